@@ -1,0 +1,63 @@
+/**
+ * The composition root both the plugin and the headless server start: settings, tokens, the
+ * tool registry and the transport over one VaultHost. It imports no runtime value from
+ * 'obsidian', so headless reuses it unchanged.
+ */
+import type { TokenRecord } from '@mcp-connector/shared';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import type { VaultHost } from './host/vault-host.ts';
+import { allTools, type ServerFacts } from './features/mcp-tools/index.ts';
+import { startTransport, type ServerExtension } from './features/mcp-transport/index.ts';
+import type { SettingsStore } from './features/settings/index.ts';
+import { ensureDefaultToken } from './features/tool-policy/index.ts';
+
+export type { ServerExtension, ToolHandlers } from './features/mcp-transport/index.ts';
+
+export const SERVER_NAME = 'mcp-connector';
+/** The 2026-07-28 line (server/discover) first, then the legacy handshake revisions. */
+export const PROTOCOL_REVISIONS: readonly string[] = ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS];
+
+export interface ConnectorOptions {
+  host: VaultHost;
+  settings: SettingsStore;
+  version: string;
+  /** Overrides the port in the settings (headless `--port`). */
+  port?: number | null;
+  /** Ports tried when no port is fixed (tests pick their own). */
+  portRange?: readonly number[];
+  onError?: (error: Error) => void;
+  /** Test-only server additions (the conformance fixtures); the plugin never sets this. */
+  extend?: ServerExtension;
+}
+
+export interface RunningConnector {
+  url: string;
+  port: number;
+  /** The first token, which a fresh install creates as "Default". */
+  defaultToken: TokenRecord;
+  close(): Promise<void>;
+}
+
+export async function startConnector(options: ConnectorOptions): Promise<RunningConnector> {
+  const { host, settings } = options;
+  const defaultToken = await ensureDefaultToken(settings);
+  const facts: ServerFacts = {
+    name: SERVER_NAME,
+    version: options.version,
+    hostKind: host.kind,
+    protocolRevisions: PROTOCOL_REVISIONS,
+  };
+  const transport = await startTransport({
+    port: options.port ?? settings.current.transport.port,
+    tokens: () => settings.current.tokens,
+    surface: {
+      facts,
+      host,
+      toolsFor: () => allTools,
+      ...(options.extend && { extend: options.extend }),
+    },
+    ...(options.portRange && { portRange: options.portRange }),
+    ...(options.onError && { onError: options.onError }),
+  });
+  return { ...transport, defaultToken };
+}

@@ -1,0 +1,30 @@
+/**
+ * Runs one tool call: validate the arguments against the tool's schema, run the handler, shape
+ * the result. Nothing a handler throws escapes as a protocol error: a bad call is a result the
+ * agent can read and correct.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { Tool } from './define-tool.ts';
+import type { ToolContext } from './tool-context.ts';
+import { failureFromThrown, failureResult, successResult } from './tool-output.ts';
+
+export async function callTool(
+  tool: Tool,
+  rawArgs: unknown,
+  ctx: ToolContext,
+): Promise<CallToolResult> {
+  const parsed = tool.parse(rawArgs);
+  if (!parsed.ok) {
+    const summary = parsed.problems.map((problem) => problem.message).join('; ');
+    return failureResult({
+      code: 'invalid_arguments',
+      message: `Invalid arguments for ${tool.name}: ${summary}.`,
+      details: { problems: parsed.problems },
+    });
+  }
+  try {
+    return successResult(await tool.run(parsed.args, ctx));
+  } catch (thrown) {
+    return failureResult(failureFromThrown(thrown));
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * A tool is one exported value made by `defineTool`: name, description, ArkType input schema,
+ * MCP annotations and a handler whose argument type is inferred from the schema. The input
+ * schema is closed: an argument the schema does not declare is rejected, never ignored.
+ */
+import { ArkErrors, type Type } from 'arktype';
+import type { ToolContext } from './tool-context.ts';
+import type { ToolOutput } from './tool-output.ts';
+
+/** All four MCP hints, always stated: a client must never have to guess. */
+export interface ToolHints {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export interface ToolSpec<Args extends object> {
+  name: string;
+  title: string;
+  description: string;
+  input: Type<Args>;
+  annotations: ToolHints;
+  handler: (args: Args, ctx: ToolContext) => Promise<ToolOutput>;
+}
+
+export interface Tool {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly annotations: ToolHints;
+  /** The input schema as JSON Schema, computed once. */
+  readonly inputJsonSchema: Record<string, unknown>;
+  /** Validates raw arguments: the parsed arguments, or a list of problems. */
+  parse(raw: unknown): { ok: true; args: object } | { ok: false; problems: ArgumentProblem[] };
+  run(args: object, ctx: ToolContext): Promise<ToolOutput>;
+}
+
+export interface ArgumentProblem {
+  argument: string;
+  message: string;
+}
+
+export const READ_ONLY: ToolHints = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+
+export function defineTool<Args extends object>(spec: ToolSpec<Args>): Tool {
+  const input = (spec.input as Type<object>).onUndeclaredKey('reject');
+  const { $schema: _ignored, ...inputJsonSchema } = input.toJsonSchema() as Record<string, unknown>;
+  const declared = Object.keys(inputJsonSchema.properties ?? {});
+  return {
+    name: spec.name,
+    title: spec.title,
+    description: spec.description,
+    annotations: spec.annotations,
+    inputJsonSchema,
+    parse(raw) {
+      const out: unknown = input(raw ?? {});
+      if (!(out instanceof ArkErrors)) return { ok: true, args: out as object };
+      return { ok: false, problems: out.map((error) => describeProblem(error, declared)) };
+    },
+    run: (args, ctx) => spec.handler(args as Args, ctx),
+  };
+}
+
+interface ArkProblem {
+  code: string;
+  path: readonly PropertyKey[];
+  expected: string;
+  message: string;
+}
+
+function describeProblem(error: ArkProblem, declared: string[]): ArgumentProblem {
+  const argument = error.path.map(String).join('.');
+  if (error.code === 'predicate' && error.expected === 'removed') {
+    const accepted = declared.length > 0 ? declared.join(', ') : 'none';
+    return { argument, message: `unknown argument "${argument}" (accepted: ${accepted})` };
+  }
+  return { argument, message: error.message };
+}

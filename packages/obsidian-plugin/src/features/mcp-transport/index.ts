@@ -1,0 +1,62 @@
+/**
+ * The MCP transport: a stateless, POST-only MCP endpoint on 127.0.0.1, guarded per request.
+ * `startTransport` binds the port and resolves once the server is listening.
+ */
+import type { TokenRecord } from '@mcp-connector/shared';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import { createServer } from 'node:http';
+import { createEndpoint } from './services/http-endpoint.ts';
+import { LOOPBACK, listenOnLoopback } from './services/loopback-listen.ts';
+import { MAX_BODY_BYTES } from './services/request-body.ts';
+import { createMcpServer, type McpSurface } from './services/mcp-server.ts';
+import { MCP_PATH } from './services/request-screen.ts';
+
+export { DEFAULT_PORTS, PortUnavailableError } from './services/loopback-listen.ts';
+export type { McpSurface, ServerExtension, ToolHandlers } from './services/mcp-server.ts';
+
+export interface TransportOptions {
+  /** A fixed port, or null for the first free one of 27200-27205. */
+  port: number | null;
+  /** Ports to try in order when `port` is null; 27200-27205 unless a test picks others. */
+  portRange?: readonly number[];
+  tokens: () => readonly TokenRecord[];
+  surface: McpSurface;
+  onError?: (error: Error) => void;
+}
+
+export interface RunningTransport {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startTransport(options: TransportOptions): Promise<RunningTransport> {
+  const onError = options.onError ?? (() => undefined);
+  const mcpHandler = createMcpHandler((request) => createMcpServer(options.surface, request), {
+    legacy: 'stateless',
+    maxRequestBodySize: MAX_BODY_BYTES,
+    onerror: onError,
+  });
+  let port = 0;
+  const server = createServer(
+    createEndpoint({
+      port: () => port,
+      tokens: options.tokens,
+      mcp: toNodeHandler(mcpHandler),
+      onError,
+    }),
+  );
+  port = await listenOnLoopback(server, options.port, options.portRange);
+  return {
+    url: `http://${LOOPBACK}:${port}${MCP_PATH}`,
+    port,
+    close: async () => {
+      await mcpHandler.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}

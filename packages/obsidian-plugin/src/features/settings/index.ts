@@ -1,0 +1,1 @@
+export { SettingsStore, type SettingsListener } from './services/settings-store.ts';

@@ -1,0 +1,1 @@
+export { ensureDefaultToken } from './services/tokens.ts';

@@ -1,0 +1,20 @@
+export type {
+  FileStat,
+  HostKind,
+  VaultFile,
+  LinkCounts,
+  VaultEvent,
+  VaultFileManager,
+  VaultFiles,
+  VaultFolder,
+  VaultHost,
+  VaultMetadata,
+  VaultWorkspace,
+} from './vault-host.ts';
+export {
+  normalizeFolderPath,
+  normalizeVaultPath,
+  parentFolder,
+  splitFileName,
+} from './vault-path.ts';
+export { DEFAULT_APP_SETTINGS, parseAppSettings, type AppSettings } from './app-settings.ts';

@@ -1,0 +1,239 @@
+/**
+ * ObsidianHost: the VaultHost over a running Obsidian `app`. It translates paths to TFile and
+ * TFolder and back, and adds no behaviour of its own: Obsidian's vault, metadata cache, file
+ * manager and workspace do the work. Writes are serialised by the same kind of write lock
+ * NodeHost uses.
+ */
+import { Mutex, ToolError } from '@mcp-connector/shared';
+import {
+  TFile,
+  getAllTags,
+  type App,
+  type CachedMetadata,
+  type EventRef,
+  type TAbstractFile,
+} from 'obsidian';
+import { parseAppSettings } from '../app-settings.ts';
+import type { LinkCounts, VaultEvent, VaultFile, VaultFolder, VaultHost } from '../vault-host.ts';
+import { parentFolder } from '../vault-path.ts';
+
+export class ObsidianHost implements VaultHost {
+  readonly kind = 'plugin' as const;
+  private readonly writeLock = new Mutex();
+
+  constructor(private readonly app: App) {}
+
+  get vaultName(): string {
+    return this.app.vault.getName();
+  }
+
+  get configDir(): string {
+    return this.app.vault.configDir;
+  }
+
+  // Files
+
+  getFile(path: string): VaultFile | null {
+    const file = this.app.vault.getFileByPath(path);
+    return file === null ? null : toVaultFile(file);
+  }
+
+  getFolder(path: string): VaultFolder | null {
+    const folder = this.app.vault.getFolderByPath(path === '' ? '/' : path);
+    return folder === null ? null : { path: folder.isRoot() ? '' : folder.path, name: folder.name };
+  }
+
+  listFiles(): VaultFile[] {
+    return this.app.vault.getFiles().map(toVaultFile);
+  }
+
+  listFolders(): VaultFolder[] {
+    return this.app.vault
+      .getAllFolders(false)
+      .map((folder) => ({ path: folder.path, name: folder.name }));
+  }
+
+  read(path: string): Promise<string> {
+    return this.app.vault.read(this.requireFile(path));
+  }
+
+  async readBinary(path: string): Promise<Uint8Array> {
+    return new Uint8Array(await this.app.vault.readBinary(this.requireFile(path)));
+  }
+
+  create(path: string, content: string): Promise<VaultFile> {
+    return this.writeLock.run(async () => {
+      await this.prepareNewPath(path);
+      return toVaultFile(await this.app.vault.create(path, content));
+    });
+  }
+
+  createBinary(path: string, data: Uint8Array): Promise<VaultFile> {
+    return this.writeLock.run(async () => {
+      await this.prepareNewPath(path);
+      const buffer = data.buffer.slice(
+        data.byteOffset,
+        data.byteOffset + data.byteLength,
+      ) as ArrayBuffer;
+      return toVaultFile(await this.app.vault.createBinary(path, buffer));
+    });
+  }
+
+  process(path: string, transform: (content: string) => string): Promise<string> {
+    return this.writeLock.run(() => this.app.vault.process(this.requireFile(path), transform));
+  }
+
+  createFolder(path: string): Promise<void> {
+    return this.writeLock.run(() => this.ensureFolder(path));
+  }
+
+  rename(from: string, to: string): Promise<void> {
+    return this.writeLock.run(async () => {
+      const entry = this.requireEntry(from);
+      await this.prepareNewPath(to);
+      await this.app.vault.rename(entry, to);
+    });
+  }
+
+  async readConfigFile(relativePath: string): Promise<string | null> {
+    const path = `${this.configDir}/${relativePath}`;
+    const adapter = this.app.vault.adapter;
+    return (await adapter.exists(path)) ? adapter.read(path) : null;
+  }
+
+  onEvent(listener: (event: VaultEvent) => void): () => void {
+    const vault = this.app.vault;
+    const refs: EventRef[] = [
+      vault.on('create', (file) => listener({ kind: 'create', path: file.path })),
+      vault.on('modify', (file) => listener({ kind: 'modify', path: file.path })),
+      vault.on('delete', (file) => listener({ kind: 'delete', path: file.path })),
+      vault.on('rename', (file, oldPath) => listener({ kind: 'rename', path: file.path, oldPath })),
+    ];
+    return () => refs.forEach((ref) => vault.offref(ref));
+  }
+
+  // Metadata
+
+  getFileCache(path: string): CachedMetadata | null {
+    const file = this.app.vault.getFileByPath(path);
+    return file === null ? null : this.app.metadataCache.getFileCache(file);
+  }
+
+  getAllTags(path: string): string[] {
+    const cache = this.getFileCache(path);
+    return cache === null ? [] : (getAllTags(cache) ?? []);
+  }
+
+  getFirstLinkpathDest(linkpath: string, sourcePath: string): string | null {
+    return this.app.metadataCache.getFirstLinkpathDest(linkpath, sourcePath)?.path ?? null;
+  }
+
+  resolvedLinks(): LinkCounts {
+    return this.app.metadataCache.resolvedLinks;
+  }
+
+  unresolvedLinks(): LinkCounts {
+    return this.app.metadataCache.unresolvedLinks;
+  }
+
+  // File manager
+
+  renameFile(from: string, to: string): Promise<void> {
+    return this.writeLock.run(async () => {
+      const entry = this.requireEntry(from);
+      await this.prepareNewPath(to);
+      await this.app.fileManager.renameFile(entry, to);
+    });
+  }
+
+  trashFile(path: string): Promise<void> {
+    return this.writeLock.run(async () => {
+      const entry = this.requireEntry(path);
+      const { trashOption } = parseAppSettings(await this.readConfigFile('app.json'));
+      // "Delete permanently" is honoured only by people, never by a tool: use the vault's .trash.
+      if (trashOption === 'none') await this.app.vault.adapter.trashLocal(entry.path);
+      else await this.app.fileManager.trashFile(entry);
+    });
+  }
+
+  processFrontMatter(
+    path: string,
+    change: (frontmatter: Record<string, unknown>) => void,
+  ): Promise<void> {
+    return this.writeLock.run(async () => {
+      try {
+        await this.app.fileManager.processFrontMatter(this.requireFile(path), change);
+      } catch (error) {
+        if (error instanceof ToolError || !isYamlError(error)) throw error;
+        throw new ToolError(
+          'invalid_frontmatter',
+          `The frontmatter is not valid YAML: ${error.message}`,
+        );
+      }
+    });
+  }
+
+  generateMarkdownLink(
+    targetPath: string,
+    sourcePath: string,
+    subpath?: string,
+    alias?: string,
+  ): string {
+    return this.app.fileManager.generateMarkdownLink(
+      this.requireFile(targetPath),
+      sourcePath,
+      subpath,
+      alias,
+    );
+  }
+
+  // Workspace
+
+  getActiveFile(): string | null {
+    return this.app.workspace.getActiveFile()?.path ?? null;
+  }
+
+  async openFile(path: string, newLeaf: boolean): Promise<void> {
+    await this.app.workspace.getLeaf(newLeaf ? 'tab' : false).openFile(this.requireFile(path));
+  }
+
+  private requireFile(path: string): TFile {
+    const file = this.app.vault.getFileByPath(path);
+    if (file === null) throw new ToolError('not_found', `No file ${path}.`);
+    return file;
+  }
+
+  private requireEntry(path: string): TAbstractFile {
+    const entry = this.app.vault.getAbstractFileByPath(path);
+    if (entry === null) throw new ToolError('not_found', `No file or folder ${path}.`);
+    return entry;
+  }
+
+  private async prepareNewPath(path: string): Promise<void> {
+    if (this.app.vault.getAbstractFileByPath(path) !== null)
+      throw new ToolError('already_exists', `${path} already exists.`);
+    await this.ensureFolder(parentFolder(path));
+  }
+
+  private async ensureFolder(path: string): Promise<void> {
+    if (path === '' || this.app.vault.getFolderByPath(path) !== null) return;
+    if (this.app.vault.getFileByPath(path) !== null)
+      throw new ToolError('not_a_folder', `${path} is a file, not a folder.`);
+    await this.ensureFolder(parentFolder(path));
+    await this.app.vault.createFolder(path);
+  }
+}
+
+function isYamlError(error: unknown): error is Error {
+  return error instanceof Error && /yaml/i.test(`${error.name} ${error.message}`);
+}
+
+function toVaultFile(file: TFile): VaultFile {
+  return {
+    path: file.path,
+    name: file.name,
+    basename: file.basename,
+    extension: file.extension,
+    stat: { ctime: file.stat.ctime, mtime: file.stat.mtime, size: file.stat.size },
+  };
+}

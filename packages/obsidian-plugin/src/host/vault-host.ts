@@ -1,0 +1,123 @@
+/**
+ * The host boundary: everything a tool may do to a vault, expressed as plain paths and data.
+ * ObsidianHost implements it over `app`; NodeHost over a folder on disk. Tools see nothing else
+ * (no `app`, no `fs`), so a tool behaves the same in Obsidian and headless.
+ *
+ * Invariants every implementation keeps:
+ * - paths are vault-relative, NFC-normalised, with forward slashes; the root folder is '';
+ * - dot-files, dot-folders and the config folder are invisible: never listed, never found;
+ * - writes are atomic per file and serialised by one write lock;
+ * - a missing file is `null` from getters and a `not_found` ToolError from actions.
+ */
+import type { CachedMetadata } from 'obsidian';
+
+export type HostKind = 'plugin' | 'headless';
+
+export interface FileStat {
+  /** Creation time, ms since the epoch. */
+  ctime: number;
+  /** Last modification time, ms since the epoch. */
+  mtime: number;
+  /** Size in bytes. */
+  size: number;
+}
+
+export interface VaultFile {
+  path: string;
+  /** File name with extension. */
+  name: string;
+  /** File name without extension. */
+  basename: string;
+  /** Extension without the dot, as on disk ('' when none). */
+  extension: string;
+  stat: FileStat;
+}
+
+export interface VaultFolder {
+  path: string;
+  name: string;
+}
+
+/** A change to the vault, from a tool, from Obsidian, or from another program. */
+export type VaultEvent =
+  | { kind: 'create' | 'modify' | 'delete'; path: string }
+  | { kind: 'rename'; path: string; oldPath: string };
+
+/** source path -> (target path or unresolved linktext) -> number of links. */
+export type LinkCounts = Readonly<Record<string, Readonly<Record<string, number>>>>;
+
+/** Files and folders (Obsidian's `app.vault`). */
+export interface VaultFiles {
+  getFile(path: string): VaultFile | null;
+  getFolder(path: string): VaultFolder | null;
+  /** Every file in the vault, in no particular order. */
+  listFiles(): VaultFile[];
+  /** Every folder except the root, in no particular order. */
+  listFolders(): VaultFolder[];
+  read(path: string): Promise<string>;
+  readBinary(path: string): Promise<Uint8Array>;
+  /** Creates a new file; missing parent folders are created. Fails with `already_exists`. */
+  create(path: string, content: string): Promise<VaultFile>;
+  createBinary(path: string, data: Uint8Array): Promise<VaultFile>;
+  /** Atomic read-modify-write of an existing file under the write lock; returns the new text. */
+  process(path: string, transform: (content: string) => string): Promise<string>;
+  /** Creates a folder and its parents; succeeds when it already exists. */
+  createFolder(path: string): Promise<void>;
+  /** Moves a file or folder without touching links (Obsidian's `vault.rename`). */
+  rename(from: string, to: string): Promise<void>;
+  /** Text of a file in the config folder (`app.json`, `plugins/<id>/data.json`), or null. */
+  readConfigFile(relativePath: string): Promise<string | null>;
+  /** Calls the listener after every change; returns the unsubscribe function. */
+  onEvent(listener: (event: VaultEvent) => void): () => void;
+}
+
+/** Parsed note metadata and the link graph (Obsidian's `app.metadataCache`). */
+export interface VaultMetadata {
+  /** The note's metadata in Obsidian's exact shape, or null for a non-note or missing file. */
+  getFileCache(path: string): CachedMetadata | null;
+  /** Every tag of the note, body and frontmatter, with '#', as Obsidian's `getAllTags`. */
+  getAllTags(path: string): string[];
+  /** Where a link from `sourcePath` leads, by Obsidian's rules; null when unresolved. */
+  getFirstLinkpathDest(linkpath: string, sourcePath: string): string | null;
+  resolvedLinks(): LinkCounts;
+  unresolvedLinks(): LinkCounts;
+}
+
+/** Link-aware operations (Obsidian's `app.fileManager`). */
+export interface VaultFileManager {
+  /** Renames or moves a file or folder, rewriting references as the user's settings say. */
+  renameFile(from: string, to: string): Promise<void>;
+  /** Moves a file or folder to the trash the user chose (system or the vault's .trash). */
+  trashFile(path: string): Promise<void>;
+  /**
+   * Parses the note's frontmatter, lets `change` edit the object, and writes it back as Obsidian
+   * does. Invalid YAML throws `invalid_frontmatter` and leaves the file untouched.
+   */
+  processFrontMatter(
+    path: string,
+    change: (frontmatter: Record<string, unknown>) => void,
+  ): Promise<void>;
+  /** A link to `targetPath` as the user's link settings would write it in `sourcePath`. */
+  generateMarkdownLink(
+    targetPath: string,
+    sourcePath: string,
+    subpath?: string,
+    alias?: string,
+  ): string;
+}
+
+/** The focused note (Obsidian's `app.workspace`). */
+export interface VaultWorkspace {
+  /** Path of the active note, or null when none is open. */
+  getActiveFile(): string | null;
+  /** Opens the file in the editor (headless: makes it the active file). */
+  openFile(path: string, newLeaf: boolean): Promise<void>;
+}
+
+export interface VaultHost extends VaultFiles, VaultMetadata, VaultFileManager, VaultWorkspace {
+  readonly kind: HostKind;
+  /** The vault's display name (its folder name). */
+  readonly vaultName: string;
+  /** The config folder, `.obsidian` unless the user chose another. */
+  readonly configDir: string;
+}

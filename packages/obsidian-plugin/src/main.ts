@@ -1,0 +1,57 @@
+/**
+ * The Obsidian plugin: starts the connector once the workspace layout is ready (never delaying
+ * Obsidian's start-up) and closes it on unload, freeing the port.
+ */
+import { FileSystemAdapter, Notice, Plugin } from 'obsidian';
+import { startConnector, type RunningConnector } from './connector.ts';
+import { SettingsStore } from './features/settings/index.ts';
+import { ObsidianHost } from './host/obsidian/obsidian-host.ts';
+
+export default class McpConnectorPlugin extends Plugin {
+  private connector: RunningConnector | null = null;
+  private unloaded = false;
+
+  override onload(): void {
+    this.app.workspace.onLayoutReady(() => {
+      void this.start();
+    });
+  }
+
+  override onunload(): void {
+    this.unloaded = true;
+    void this.connector?.close();
+    this.connector = null;
+  }
+
+  private async start(): Promise<void> {
+    try {
+      const settings = await SettingsStore.open(this.settingsPath());
+      if (settings.problem !== null) new Notice(`MCP Connector settings: ${settings.problem}`, 0);
+      const connector = await startConnector({
+        host: new ObsidianHost(this.app),
+        settings,
+        version: this.manifest.version,
+        onError: (error) => console.error('MCP Connector:', error),
+      });
+      if (this.unloaded) {
+        await connector.close();
+        return;
+      }
+      this.connector = connector;
+      new Notice(`MCP Connector is serving at ${connector.url}`);
+    } catch (error) {
+      console.error('MCP Connector could not start:', error);
+      new Notice(
+        `MCP Connector could not start: ${error instanceof Error ? error.message : String(error)}`,
+        0,
+      );
+    }
+  }
+
+  private settingsPath(): string {
+    const adapter = this.app.vault.adapter;
+    if (!(adapter instanceof FileSystemAdapter))
+      throw new Error('MCP Connector needs a vault on the local file system.');
+    return `${adapter.getBasePath()}/${this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`}/data.json`;
+  }
+}

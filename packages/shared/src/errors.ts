@@ -1,0 +1,49 @@
+/**
+ * Stable error codes a tool can fail with. Clients match on `code`, so a code is never renamed or
+ * reused for a different meaning; add new ones instead.
+ */
+export type ErrorCode =
+  | 'invalid_arguments'
+  | 'invalid_path'
+  | 'not_found'
+  | 'already_exists'
+  | 'not_empty'
+  | 'not_a_file'
+  | 'not_a_folder'
+  | 'precondition_failed'
+  | 'heading_not_found'
+  | 'block_not_found'
+  | 'invalid_frontmatter'
+  | 'no_active_file'
+  | 'too_large'
+  | 'unsupported'
+  | 'internal_error';
+
+/** The JSON a failed tool call returns as its structured content. */
+export interface ToolFailure {
+  code: ErrorCode;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Thrown by hosts and tool handlers for failures the caller can act on. The message names the
+ * fix: the next call to make or the argument to change.
+ */
+export class ToolError extends Error {
+  readonly code: ErrorCode;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = 'ToolError';
+    this.code = code;
+    this.details = details;
+  }
+
+  toFailure(): ToolFailure {
+    return this.details === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, details: this.details };
+  }
+}

@@ -1,0 +1,35 @@
+import { type } from 'arktype';
+import { MAX_TOKENS } from './tokens.ts';
+
+/**
+ * The format of data.json, the one settings file the plugin and the headless server share.
+ * Each top-level key is a slice that one feature owns; features change their slice only through
+ * the settings store.
+ */
+export const SETTINGS_SCHEMA_VERSION = 1;
+
+export const tokenRecordSchema = type({
+  id: 'string > 0',
+  label: 'string',
+  secret: 'string >= 32',
+  createdAt: 'string',
+});
+
+export const transportSettingsSchema = type({
+  /** A fixed port, or null for the first free port of the default range. */
+  port: '(1 <= number.integer <= 65535) | null',
+});
+
+export const settingsSchema = type({
+  schemaVersion: 'number.integer',
+  transport: transportSettingsSchema,
+  tokens: tokenRecordSchema.array().atMostLength(MAX_TOKENS),
+});
+
+export type Settings = typeof settingsSchema.infer;
+export type TransportSettings = typeof transportSettingsSchema.infer;
+export type SettingsSlice = Exclude<keyof Settings, 'schemaVersion'>;
+
+export function defaultSettings(): Settings {
+  return { schemaVersion: SETTINGS_SCHEMA_VERSION, transport: { port: null }, tokens: [] };
+}
