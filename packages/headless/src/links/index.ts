@@ -1,0 +1,8 @@
+/**
+ * Link resolution and the vault's link graph, as Obsidian computes them: `LinkResolver`
+ * (getFirstLinkpathDest over the set of vault files) and `LinkIndex` (resolvedLinks,
+ * unresolvedLinks and backlinks, kept current incrementally).
+ */
+export { LinkIndex, type LinkSources } from './link-index.ts';
+export { LinkResolver } from './link-resolver.ts';
+export { getLinkpath, parseLinktext, type Linktext } from './linktext.ts';

@@ -1,0 +1,80 @@
+/**
+ * Obsidian's getFirstLinkpathDest rules, each over a vault of a few paths.
+ */
+import { describe, expect, test } from 'bun:test';
+import { LinkResolver } from './link-resolver.ts';
+
+const vault = (...paths: string[]): LinkResolver => new LinkResolver(paths);
+
+describe('LinkResolver.getFirstLinkpathDest', () => {
+  test('ignores case and implies .md', () => {
+    const resolver = vault('Notes/Project Plan.md');
+    expect(resolver.getFirstLinkpathDest('project plan', 'Daily.md')).toBe('Notes/Project Plan.md');
+    expect(resolver.getFirstLinkpathDest('PROJECT PLAN.md', 'Daily.md')).toBe(
+      'Notes/Project Plan.md',
+    );
+  });
+
+  test('resolves attachments by their full name', () => {
+    const resolver = vault('Attachments/diagram.png', 'diagram.md');
+    expect(resolver.getFirstLinkpathDest('diagram.png', 'a.md')).toBe('Attachments/diagram.png');
+    expect(resolver.getFirstLinkpathDest('diagram', 'a.md')).toBe('diagram.md');
+  });
+
+  test('an empty linkpath (a link to a heading) is the source note', () => {
+    expect(vault('a.md').getFirstLinkpathDest('', 'a.md')).toBe('a.md');
+  });
+
+  test('an exact vault path wins over a file of that name elsewhere', () => {
+    const resolver = vault('Topic.md', 'Projects/Topic.md');
+    expect(resolver.getFirstLinkpathDest('Topic', 'Projects/Plan.md')).toBe('Topic.md');
+  });
+
+  test('a file in the source folder wins over a shorter path', () => {
+    const resolver = vault('A/Topic.md', 'Projects/Deep/Topic.md');
+    expect(resolver.getFirstLinkpathDest('Topic', 'Projects/Deep/Plan.md')).toBe(
+      'Projects/Deep/Topic.md',
+    );
+    expect(resolver.getFirstLinkpathDest('Topic', 'Other/Plan.md')).toBe('A/Topic.md');
+  });
+
+  test('a partial path is first taken from the source folder', () => {
+    const resolver = vault('B/Sub/Note.md', 'Longer/Sub/Note.md');
+    expect(resolver.getFirstLinkpathDest('Sub/Note', 'Longer/x.md')).toBe('Longer/Sub/Note.md');
+    expect(resolver.getFirstLinkpathDest('Sub/Note', 'Other/x.md')).toBe('B/Sub/Note.md');
+  });
+
+  test('the shortest path wins, then the first alphabetically', () => {
+    expect(vault('Long/Folder/x.md', 'Short/x.md').getFirstLinkpathDest('x', 'a.md')).toBe(
+      'Short/x.md',
+    );
+    expect(vault('b/x.md', 'a/x.md').getFirstLinkpathDest('x', 'c.md')).toBe('a/x.md');
+  });
+
+  test('a partial path matches the end of a path, on folder boundaries', () => {
+    const resolver = vault('Work/Projects/Plan.md', 'Work/OldProjects/Plan.md');
+    expect(resolver.getFirstLinkpathDest('Projects/Plan', 'a.md')).toBe('Work/Projects/Plan.md');
+    expect(resolver.getFirstLinkpathDest('jects/Plan', 'a.md')).toBeNull();
+  });
+
+  test('./ and ../ are relative to the source folder, and exact', () => {
+    const resolver = vault('A/B/x.md', 'A/x.md', 'x.md');
+    expect(resolver.getFirstLinkpathDest('./x', 'A/B/note.md')).toBe('A/B/x.md');
+    expect(resolver.getFirstLinkpathDest('../x', 'A/B/note.md')).toBe('A/x.md');
+    expect(resolver.getFirstLinkpathDest('../../../x', 'A/B/note.md')).toBeNull();
+    expect(resolver.getFirstLinkpathDest('./y', 'A/B/note.md')).toBeNull();
+  });
+
+  test('a leading / is a path from the vault root, and exact', () => {
+    const resolver = vault('A/x.md');
+    expect(resolver.getFirstLinkpathDest('/A/x', 'b.md')).toBe('A/x.md');
+    expect(resolver.getFirstLinkpathDest('/x', 'A/b.md')).toBeNull();
+  });
+
+  test('forgets removed files', () => {
+    const resolver = vault('A/x.md', 'B/x.md');
+    resolver.removeFile('A/x.md');
+    expect(resolver.getFirstLinkpathDest('x', 'A/note.md')).toBe('B/x.md');
+    expect(resolver.has('A/x.md')).toBe(false);
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * `parseMetadata(text)`: the `CachedMetadata` Obsidian's metadata cache computes for a note, from
+ * its text alone (no vault, no file system). Keys Obsidian omits when empty are omitted here too;
+ * `frontmatterLinks` is present, possibly empty, whenever `frontmatter` is.
+ */
+import type { BlockCache, CachedMetadata, FootnoteCache } from 'obsidian';
+import type { Block } from './block-tree.ts';
+import { parseBlocks } from './block-parser.ts';
+import { frontmatterLinks, readFrontmatter } from './frontmatter.ts';
+import { buildHeadings } from './headings.ts';
+import { collectInlineMetadata } from './inline-metadata.ts';
+import { buildListItems } from './list-items.ts';
+import { LineTable } from './positions.ts';
+import { buildSections } from './sections.ts';
+
+function buildFootnotes(root: Block, lines: LineTable): FootnoteCache[] {
+  return root.children
+    .filter((block) => block.type === 'footnoteDefinition')
+    .map((block) => ({ id: block.label, position: lines.pos(block.start, block.end) }));
+}
+
+export function parseMetadata(text: string): CachedMetadata {
+  const lines = new LineTable(text);
+  const frontmatter = readFrontmatter(lines);
+  const root = parseBlocks(lines, frontmatter === null ? 0 : frontmatter.closingLine + 1);
+  const cache: CachedMetadata = {};
+  const yamlPosition = frontmatter === null ? null : lines.pos(0, frontmatter.end);
+  if (frontmatter !== null && yamlPosition !== null && frontmatter.data !== null) {
+    cache.frontmatter = frontmatter.data;
+    cache.frontmatterPosition = yamlPosition;
+    cache.frontmatterLinks = frontmatterLinks(frontmatter.data);
+  }
+  const blocks: Record<string, BlockCache> = {};
+  const inline = collectInlineMetadata(root, lines);
+  const headings = buildHeadings(root, lines);
+  const sections = buildSections(root, lines, yamlPosition, blocks);
+  const listItems = buildListItems(root, lines, blocks);
+  const footnotes = buildFootnotes(root, lines);
+  if (inline.links.length > 0) cache.links = inline.links;
+  if (inline.embeds.length > 0) cache.embeds = inline.embeds;
+  if (inline.tags.length > 0) cache.tags = inline.tags;
+  if (headings.length > 0) cache.headings = headings;
+  if (sections.length > 0) cache.sections = sections;
+  if (listItems.length > 0) cache.listItems = listItems;
+  if (footnotes.length > 0) cache.footnotes = footnotes;
+  if (inline.footnoteRefs.length > 0) cache.footnoteRefs = inline.footnoteRefs;
+  if (Object.keys(blocks).length > 0) cache.blocks = blocks;
+  return cache;
+}
