@@ -1,0 +1,32 @@
+#!/usr/bin/env bun
+/**
+ * The headless command line: `serve`, `demo`, `metadata`. Each command is
+ * one function; this file only parses arguments and reports usage errors.
+ */
+import { USAGE } from './commands/usage.ts';
+import { runDemo } from './commands/demo.ts';
+import { runMetadata } from './commands/metadata.ts';
+import { runServe } from './commands/serve.ts';
+
+const commands: Record<string, (args: string[]) => Promise<void>> = {
+  serve: runServe,
+  demo: runDemo,
+  metadata: runMetadata,
+};
+
+async function main(argv: string[]): Promise<void> {
+  const [name, ...rest] = argv;
+  const command = name === undefined ? undefined : commands[name];
+  if (command === undefined) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  await command(rest);
+}
+
+if (import.meta.main) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

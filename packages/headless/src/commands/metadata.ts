@@ -1,0 +1,34 @@
+/**
+ * `bun run metadata -- FILE.md [--vault DIR]`: prints a note's CachedMetadata as JSON in
+ * Obsidian's exact shape, to debug the parser or compare with what real Obsidian computes. With
+ * --vault the note is read through NodeHost (so the path is vault-relative and links resolve).
+ */
+import { readFile } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
+import { parseMetadata } from '../metadata/index.ts';
+import { NodeHost } from '../node-host/node-host.ts';
+import { parseWithPositionals } from './usage.ts';
+
+export async function runMetadata(args: string[]): Promise<void> {
+  const { values, positionals } = parseWithPositionals(args, { vault: { type: 'string' } });
+  const [file] = positionals;
+  if (file === undefined || positionals.length > 1) throw new Error('Give exactly one FILE.md.');
+  const metadata =
+    values.vault === undefined
+      ? parseMetadata(await readFile(file, 'utf8'))
+      : await fromVault(values.vault, file);
+  process.stdout.write(`${JSON.stringify(metadata, null, 2)}\n`);
+}
+
+async function fromVault(vault: string, file: string): Promise<unknown> {
+  const host = await NodeHost.open(vault, { watch: false });
+  try {
+    const path = relative(host.root, resolve(file)).split('\\').join('/');
+    const inVault = path.startsWith('..') ? file : path;
+    const metadata = host.getFileCache(inVault);
+    if (metadata === null) throw new Error(`${inVault} is not a note of the vault ${host.root}.`);
+    return metadata;
+  } finally {
+    await host.close();
+  }
+}

@@ -1,0 +1,26 @@
+import { parseArgs } from 'node:util';
+
+export const USAGE = `Usage:
+  bun run serve -- --vault DIR [--port N] [--json]
+  bun run demo
+  bun run metadata -- FILE.md [--vault DIR]`;
+
+type OptionsConfig = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
+
+/** Parses `--flag value` options strictly; an unknown or malformed flag prints the usage and exits 2. */
+export function parseOrExit<T extends OptionsConfig>(args: string[], options: T) {
+  return parseWithPositionals(args, options, false).values;
+}
+
+export function parseWithPositionals<T extends OptionsConfig>(
+  args: string[],
+  options: T,
+  allowPositionals = true,
+) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}

@@ -1,0 +1,224 @@
+/**
+ * The transport end to end: the real headless server on a temp copy of the tasks-demo vault,
+ * raw HTTP for every rejection rule, and the official SDK client on both protocol lines.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+} from '@modelcontextprotocol/server';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { rejectionOf } from '@mcp-connector/shared/test-support';
+import { serveVault } from '../serve.ts';
+import {
+  PROTOCOL_LINES,
+  startTestServer,
+  type McpTestServer,
+} from '../test-support/mcp-test-server.ts';
+import { copyVault } from '../test-support/temp-vault.ts';
+
+let t: McpTestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.stop());
+
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: {
+    protocolVersion: '2025-11-25',
+    capabilities: {},
+    clientInfo: { name: 'raw', version: '1' },
+  },
+};
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** A raw HTTP request with full control of every header, Host included. */
+function raw(options: {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: t.url.port,
+        method: options.method ?? 'POST',
+        path: options.path ?? '/mcp',
+        headers: {
+          host: `127.0.0.1:${t.url.port}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${t.token}`,
+          ...options.headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(
+      options.body ??
+        (options.method === undefined || options.method === 'POST'
+          ? JSON.stringify(INITIALIZE)
+          : undefined),
+    );
+  });
+}
+
+describe('the MCP endpoint, on both protocol lines', () => {
+  test.each(PROTOCOL_LINES)('%s: lists the tools and answers get_server_info', async (line) => {
+    const client = await t.connect(line);
+    expect(client.getNegotiatedProtocolVersion()).toBe(
+      line === 'modern' ? '2026-07-28' : '2025-11-25',
+    );
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'get_server_info',
+      'get_vault_file',
+      'list_vault_files',
+    ]);
+    const info = await client.callTool({ name: 'get_server_info', arguments: {} });
+    expect(info.isError).toBeFalsy();
+    expect(info.structuredContent).toMatchObject({
+      name: 'mcp-connector',
+      vault: 'vault',
+      host: 'headless',
+      toolCount: 3,
+    });
+    const revisions = (info.structuredContent as { protocolRevisions: string[] }).protocolRevisions;
+    expect(revisions).toContain('2026-07-28');
+    expect(revisions).toContain('2025-11-25');
+  });
+
+  test('a well-formed raw request is answered (the baseline for the rejections below)', async () => {
+    const response = await raw({});
+    expect(response.status).toBe(200);
+    expect(response.body).toContain('"protocolVersion"');
+  });
+
+  test('on 2026-07-28, methods the revision removed answer -32601', async () => {
+    const meta = {
+      [PROTOCOL_VERSION_META_KEY]: '2026-07-28',
+      [CLIENT_INFO_META_KEY]: { name: 'raw', version: '1' },
+      [CLIENT_CAPABILITIES_META_KEY]: {},
+    };
+    for (const method of ['initialize', 'ping', 'logging/setLevel']) {
+      const response = await raw({
+        headers: { 'mcp-protocol-version': '2026-07-28', 'mcp-method': method },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params: { _meta: meta } }),
+      });
+      expect(JSON.parse(response.body)).toMatchObject({ id: 7, error: { code: -32601 } });
+    }
+  });
+});
+
+describe('transport rules, in order', () => {
+  test.each(['/', '/sse', '/mcp/x', '/other'])('path %p is 404', async (path) => {
+    expect((await raw({ path })).status).toBe(404);
+  });
+
+  test.each(['GET', 'DELETE', 'PUT'])('%s /mcp is 405 with Allow: POST', async (method) => {
+    const response = await raw({ method });
+    expect(response.status).toBe(405);
+    expect(response.headers.allow).toBe('POST');
+  });
+
+  test('a foreign Origin is 403, a loopback Origin is fine', async () => {
+    expect((await raw({ headers: { origin: 'https://evil.example' } })).status).toBe(403);
+    expect((await raw({ headers: { origin: `http://localhost:${t.url.port}` } })).status).toBe(200);
+  });
+
+  test('a Host other than 127.0.0.1 or localhost with the port is 403 (DNS rebinding)', async () => {
+    expect((await raw({ headers: { host: `evil.example:${t.url.port}` } })).status).toBe(403);
+    expect((await raw({ headers: { host: '127.0.0.1' } })).status).toBe(403);
+    expect((await raw({ headers: { host: `localhost:${t.url.port}` } })).status).toBe(200);
+  });
+
+  test('a body over 1 MiB is 413, checked before the token', async () => {
+    const big = JSON.stringify({
+      ...INITIALIZE,
+      params: { ...INITIALIZE.params, pad: 'x'.repeat(1024 * 1024) },
+    });
+    expect((await raw({ body: big })).status).toBe(413);
+    expect((await raw({ body: big, headers: { authorization: 'Bearer wrong' } })).status).toBe(413);
+  });
+
+  test.each([
+    ['no token', ''],
+    ['a wrong token', 'Bearer not-the-token-0123456789012345678901234'],
+    ['the token under another scheme', 'Basic x'],
+  ])('%s is a bare 401 that reveals nothing', async (_name, authorization) => {
+    const response = await raw({ headers: { authorization } });
+    expect(response.status).toBe(401);
+    expect(response.body).toBe('');
+    expect(response.headers['www-authenticate']).toBeUndefined();
+  });
+
+  test('the SDK client with a wrong token is refused', async () => {
+    await rejectionOf(t.connect('legacy', 'wrong-token'));
+  });
+
+  test('invalid JSON is a JSON-RPC parse error, and the server keeps serving', async () => {
+    const response = await raw({ body: '{"jsonrpc":' });
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body)).toMatchObject({ error: { code: -32700 } });
+    expect((await raw({})).status).toBe(200);
+  });
+});
+
+describe('ports', () => {
+  const blockers: Server[] = [];
+  afterAll(async () => {
+    await Promise.all(blockers.map((server) => new Promise((resolve) => server.close(resolve))));
+  });
+  async function blockAPort(): Promise<number> {
+    const server = createServer();
+    blockers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return (server.address() as { port: number }).port;
+  }
+
+  test('a fixed port that is taken is a clear error naming it', async () => {
+    const vault = await copyVault();
+    const port = await blockAPort();
+    try {
+      expect((await rejectionOf(serveVault({ vault: vault.root, port }))).message).toContain(
+        `Port ${port} on 127.0.0.1 is already in use`,
+      );
+    } finally {
+      await vault.remove();
+    }
+  });
+
+  test('a full port range is a clear error', async () => {
+    const vault = await copyVault();
+    const range = [await blockAPort(), await blockAPort(), await blockAPort()];
+    try {
+      expect(
+        (await rejectionOf(serveVault({ vault: vault.root, portRange: range }))).message,
+      ).toContain('is in use. Set a fixed free port');
+    } finally {
+      await vault.remove();
+    }
+  });
+});

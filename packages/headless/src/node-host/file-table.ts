@@ -1,0 +1,93 @@
+/**
+ * The in-memory table of a vault's files and folders: vault path -> entry, with the on-disk
+ * relative path kept beside it (names on disk may be NFD; vault paths are NFC). It holds no
+ * behaviour beyond bookkeeping; NodeHost keeps it in step with the disk.
+ */
+import type { FileStat, VaultFile, VaultFolder } from '@mcp-connector/obsidian-plugin/host';
+import { parentFolder, splitFileName } from '@mcp-connector/obsidian-plugin/host';
+
+export interface FileEntry {
+  file: VaultFile;
+  diskPath: string;
+}
+
+export class FileTable {
+  private readonly files = new Map<string, FileEntry>();
+  /** folder vault path -> its relative path on disk */
+  private readonly folders = new Map<string, string>();
+
+  file(path: string): FileEntry | undefined {
+    return this.files.get(path);
+  }
+
+  hasFolder(path: string): boolean {
+    return path === '' || this.folders.has(path);
+  }
+
+  folder(path: string): VaultFolder | null {
+    return this.hasFolder(path) ? { path, name: nameOf(path) } : null;
+  }
+
+  listFiles(): VaultFile[] {
+    return [...this.files.values()].map((entry) => entry.file);
+  }
+
+  listFolders(): VaultFolder[] {
+    return [...this.folders.keys()].map((path) => ({ path, name: nameOf(path) }));
+  }
+
+  /** Files inside a folder, at any depth. */
+  filesUnder(folder: string): FileEntry[] {
+    const prefix = `${folder}/`;
+    return [...this.files.values()].filter((entry) => entry.file.path.startsWith(prefix));
+  }
+
+  /** Folders inside a folder, at any depth. */
+  foldersUnder(folder: string): string[] {
+    const prefix = `${folder}/`;
+    return [...this.folders.keys()].filter((path) => path.startsWith(prefix));
+  }
+
+  /** An existing file or folder whose path equals `path` ignoring case (names must stay portable). */
+  findIgnoringCase(path: string): string | undefined {
+    const lower = path.toLowerCase();
+    for (const existing of this.files.keys()) if (existing.toLowerCase() === lower) return existing;
+    for (const existing of this.folders.keys())
+      if (existing.toLowerCase() === lower) return existing;
+    return undefined;
+  }
+
+  setFile(path: string, diskPath: string, stat: FileStat): VaultFile {
+    const file: VaultFile = { path, name: nameOf(path), ...splitFileName(nameOf(path)), stat };
+    this.files.set(path, { file, diskPath });
+    return file;
+  }
+
+  deleteFile(path: string): void {
+    this.files.delete(path);
+  }
+
+  addFolder(path: string, diskPath: string): void {
+    this.folders.set(path, diskPath);
+  }
+
+  deleteFolder(path: string): void {
+    this.folders.delete(path);
+  }
+
+  /** The recorded disk path of an existing file or folder. */
+  diskPathOf(path: string): string | undefined {
+    return this.files.get(path)?.diskPath ?? this.folders.get(path);
+  }
+
+  /** The disk path a new entry at `path` gets: its parent's disk path plus its own name. */
+  diskPathFor(path: string): string {
+    const parent = parentFolder(path);
+    const name = nameOf(path);
+    return parent === '' ? name : `${this.folders.get(parent) ?? parent}/${name}`;
+  }
+}
+
+function nameOf(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}

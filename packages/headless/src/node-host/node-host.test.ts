@@ -1,0 +1,114 @@
+import { afterEach, describe, expect, test } from 'bun:test';
+import type { VaultEvent } from '@mcp-connector/obsidian-plugin/host';
+import { runVaultHostContract } from '@mcp-connector/obsidian-plugin/host/test-support';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildVault, type TempVault } from '../test-support/temp-vault.ts';
+import { NodeHost } from './node-host.ts';
+
+runVaultHostContract('NodeHost', async (files) => {
+  const vault = await buildVault(files);
+  const host = await NodeHost.open(vault.root, { watch: false });
+  return {
+    host,
+    cleanup: async () => {
+      await host.close();
+      await vault.remove();
+    },
+  };
+});
+
+describe('NodeHost on disk', () => {
+  let vault: TempVault;
+  let host: NodeHost | null = null;
+  afterEach(async () => {
+    await host?.close();
+    host = null;
+    await vault.remove();
+  });
+
+  test('re-indexes a note another program edits, adds and deletes', async () => {
+    vault = await buildVault({ 'a.md': '# A\n', 'b.md': 'links to [[c]]\n' });
+    host = await NodeHost.open(vault.root);
+    const events: VaultEvent[] = [];
+    host.onEvent((event) => events.push(event));
+    await writeFile(join(vault.root, 'a.md'), '# A edited\n#fresh\n');
+    await writeFile(join(vault.root, 'c.md'), 'new note\n');
+    await until(
+      () => host?.getAllTags('a.md').includes('#fresh') === true && host.getFile('c.md') !== null,
+    );
+    expect(host.getFileCache('a.md')?.headings?.[0]?.heading).toBe('A edited');
+    expect(host.resolvedLinks()['b.md']).toEqual({ 'c.md': 1 });
+    await rm(join(vault.root, 'c.md'));
+    await until(() => host?.getFile('c.md') === null);
+    expect(host.unresolvedLinks()['b.md']).toEqual({ c: 1 });
+    expect(events).toContainEqual({ kind: 'modify', path: 'a.md' });
+    expect(events).toContainEqual({ kind: 'create', path: 'c.md' });
+    expect(events).toContainEqual({ kind: 'delete', path: 'c.md' });
+  });
+
+  test('its own writes are not reported twice by the watcher', async () => {
+    vault = await buildVault({ 'a.md': 'x' });
+    host = await NodeHost.open(vault.root);
+    const events: VaultEvent[] = [];
+    host.onEvent((event) => events.push(event));
+    await host.process('a.md', () => 'y');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(events).toEqual([{ kind: 'modify', path: 'a.md' }]);
+  });
+
+  test('finds NFD names on disk by their NFC vault path, and writes leave no temp files', async () => {
+    vault = await buildVault({ ['Cafe\u0301.md']: 'décomposé' });
+    host = await NodeHost.open(vault.root, { watch: false });
+    expect(host.getFile('Café.md')).not.toBeNull();
+    await host.process('Café.md', (text) => `${text}!`);
+    expect(await readdir(vault.root)).toEqual(['Cafe\u0301.md']);
+    expect(await readFile(join(vault.root, 'Cafe\u0301.md'), 'utf8')).toBe('décomposé!');
+  });
+
+  test('local trash keeps deleted files recoverable, numbering duplicates', async () => {
+    vault = await buildVault({
+      'a.md': 'one',
+      'Sub/a.md': 'two',
+      '.obsidian/app.json': '{"trashOption":"local"}',
+    });
+    host = await NodeHost.open(vault.root, { watch: false });
+    await host.trashFile('a.md');
+    await host.trashFile('Sub/a.md');
+    expect((await readdir(join(vault.root, '.trash'))).sort()).toEqual(['a 2.md', 'a.md']);
+    expect(await readFile(join(vault.root, '.trash', 'a 2.md'), 'utf8')).toBe('two');
+  });
+
+  test('"delete permanently" is treated as the local trash', async () => {
+    vault = await buildVault({ 'a.md': 'one', '.obsidian/app.json': '{"trashOption":"none"}' });
+    host = await NodeHost.open(vault.root, { watch: false });
+    await host.trashFile('a.md');
+    expect(await readFile(join(vault.root, '.trash', 'a.md'), 'utf8')).toBe('one');
+  });
+
+  test('the system trash is used when app.json says so', async () => {
+    const dataHome = await mkdtemp(join(tmpdir(), 'xdg-'));
+    const previous = process.env.XDG_DATA_HOME;
+    process.env.XDG_DATA_HOME = dataHome;
+    try {
+      vault = await buildVault({ 'a.md': 'one' });
+      host = await NodeHost.open(vault.root, { watch: false });
+      await host.trashFile('a.md');
+      const trashed = await readdir(join(dataHome, 'Trash', 'files')).catch(() => [] as string[]);
+      const local = await readdir(join(vault.root, '.trash')).catch(() => [] as string[]);
+      expect([...trashed, ...local].length).toBe(1);
+    } finally {
+      process.env.XDG_DATA_HOME = previous;
+      await rm(dataHome, { recursive: true, force: true });
+    }
+  });
+});
+
+async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

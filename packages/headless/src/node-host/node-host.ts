@@ -1,0 +1,209 @@
+/**
+ * NodeHost: a VaultHost over a vault folder on disk, for running without Obsidian. It keeps an
+ * in-memory index of files, folders and note metadata, built by a scan at open and kept current
+ * by its own writes and, when watching, by changes other programs make. Every write runs under
+ * one write lock and lands atomically (temp file and rename), so two writers never lose an
+ * update and a crash never leaves half a note.
+ */
+import { Mutex, ToolError } from '@mcp-connector/shared';
+import type {
+  LinkCounts,
+  VaultEvent,
+  VaultFile,
+  VaultFolder,
+  VaultHost,
+} from '@mcp-connector/obsidian-plugin/host';
+import type { CachedMetadata } from 'obsidian';
+import { basename, resolve } from 'node:path';
+import { editFrontMatter } from '../file-manager/frontmatter-edit.ts';
+import { generateMarkdownLink } from '../file-manager/markdown-link.ts';
+import { renameWithReferences } from '../file-manager/rename-references.ts';
+import { applyOutsideChange } from './outside-changes.ts';
+import { VaultState } from './vault-state.ts';
+import { watchVault, type VaultWatcher } from './vault-watcher.ts';
+
+export interface NodeHostOptions {
+  /** Re-index changes other programs make to the folder (default true). */
+  watch?: boolean;
+}
+
+export class NodeHost implements VaultHost {
+  readonly kind = 'headless' as const;
+  readonly configDir = '.obsidian';
+  readonly vaultName: string;
+  private readonly state: VaultState;
+  private readonly writeLock = new Mutex();
+  private watcher: VaultWatcher | null = null;
+  private activeFile: string | null = null;
+
+  private constructor(readonly root: string) {
+    this.vaultName = basename(root);
+    this.state = new VaultState(root, this.configDir);
+  }
+
+  static async open(folder: string, options: NodeHostOptions = {}): Promise<NodeHost> {
+    const host = new NodeHost(resolve(folder));
+    await host.state.load();
+    if (options.watch ?? true) {
+      host.watcher = watchVault(host.root, (change, diskPath) => {
+        void host.writeLock.run(() => applyOutsideChange(host.state, change, diskPath));
+      });
+      await host.watcher.ready;
+    }
+    return host;
+  }
+
+  async close(): Promise<void> {
+    await this.watcher?.close();
+    this.watcher = null;
+  }
+
+  // Files
+
+  getFile(path: string): VaultFile | null {
+    return this.state.table.file(path)?.file ?? null;
+  }
+
+  getFolder(path: string): VaultFolder | null {
+    return this.state.table.folder(path);
+  }
+
+  listFiles(): VaultFile[] {
+    return this.state.table.listFiles();
+  }
+
+  listFolders(): VaultFolder[] {
+    return this.state.table.listFolders();
+  }
+
+  read(path: string): Promise<string> {
+    return this.state.readText(path);
+  }
+
+  readBinary(path: string): Promise<Uint8Array> {
+    return this.state.readBytes(path);
+  }
+
+  create(path: string, content: string): Promise<VaultFile> {
+    return this.writeLock.run(() => this.createUnlocked(path, content));
+  }
+
+  createBinary(path: string, data: Uint8Array): Promise<VaultFile> {
+    return this.writeLock.run(() => this.createUnlocked(path, data));
+  }
+
+  process(path: string, transform: (content: string) => string): Promise<string> {
+    return this.writeLock.run(async () => {
+      const current = await this.state.readText(path);
+      const next = transform(current);
+      if (next !== current) await this.state.writeFile(path, next);
+      return next;
+    });
+  }
+
+  createFolder(path: string): Promise<void> {
+    return this.writeLock.run(() => this.state.ensureFolder(path));
+  }
+
+  rename(from: string, to: string): Promise<void> {
+    return this.writeLock.run(async () => {
+      this.assertMovable(from, to);
+      await this.state.move(from, to);
+    });
+  }
+
+  readConfigFile(relativePath: string): Promise<string | null> {
+    if (relativePath.split('/').includes('..'))
+      throw new ToolError('invalid_path', 'Config paths stay in the config folder.');
+    return this.state.readConfigFile(relativePath);
+  }
+
+  onEvent(listener: (event: VaultEvent) => void): () => void {
+    return this.state.onEvent(listener);
+  }
+
+  // Metadata
+
+  getFileCache(path: string): CachedMetadata | null {
+    return this.state.index.getFileCache(path);
+  }
+
+  getAllTags(path: string): string[] {
+    return this.state.index.getAllTags(path);
+  }
+
+  getFirstLinkpathDest(linkpath: string, sourcePath: string): string | null {
+    return this.state.index.getFirstLinkpathDest(linkpath, sourcePath);
+  }
+
+  resolvedLinks(): LinkCounts {
+    return this.state.index.resolvedLinks;
+  }
+
+  unresolvedLinks(): LinkCounts {
+    return this.state.index.unresolvedLinks;
+  }
+
+  // File manager
+
+  renameFile(from: string, to: string): Promise<void> {
+    return this.writeLock.run(async () => {
+      this.assertMovable(from, to);
+      await renameWithReferences(this.state, from, to);
+    });
+  }
+
+  trashFile(path: string): Promise<void> {
+    return this.writeLock.run(() => this.state.trash(path));
+  }
+
+  processFrontMatter(
+    path: string,
+    change: (frontmatter: Record<string, unknown>) => void,
+  ): Promise<void> {
+    return this.writeLock.run(async () => {
+      const current = await this.state.readText(path);
+      const next = editFrontMatter(current, change);
+      if (next !== current) await this.state.writeFile(path, next);
+    });
+  }
+
+  generateMarkdownLink(
+    targetPath: string,
+    sourcePath: string,
+    subpath?: string,
+    alias?: string,
+  ): string {
+    return generateMarkdownLink(this.state, targetPath, sourcePath, subpath, alias);
+  }
+
+  // Workspace
+
+  getActiveFile(): string | null {
+    return this.activeFile !== null && this.state.table.file(this.activeFile) !== undefined
+      ? this.activeFile
+      : null;
+  }
+
+  async openFile(path: string, _newLeaf: boolean): Promise<void> {
+    this.state.requireFile(path);
+    this.activeFile = path;
+  }
+
+  private async createUnlocked(path: string, content: string | Uint8Array): Promise<VaultFile> {
+    const taken = this.state.table.findIgnoringCase(path);
+    if (taken !== undefined) throw new ToolError('already_exists', `${taken} already exists.`);
+    return this.state.writeFile(path, content);
+  }
+
+  private assertMovable(from: string, to: string): void {
+    if (this.state.table.diskPathOf(from) === undefined)
+      throw new ToolError('not_found', `No file or folder ${from}.`);
+    const taken = this.state.table.findIgnoringCase(to);
+    if (taken !== undefined && taken.toLowerCase() !== from.toLowerCase()) {
+      throw new ToolError('already_exists', `${taken} already exists.`);
+    }
+    if (to.startsWith(`${from}/`))
+      throw new ToolError('invalid_path', `Cannot move ${from} into itself.`);
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Walks a vault folder the way Obsidian loads one: every file and folder except dot-entries
+ * (the config folder, .trash, .git, ...), with names NFC-normalised for the vault path while the
+ * on-disk name is kept for I/O.
+ */
+import { lstat, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FileStat } from '@mcp-connector/obsidian-plugin/host';
+
+export interface ScannedFile {
+  path: string;
+  diskPath: string;
+  stat: FileStat;
+}
+
+export interface ScannedFolder {
+  path: string;
+  diskPath: string;
+}
+
+export interface VaultScan {
+  files: ScannedFile[];
+  folders: ScannedFolder[];
+}
+
+export async function scanVault(root: string): Promise<VaultScan> {
+  const scan: VaultScan = { files: [], folders: [] };
+  await walk(root, '', '', scan);
+  return scan;
+}
+
+async function walk(
+  root: string,
+  diskFolder: string,
+  vaultFolder: string,
+  scan: VaultScan,
+): Promise<void> {
+  const entries = await readdir(join(root, diskFolder), { withFileTypes: true });
+  const subfolders: Promise<void>[] = [];
+  for (const entry of entries) {
+    if (entry.name.startsWith('.')) continue;
+    const diskPath = diskFolder === '' ? entry.name : `${diskFolder}/${entry.name}`;
+    const path =
+      vaultFolder === ''
+        ? entry.name.normalize('NFC')
+        : `${vaultFolder}/${entry.name.normalize('NFC')}`;
+    if (entry.isDirectory()) {
+      scan.folders.push({ path, diskPath });
+      subfolders.push(walk(root, diskPath, path, scan));
+    } else if (entry.isFile()) {
+      scan.files.push({ path, diskPath, stat: toFileStat(await lstat(join(root, diskPath))) });
+    }
+  }
+  await Promise.all(subfolders);
+}
+
+export function toFileStat(stats: {
+  birthtimeMs: number;
+  ctimeMs: number;
+  mtimeMs: number;
+  size: number;
+}): FileStat {
+  const created = stats.birthtimeMs > 0 ? stats.birthtimeMs : stats.ctimeMs;
+  return { ctime: Math.round(created), mtime: Math.round(stats.mtimeMs), size: stats.size };
+}

@@ -1,0 +1,189 @@
+/**
+ * The mutable state of a headless vault and the primitive operations on it: read, write, make
+ * folders, move, trash. Each primitive keeps the disk, the file table, the metadata index and the
+ * event listeners in step. Primitives take no lock: NodeHost runs every write under its one write
+ * lock, and the watcher applies outside changes under the same lock.
+ */
+import { ToolError, writeFileAtomic } from '@mcp-connector/shared';
+import type { FileStat, VaultEvent, VaultFile } from '@mcp-connector/obsidian-plugin/host';
+import { parentFolder } from '@mcp-connector/obsidian-plugin/host';
+import { readFileSync } from 'node:fs';
+import { mkdir, readFile, rename, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseAppSettings, type AppSettings } from '@mcp-connector/obsidian-plugin/host';
+import { FileTable } from './file-table.ts';
+import { moveToTrash } from './trash.ts';
+import { VaultIndex, isIndexedText } from './vault-index.ts';
+import { scanVault, toFileStat } from './vault-scan.ts';
+
+const BOM = '\uFEFF';
+
+export function stripBom(text: string): string {
+  return text.startsWith(BOM) ? text.slice(1) : text;
+}
+
+export class VaultState {
+  readonly table = new FileTable();
+  readonly index = new VaultIndex();
+  private readonly listeners = new Set<(event: VaultEvent) => void>();
+
+  constructor(
+    readonly root: string,
+    readonly configDir: string,
+  ) {}
+
+  async load(): Promise<void> {
+    const scan = await scanVault(this.root);
+    for (const folder of scan.folders) this.table.addFolder(folder.path, folder.diskPath);
+    for (const file of scan.files) this.table.setFile(file.path, file.diskPath, file.stat);
+    for (const file of scan.files) this.index.addFile(file.path, null);
+    await Promise.all(
+      scan.files
+        .filter((file) => isIndexedText(file.path))
+        .map(async (file) => this.index.updateText(file.path, await this.readText(file.path))),
+    );
+  }
+
+  absolute(path: string): string {
+    const entry = this.table.file(path);
+    return join(this.root, entry?.diskPath ?? this.table.diskPathFor(path));
+  }
+
+  requireFile(path: string): VaultFile {
+    const entry = this.table.file(path);
+    if (entry === undefined) throw new ToolError('not_found', `No file ${path}.`);
+    return entry.file;
+  }
+
+  async readText(path: string): Promise<string> {
+    this.requireFile(path);
+    return stripBom(await readFile(this.absolute(path), 'utf8'));
+  }
+
+  async readBytes(path: string): Promise<Uint8Array> {
+    this.requireFile(path);
+    return new Uint8Array(await readFile(this.absolute(path)));
+  }
+
+  async readConfigFile(relativePath: string): Promise<string | null> {
+    try {
+      return stripBom(await readFile(join(this.root, this.configDir, relativePath), 'utf8'));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  /** app.json, read on every use (it is tiny) so changes made in Obsidian apply at once. */
+  appSettings(): AppSettings {
+    try {
+      return parseAppSettings(
+        stripBom(readFileSync(join(this.root, this.configDir, 'app.json'), 'utf8')),
+      );
+    } catch {
+      return parseAppSettings(null);
+    }
+  }
+
+  /** Writes a whole file (new or existing), creating parent folders. */
+  async writeFile(path: string, content: string | Uint8Array): Promise<VaultFile> {
+    const existing = this.table.file(path);
+    if (existing === undefined) await this.ensureFolder(parentFolder(path));
+    const diskPath = existing?.diskPath ?? this.table.diskPathFor(path);
+    await writeFileAtomic(join(this.root, diskPath), content);
+    const fileStat = toFileStat(await stat(join(this.root, diskPath)));
+    return this.recordFile(path, diskPath, fileStat, typeof content === 'string' ? content : null);
+  }
+
+  /** Records a file that is now on disk with this stat; `text` re-indexes notes and canvases. */
+  recordFile(path: string, diskPath: string, fileStat: FileStat, text: string | null): VaultFile {
+    const existing = this.table.file(path);
+    const ctime = existing?.file.stat.ctime ?? fileStat.ctime;
+    const file = this.table.setFile(path, diskPath, { ...fileStat, ctime });
+    if (existing === undefined) this.index.addFile(path, null);
+    if (text !== null && isIndexedText(path)) this.index.updateText(path, text);
+    this.emit({ kind: existing === undefined ? 'create' : 'modify', path });
+    return file;
+  }
+
+  /** Creates a folder and its missing parents. */
+  async ensureFolder(path: string): Promise<void> {
+    if (this.table.hasFolder(path)) return;
+    if (this.table.file(path) !== undefined)
+      throw new ToolError('not_a_folder', `${path} is a file, not a folder.`);
+    await this.ensureFolder(parentFolder(path));
+    const diskPath = this.table.diskPathFor(path);
+    await mkdir(join(this.root, diskPath), { recursive: true });
+    this.table.addFolder(path, diskPath);
+    this.emit({ kind: 'create', path });
+  }
+
+  /** Moves a file or folder on disk and in every index; links are not touched here. */
+  async move(from: string, to: string): Promise<void> {
+    const isFolder = this.table.hasFolder(from);
+    const moved = isFolder ? this.table.filesUnder(from).map((entry) => entry.file.path) : [from];
+    await this.ensureFolder(parentFolder(to));
+    const fromDisk = this.requireDiskPath(from);
+    const toDisk = this.table.diskPathFor(to);
+    await rename(join(this.root, fromDisk), join(this.root, toDisk));
+    if (isFolder) this.moveFolderEntries(from, to, toDisk);
+    for (const oldPath of moved) {
+      const newPath = to + oldPath.slice(from.length);
+      this.moveFileEntry(oldPath, newPath, toDisk + oldPath.slice(from.length));
+      this.emit({ kind: 'rename', path: newPath, oldPath });
+    }
+    if (isFolder) this.emit({ kind: 'rename', path: to, oldPath: from });
+  }
+
+  /** Moves a file or folder to the trash the settings choose; it leaves every index. */
+  async trash(path: string): Promise<void> {
+    const isFolder = this.table.hasFolder(path);
+    const diskPath = this.requireDiskPath(path);
+    await moveToTrash(this.root, diskPath, this.appSettings().trashOption);
+    if (isFolder) this.forgetFolder(path);
+    else this.forgetFile(path);
+  }
+
+  /** Drops a folder, everything inside it, from every index. */
+  forgetFolder(path: string): void {
+    for (const entry of this.table.filesUnder(path)) this.forgetFile(entry.file.path);
+    for (const folder of [...this.table.foldersUnder(path), path]) this.table.deleteFolder(folder);
+    this.emit({ kind: 'delete', path });
+  }
+
+  forgetFile(path: string): void {
+    this.table.deleteFile(path);
+    this.index.removeFile(path);
+    this.emit({ kind: 'delete', path });
+  }
+
+  onEvent(listener: (event: VaultEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event: VaultEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  private requireDiskPath(path: string): string {
+    const diskPath = this.table.diskPathOf(path);
+    if (diskPath === undefined) throw new ToolError('not_found', `No file or folder ${path}.`);
+    return diskPath;
+  }
+
+  private moveFolderEntries(from: string, to: string, toDisk: string): void {
+    for (const folder of [from, ...this.table.foldersUnder(from)]) {
+      this.table.deleteFolder(folder);
+      this.table.addFolder(to + folder.slice(from.length), toDisk + folder.slice(from.length));
+    }
+  }
+
+  private moveFileEntry(oldPath: string, newPath: string, diskPath: string): void {
+    const entry = this.table.file(oldPath);
+    if (entry === undefined) return;
+    this.table.deleteFile(oldPath);
+    this.table.setFile(newPath, diskPath, entry.file.stat);
+    this.index.renameFile(oldPath, newPath);
+  }
+}

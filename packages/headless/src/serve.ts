@@ -1,0 +1,73 @@
+/**
+ * Headless serving: the plugin's connector over a NodeHost, with the same data.json the plugin
+ * would use (<vault>/.obsidian/plugins/mcp-connector/data.json, created with a Default token if
+ * missing).
+ */
+import {
+  startConnector,
+  type RunningConnector,
+  type ServerExtension,
+} from '@mcp-connector/obsidian-plugin/connector';
+import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
+import { join } from 'node:path';
+import manifest from '../../../manifest.json' with { type: 'json' };
+import { NodeHost } from './node-host/node-host.ts';
+
+export interface ServeOptions {
+  vault: string;
+  /** Overrides the port in the settings for this run only. */
+  port?: number | undefined;
+  /** Ports tried when no port is fixed (tests pick their own). */
+  portRange?: readonly number[];
+  /** Test-only server additions (the conformance fixtures). */
+  extend?: ServerExtension;
+}
+
+export interface HeadlessServer extends RunningConnector {
+  host: NodeHost;
+  settings: SettingsStore;
+}
+
+export function settingsPathOf(vault: string, configDir = '.obsidian'): string {
+  return join(vault, configDir, 'plugins', manifest.id, 'data.json');
+}
+
+export async function serveVault(options: ServeOptions): Promise<HeadlessServer> {
+  const host = await NodeHost.open(options.vault);
+  try {
+    const settings = await SettingsStore.open(settingsPathOf(host.root, host.configDir));
+    if (settings.problem !== null) console.error(`Settings: ${settings.problem}`);
+    const connector = await startConnector({
+      host,
+      settings,
+      version: manifest.version,
+      ...(options.port !== undefined && { port: options.port }),
+      ...(options.portRange !== undefined && { portRange: options.portRange }),
+      ...(options.extend !== undefined && { extend: options.extend }),
+      onError: (error) => console.error(`MCP error: ${error.message}`),
+    });
+    const close = async () => {
+      await connector.close();
+      await host.close();
+    };
+    return { ...connector, host, settings, close };
+  } catch (error) {
+    await host.close();
+    throw error;
+  }
+}
+
+export function bannerFor(server: HeadlessServer): string {
+  const token = server.defaultToken.secret;
+  return [
+    `MCP Connector (headless) is serving the vault "${server.host.vaultName}"`,
+    `  folder:   ${server.host.root}`,
+    `  endpoint: ${server.url}`,
+    `  token:    ${token}  (${server.defaultToken.label})`,
+    '',
+    'Connect Claude Code:',
+    `  claude mcp add --transport http obsidian ${server.url} --header "Authorization: Bearer ${token}"`,
+    '',
+    'Press Ctrl+C to stop.',
+  ].join('\n');
+}

@@ -1,0 +1,50 @@
+/**
+ * An end-to-end test server: the real headless server on a temp vault, on a port the system
+ * picks, and official MCP SDK clients for either protocol line. `stop` closes everything and
+ * deletes the temp vault.
+ */
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { serveVault, type HeadlessServer } from '../serve.ts';
+import { copyVault, type TempVault } from './temp-vault.ts';
+
+export type ProtocolLine = 'legacy' | 'modern';
+export const PROTOCOL_LINES: readonly ProtocolLine[] = ['legacy', 'modern'];
+
+export interface McpTestServer {
+  server: HeadlessServer;
+  vault: TempVault;
+  url: URL;
+  token: string;
+  connect(line: ProtocolLine, token?: string): Promise<Client>;
+  stop(): Promise<void>;
+}
+
+export async function startTestServer(vault?: TempVault): Promise<McpTestServer> {
+  const tempVault = vault ?? (await copyVault());
+  const server = await serveVault({ vault: tempVault.root, port: 0 });
+  const url = new URL(server.url);
+  const clients: Client[] = [];
+  return {
+    server,
+    vault: tempVault,
+    url,
+    token: server.defaultToken.secret,
+    async connect(line, token = server.defaultToken.secret) {
+      const client = new Client(
+        { name: 'e2e-test', version: '1.0.0' },
+        { versionNegotiation: { mode: line === 'modern' ? { pin: '2026-07-28' } : 'legacy' } },
+      );
+      const transport = new StreamableHTTPClientTransport(url, {
+        requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      });
+      await client.connect(transport);
+      clients.push(client);
+      return client;
+    },
+    async stop() {
+      await Promise.all(clients.map((client) => client.close()));
+      await server.close();
+      await tempVault.remove();
+    },
+  };
+}

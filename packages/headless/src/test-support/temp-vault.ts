@@ -1,0 +1,44 @@
+/**
+ * Test vaults on disk: a writable temp copy of a real vault (../shared/vaults/tasks-demo by
+ * default, which is read-only and must never be edited in place), or a vault built from a small
+ * map of files. Each comes with a `remove` for cleanup.
+ */
+import { chmod, cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+export const SHARED = join(import.meta.dir, '..', '..', '..', '..', '..', 'shared');
+export const TASKS_DEMO = join(SHARED, 'vaults', 'tasks-demo');
+
+export interface TempVault {
+  root: string;
+  remove(): Promise<void>;
+}
+
+export async function copyVault(source: string = TASKS_DEMO): Promise<TempVault> {
+  const parent = await mkdtemp(join(tmpdir(), 'mcp-vault-'));
+  const root = join(parent, 'vault');
+  await cp(source, root, { recursive: true });
+  await makeWritable(root);
+  return { root, remove: () => rm(parent, { recursive: true, force: true }) };
+}
+
+export async function buildVault(files: Record<string, string | Uint8Array>): Promise<TempVault> {
+  const parent = await mkdtemp(join(tmpdir(), 'mcp-vault-'));
+  const root = join(parent, 'vault');
+  await mkdir(root);
+  for (const [path, content] of Object.entries(files)) {
+    await mkdir(dirname(join(root, path)), { recursive: true });
+    await writeFile(join(root, path), content);
+  }
+  return { root, remove: () => rm(parent, { recursive: true, force: true }) };
+}
+
+async function makeWritable(path: string): Promise<void> {
+  await chmod(path, 0o755);
+  for (const entry of await readdir(path, { withFileTypes: true })) {
+    const child = join(path, entry.name);
+    if (entry.isDirectory()) await makeWritable(child);
+    else await chmod(child, 0o644);
+  }
+}
