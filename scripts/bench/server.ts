@@ -1,0 +1,105 @@
+/**
+ * `bun run bench:server`: the headless server on a temp copy of the tasks-demo vault, measured
+ * with the official MCP client: tools/list size, sequential latency of get_server_info and
+ * get_vault_file on both protocol lines (2,000 calls after warm-up), throughput of 8 concurrent
+ * clients for 10 s, and the server's RSS idle and at peak.
+ */
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { copyVault } from '../../packages/headless/src/test-support/temp-vault.ts';
+import { formatMs, memoryOf, startServerProcess, summarize } from './measure.ts';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const CALLS = 2000;
+const WARM_UP = 200;
+const CONCURRENT_CLIENTS = 8;
+const THROUGHPUT_SECONDS = 10;
+const NOTE = 'Filters/Boolean Combinations.md';
+
+type Line = 'legacy' | 'modern';
+
+async function connect(url: string, token: string, line: Line): Promise<Client> {
+  const client = new Client(
+    { name: 'bench', version: '1.0.0' },
+    { versionNegotiation: { mode: line === 'modern' ? { pin: '2026-07-28' } : 'legacy' } },
+  );
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    }),
+  );
+  return client;
+}
+
+async function timeCalls(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<number[]> {
+  for (let i = 0; i < WARM_UP; i++) await client.callTool({ name, arguments: args });
+  const samples: number[] = [];
+  for (let i = 0; i < CALLS; i++) {
+    const start = performance.now();
+    const result = await client.callTool({ name, arguments: args });
+    samples.push(performance.now() - start);
+    if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
+  }
+  return samples;
+}
+
+async function throughput(url: string, token: string): Promise<number> {
+  const clients = await Promise.all(
+    Array.from({ length: CONCURRENT_CLIENTS }, () => connect(url, token, 'legacy')),
+  );
+  const deadline = performance.now() + THROUGHPUT_SECONDS * 1000;
+  const counts = await Promise.all(
+    clients.map(async (client) => {
+      let calls = 0;
+      while (performance.now() < deadline) {
+        await client.callTool({ name: 'get_vault_file', arguments: { path: NOTE } });
+        calls++;
+      }
+      await client.close();
+      return calls;
+    }),
+  );
+  return counts.reduce((sum, count) => sum + count, 0) / THROUGHPUT_SECONDS;
+}
+
+async function main(): Promise<void> {
+  const vault = await copyVault();
+  const server = await startServerProcess(ROOT, vault.root);
+  const pid = server.child.pid as number;
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const idle = await memoryOf(pid);
+    const probe = await connect(server.url, server.token, 'legacy');
+    const listBytes = Buffer.byteLength(JSON.stringify(await probe.listTools()));
+    await probe.close();
+    console.log(`tools/list result: ${listBytes} bytes`);
+    console.log(`RSS idle: ${idle.rssMiB.toFixed(1)} MiB`);
+    for (const line of ['legacy', 'modern'] as const) {
+      const client = await connect(server.url, server.token, line);
+      for (const [name, args] of [
+        ['get_server_info', {}],
+        ['get_vault_file', { path: NOTE }],
+      ] as const) {
+        const stats = summarize(await timeCalls(client, name, args));
+        console.log(
+          `${line.padEnd(6)} ${name.padEnd(16)} p50 ${formatMs(stats.p50)}  p95 ${formatMs(stats.p95)}  p99 ${formatMs(stats.p99)}  (${CALLS} calls)`,
+        );
+      }
+      await client.close();
+    }
+    const callsPerSecond = await throughput(server.url, server.token);
+    console.log(
+      `throughput: ${callsPerSecond.toFixed(0)} calls/s (get_vault_file, ${CONCURRENT_CLIENTS} clients, ${THROUGHPUT_SECONDS} s)`,
+    );
+    const peak = await memoryOf(pid);
+    console.log(`RSS peak: ${peak.peakMiB.toFixed(1)} MiB`);
+  } finally {
+    await server.stop();
+    await vault.remove();
+  }
+}
+
+await main();
