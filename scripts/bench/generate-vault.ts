@@ -107,7 +107,13 @@ export async function generateVault(
         lines.push('', '```js', `const ${pick(WORDS)}Value = "${sentence(4)} #notatag";`, '```');
       if (section === 3 && next() < 0.2) lines.push('', `![[Note ${Math.floor(next() * notes)}]]`);
     }
-    lines.push('', `${sentence(40)} ^block${index}`, '');
+    lines.push(
+      '',
+      `${sentence(45)} ${link()} ${sentence(30)}.`,
+      '',
+      `${sentence(40)} ^block${index}`,
+      '',
+    );
     const text = lines.join('\n');
     const path = notePath(index);
     await mkdir(dirname(join(root, path)), { recursive: true });

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
-import { parseMetadata } from '../metadata/index.ts';
+import { parseMetadata } from '@mcp-connector/markdown';
 import { NodeHost } from '../node-host/node-host.ts';
 import { parseWithPositionals } from './usage.ts';
 

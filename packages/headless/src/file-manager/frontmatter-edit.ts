@@ -7,8 +7,8 @@
  */
 import { ToolError } from '@mcp-connector/shared';
 import { parseDocument, stringify } from 'yaml';
-import { readFrontmatter } from '../metadata/frontmatter.ts';
-import { LineTable } from '../metadata/positions.ts';
+import { readFrontmatter } from '@mcp-connector/markdown/frontmatter';
+import { LineTable } from '@mcp-connector/markdown/positions';
 
 export type FrontMatterChange = (frontmatter: Record<string, unknown>) => void;
 

@@ -9,7 +9,7 @@
  */
 import type { LinkCounts } from '@mcp-connector/obsidian-plugin/host';
 import { getLinkpath } from '../links/index.ts';
-import { nameKey } from '../links/linktext.ts';
+import { nameKey } from '../links/index.ts';
 import { findLinkDocuments, type LinkDocument, type LinkSite } from './link-sites.ts';
 
 /** What the snapshot needs of the vault before the move; VaultState satisfies it. */

@@ -5,4 +5,4 @@
  */
 export { LinkIndex, type LinkSources } from './link-index.ts';
 export { LinkResolver } from './link-resolver.ts';
-export { getLinkpath, parseLinktext, type Linktext } from './linktext.ts';
+export { getLinkpath, nameKey, parentFolderOf, parseLinktext, type Linktext } from './linktext.ts';

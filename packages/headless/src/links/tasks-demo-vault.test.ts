@@ -8,12 +8,11 @@
 import { describe, expect, test } from 'bun:test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseCanvasLinks, parseMetadata } from '../metadata/index.ts';
-import { LinkIndex } from './index.ts';
+import { VaultIndex, isIndexedText } from '../node-host/vault-index.ts';
+import { CAPTURED_FIXTURES, TASKS_DEMO } from '@mcp-connector/shared/test-support';
 
-const SHARED = join(import.meta.dir, '../../../../../shared');
-const VAULT = join(SHARED, 'vaults/tasks-demo');
-const CAPTURED = join(SHARED, 'fixtures/obsidian-captured');
+const VAULT = TASKS_DEMO;
+const CAPTURED = CAPTURED_FIXTURES;
 
 const KNOWN_DIFFERENCES: Record<string, string> = {
   'How To/Find tasks in notes with particular tag.md':
@@ -34,15 +33,12 @@ function vaultFiles(folder = ''): string[] {
   return files;
 }
 
-function buildIndex(): LinkIndex {
-  const index = new LinkIndex();
+function buildIndex(): VaultIndex {
+  const index = new VaultIndex();
   const files = vaultFiles();
-  for (const path of files) index.addFile(path);
-  for (const path of files) {
-    const read = (): string => readFileSync(join(VAULT, path), 'utf8');
-    if (path.endsWith('.md')) index.setNote(path, parseMetadata(read()));
-    else if (path.endsWith('.canvas')) index.setNote(path, parseCanvasLinks(read()));
-  }
+  for (const path of files) index.addFile(path, null);
+  for (const path of files.filter(isIndexedText))
+    index.updateText(path, readFileSync(join(VAULT, path), 'utf8'));
   return index;
 }
 

@@ -5,10 +5,10 @@
  */
 import { chmod, cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { TASKS_DEMO } from '@mcp-connector/shared/test-support';
 import { dirname, join } from 'node:path';
 
-export const SHARED = join(import.meta.dir, '..', '..', '..', '..', '..', 'shared');
-export const TASKS_DEMO = join(SHARED, 'vaults', 'tasks-demo');
+export { TASKS_DEMO };
 
 export interface TempVault {
   root: string;

@@ -1,0 +1,3 @@
+export { loadCapturedNotes, type CapturedNote } from './captured-notes.ts';
+export { rejectionOf } from './rejection.ts';
+export { CAPTURED_FIXTURES, SHARED, TASKS_DEMO } from './shared-data.ts';
