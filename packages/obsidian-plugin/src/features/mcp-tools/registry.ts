@@ -1,10 +1,21 @@
 /**
- * The one global tool registry: a plain list. Registering a tool is one line here. Tokens never
- * change this list; each resolves a scope over it.
+ * The one global tool registry: a plain list, gathered from each category's index. Registering
+ * a tool is one line in its category's index. Tokens never change this list; each resolves a
+ * scope over it.
  */
 import type { Tool } from './define-tool.ts';
-import { getServerInfo } from './tools/get-server-info.ts';
-import { getVaultFile } from './tools/get-vault-file.ts';
-import { listVaultFiles } from './tools/list-vault-files.ts';
+import { activeFileTools } from './tools/active-file/index.ts';
+import { fileTools } from './tools/files/index.ts';
+import { frontmatterTools } from './tools/frontmatter/index.ts';
+import { sectionTools } from './tools/sections/index.ts';
+import { serverTools } from './tools/server/index.ts';
+import { structureTools } from './tools/structure/index.ts';
 
-export const allTools: readonly Tool[] = [getServerInfo, listVaultFiles, getVaultFile];
+export const allTools: readonly Tool[] = [
+  ...serverTools,
+  ...fileTools,
+  ...activeFileTools,
+  ...sectionTools,
+  ...structureTools,
+  ...frontmatterTools,
+];

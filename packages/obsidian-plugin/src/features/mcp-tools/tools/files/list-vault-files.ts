@@ -1,9 +1,9 @@
 import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
-import { normalizeFolderPath } from '../../../host/vault-path.ts';
-import type { VaultHost } from '../../../host/vault-host.ts';
-import { READ_ONLY, defineTool } from '../define-tool.ts';
-import { limitArgument, takePage } from '../list-limits.ts';
+import { normalizeFolderPath } from '../../../../host/vault-path.ts';
+import type { VaultHost } from '../../../../host/vault-host.ts';
+import { READ_ONLY, defineTool } from '../../define-tool.ts';
+import { limitArgument, takePage } from '../../services/list-limits.ts';
 
 export const listVaultFiles = defineTool({
   name: 'list_vault_files',

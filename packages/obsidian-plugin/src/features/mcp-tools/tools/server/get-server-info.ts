@@ -1,5 +1,5 @@
 import { type } from 'arktype';
-import { READ_ONLY, defineTool } from '../define-tool.ts';
+import { READ_ONLY, defineTool } from '../../define-tool.ts';
 
 export const getServerInfo = defineTool({
   name: 'get_server_info',

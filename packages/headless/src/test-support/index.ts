@@ -1,0 +1,10 @@
+export {
+  PROTOCOL_LINES,
+  startTestServer,
+  type McpTestServer,
+  type ProtocolLine,
+} from './mcp-test-server.ts';
+export { buildVault, copyVault, type TempVault } from './temp-vault.ts';
+export { callFail, callOk, type ToolFailure } from './tool-calls.ts';
+export { snapshotVault } from './vault-snapshot.ts';
+export { openTestHost, type TestHost } from './test-host.ts';

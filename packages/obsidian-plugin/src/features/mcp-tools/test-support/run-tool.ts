@@ -1,0 +1,56 @@
+/**
+ * Running one tool in a unit test, through the same path a request takes (argument validation,
+ * handler, result shaping): `runOk` returns the structured result of a call that must succeed,
+ * `runFail` the `{code, message, details}` of a call that must fail.
+ */
+import type { ToolFailure } from '@mcp-connector/shared';
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { VaultHost } from '../../../host/vault-host.ts';
+import { callTool } from '../call-tool.ts';
+import type { Tool } from '../define-tool.ts';
+import type { ToolContext } from '../tool-context.ts';
+
+export function contextFor(host: VaultHost): ToolContext {
+  return {
+    host,
+    server: {
+      name: 'mcp-connector',
+      version: 'test',
+      hostKind: host.kind,
+      protocolRevisions: ['2026-07-28', '2025-11-25'],
+    },
+    visibleToolCount: 1,
+  };
+}
+
+export async function runTool(
+  tool: Tool,
+  host: VaultHost,
+  args: Record<string, unknown> = {},
+): Promise<CallToolResult> {
+  return callTool(tool, args, contextFor(host));
+}
+
+export async function runOk(
+  tool: Tool,
+  host: VaultHost,
+  args: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  const result = await runTool(tool, host, args);
+  if (result.isError)
+    throw new Error(`${tool.name} failed: ${JSON.stringify(result.structuredContent)}`);
+  return result.structuredContent as Record<string, unknown>;
+}
+
+export async function runFail(
+  tool: Tool,
+  host: VaultHost,
+  args: Record<string, unknown> = {},
+): Promise<ToolFailure> {
+  const result = await runTool(tool, host, args);
+  if (!result.isError)
+    throw new Error(
+      `${tool.name} succeeded but should have failed: ${JSON.stringify(result.structuredContent)}`,
+    );
+  return result.structuredContent as ToolFailure;
+}

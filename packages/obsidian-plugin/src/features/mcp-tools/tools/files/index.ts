@@ -1,0 +1,4 @@
+import { getVaultFile } from './get-vault-file.ts';
+import { listVaultFiles } from './list-vault-files.ts';
+
+export const fileTools = [listVaultFiles, getVaultFile];

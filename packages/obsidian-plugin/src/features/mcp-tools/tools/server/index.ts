@@ -1,0 +1,3 @@
+import { getServerInfo } from './get-server-info.ts';
+
+export const serverTools = [getServerInfo];
