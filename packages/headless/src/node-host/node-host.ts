@@ -160,9 +160,11 @@ export class NodeHost implements VaultHost {
   processFrontMatter(
     path: string,
     change: (frontmatter: Record<string, unknown>) => void,
+    guard?: (currentText: string) => void,
   ): Promise<void> {
     return this.writeLock.run(async () => {
       const current = await this.state.readText(path);
+      guard?.(current);
       const next = editFrontMatter(current, change);
       if (next !== current) await this.state.writeFile(path, next);
     });

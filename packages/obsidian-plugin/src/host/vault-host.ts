@@ -91,11 +91,14 @@ export interface VaultFileManager {
   trashFile(path: string): Promise<void>;
   /**
    * Parses the note's frontmatter, lets `change` edit the object, and writes it back as Obsidian
-   * does. Invalid YAML throws `invalid_frontmatter` and leaves the file untouched.
+   * does. Invalid YAML throws `invalid_frontmatter` and leaves the file untouched. `guard`, when
+   * given, sees the current text first under the write lock and may throw to cancel the edit
+   * (this is how `expectedRevision` is checked).
    */
   processFrontMatter(
     path: string,
     change: (frontmatter: Record<string, unknown>) => void,
+    guard?: (currentText: string) => void,
   ): Promise<void>;
   /** A link to `targetPath` as the user's link settings would write it in `sourcePath`. */
   generateMarkdownLink(

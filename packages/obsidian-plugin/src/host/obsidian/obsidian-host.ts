@@ -159,10 +159,13 @@ export class ObsidianHost implements VaultHost {
   processFrontMatter(
     path: string,
     change: (frontmatter: Record<string, unknown>) => void,
+    guard?: (currentText: string) => void,
   ): Promise<void> {
     return this.writeLock.run(async () => {
+      const file = this.requireFile(path);
+      if (guard !== undefined) guard(await this.app.vault.read(file));
       try {
-        await this.app.fileManager.processFrontMatter(this.requireFile(path), change);
+        await this.app.fileManager.processFrontMatter(file, change);
       } catch (error) {
         if (error instanceof ToolError || !isYamlError(error)) throw error;
         throw new ToolError(
