@@ -1,4 +1,23 @@
+import { appendToVaultFile } from './append-to-vault-file.ts';
+import { createVaultBinaryFile } from './create-vault-binary-file.ts';
+import { createVaultDirectory } from './create-vault-directory.ts';
+import { createVaultFile } from './create-vault-file.ts';
+import { deleteVaultDirectory } from './delete-vault-directory.ts';
+import { deleteVaultFile } from './delete-vault-file.ts';
 import { getVaultFile } from './get-vault-file.ts';
+import { getVaultFiles } from './get-vault-files.ts';
 import { listVaultFiles } from './list-vault-files.ts';
+import { renameVaultFile } from './rename-vault-file.ts';
 
-export const fileTools = [listVaultFiles, getVaultFile];
+export const fileTools = [
+  getVaultFile,
+  getVaultFiles,
+  listVaultFiles,
+  createVaultFile,
+  createVaultBinaryFile,
+  appendToVaultFile,
+  createVaultDirectory,
+  renameVaultFile,
+  deleteVaultFile,
+  deleteVaultDirectory,
+];

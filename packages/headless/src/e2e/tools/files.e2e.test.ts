@@ -1,0 +1,162 @@
+/**
+ * The file and active-file tools end to end: the real server over HTTP on a temp copy of the
+ * tasks-demo vault, the official SDK client, success and failure paths, and the concurrency rule
+ * (50 appends from separate clients lose nothing).
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Client } from '@modelcontextprotocol/client';
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { callFail, callOk, startTestServer, type McpTestServer } from '../../test-support/index.ts';
+
+let t: McpTestServer;
+let client: Client;
+beforeAll(async () => {
+  t = await startTestServer();
+  client = await t.connect('modern');
+});
+afterAll(() => t.stop());
+
+const disk = (path: string) => readFile(join(t.vault.root, path), 'utf8');
+
+describe('reading', () => {
+  test('get_vault_file returns the note as on disk, with frontmatter and tags in json', async () => {
+    const path = 'Filters/Boolean Combinations.md';
+    const result = await callOk(client, 'get_vault_file', { path, format: 'json' });
+    expect(result.content).toBe(await disk(path));
+    expect(typeof result.revision).toBe('string');
+    expect(result.stat).toMatchObject({ size: Buffer.byteLength(await disk(path)) });
+  });
+
+  test('get_vault_files reads several and reports failures in place', async () => {
+    const { files } = await callOk(client, 'get_vault_files', { paths: ['ACME.md', 'Missing.md'] });
+    expect((files as { path: string }[]).map((file) => file.path)).toEqual([
+      'ACME.md',
+      'Missing.md',
+    ]);
+    expect((files as Record<string, unknown>[])[1]).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  test('list_vault_files lists the root', async () => {
+    const result = await callOk(client, 'list_vault_files', {});
+    expect(result.entries).toContain('Filters/');
+    expect(result.entries).toContain('ACME.md');
+    expect(result.entries).not.toContain('.obsidian/');
+  });
+});
+
+describe('writing', () => {
+  test('create, append, replace with a revision, binary and folders', async () => {
+    const created = await callOk(client, 'create_vault_file', {
+      path: 'E2E/New/note.md',
+      content: '# New',
+    });
+    expect(created).toMatchObject({ created: true });
+    await callOk(client, 'append_to_vault_file', { path: 'E2E/New/note.md', content: 'appended' });
+    expect(await disk('E2E/New/note.md')).toBe('# New\nappended');
+    const stale = await callFail(client, 'create_vault_file', {
+      path: 'E2E/New/note.md',
+      content: 'x',
+      expectedRevision: created.revision,
+    });
+    expect(stale.code).toBe('precondition_failed');
+    const current = stale.details?.currentRevision as string;
+    await callOk(client, 'create_vault_file', {
+      path: 'E2E/New/note.md',
+      content: 'replaced',
+      expectedRevision: current,
+    });
+    expect(await disk('E2E/New/note.md')).toBe('replaced');
+    await callOk(client, 'create_vault_binary_file', {
+      path: 'E2E/pixel.png',
+      content: Buffer.from([137, 80, 78, 71]).toString('base64'),
+    });
+    const image = await client.callTool({
+      name: 'get_vault_file',
+      arguments: { path: 'E2E/pixel.png' },
+    });
+    expect(image.content).toContainEqual({
+      type: 'image',
+      mimeType: 'image/png',
+      data: 'iVBORw==',
+    });
+    expect(await callOk(client, 'create_vault_directory', { path: 'E2E/Empty' })).toEqual({
+      path: 'E2E/Empty',
+      created: true,
+    });
+  });
+
+  test('rename rewrites links across the vault', async () => {
+    const before = await disk('Filters/Boolean Combinations.md');
+    await callOk(client, 'create_vault_file', { path: 'E2E/Target.md', content: 'target' });
+    await callOk(client, 'create_vault_file', { path: 'E2E/Linker.md', content: 'see [[Target]]' });
+    const renamed = await callOk(client, 'rename_vault_file', {
+      from: 'E2E/Target.md',
+      to: 'E2E/Archive/Renamed.md',
+    });
+    expect(renamed).toEqual({
+      from: 'E2E/Target.md',
+      to: 'E2E/Archive/Renamed.md',
+      referencingNotes: 1,
+    });
+    expect(await disk('E2E/Linker.md')).toBe('see [[Renamed]]');
+    expect(await disk('Filters/Boolean Combinations.md')).toBe(before);
+  });
+
+  test('deleting goes to the trash; a non-empty folder needs recursive', async () => {
+    await callOk(client, 'create_vault_file', { path: 'E2E/Trash/a.md', content: 'a' });
+    expect((await callFail(client, 'delete_vault_directory', { path: 'E2E/Trash' })).code).toBe(
+      'not_empty',
+    );
+    await callOk(client, 'delete_vault_file', { path: 'E2E/Trash/a.md' });
+    await callOk(client, 'delete_vault_directory', { path: 'E2E/Trash' });
+    expect((await callFail(client, 'get_vault_file', { path: 'E2E/Trash/a.md' })).code).toBe(
+      'not_found',
+    );
+    expect(
+      (await callFail(client, 'delete_vault_directory', { path: '/', recursive: true })).code,
+    ).toBe('invalid_path');
+  });
+
+  test('50 concurrent appends from separate clients lose nothing', async () => {
+    const clients = await Promise.all(
+      Array.from({ length: 5 }, (_, index) => t.connect(index % 2 === 0 ? 'legacy' : 'modern')),
+    );
+    await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        callOk(clients[index % clients.length] as Client, 'append_to_vault_file', {
+          path: 'E2E/log.md',
+          content: `entry ${index}\n`,
+        }),
+      ),
+    );
+    const lines = (await disk('E2E/log.md')).split('\n').filter(Boolean).sort();
+    expect(lines).toEqual(Array.from({ length: 50 }, (_, index) => `entry ${index}`).sort());
+  });
+});
+
+describe('the active file', () => {
+  test('is none until show_file_in_obsidian, then every active-file tool acts on it', async () => {
+    const fresh = await t.connect('legacy');
+    // Headless keeps one active file per server, like Obsidian's one workspace.
+    await callOk(fresh, 'create_vault_file', { path: 'E2E/Active.md', content: 'start' });
+    await callOk(fresh, 'show_file_in_obsidian', { filename: 'E2E/Active.md' });
+    expect(await callOk(fresh, 'get_active_file', {})).toMatchObject({
+      path: 'E2E/Active.md',
+      content: 'start',
+    });
+    await callOk(fresh, 'append_to_active_file', { content: 'more' });
+    await callOk(fresh, 'update_active_file', { content: `${await disk('E2E/Active.md')}!` });
+    expect(await disk('E2E/Active.md')).toBe('start\nmore!');
+    await callOk(fresh, 'delete_active_file', {});
+    expect((await callFail(fresh, 'get_active_file', {})).code).toBe('no_active_file');
+    // tasks-demo keeps Obsidian's default, the system trash (a temp folder in tests).
+    const info = await readdir(join(process.env.XDG_DATA_HOME as string, 'Trash', 'info'));
+    const origins = await Promise.all(
+      info.map((name) =>
+        readFile(join(process.env.XDG_DATA_HOME as string, 'Trash', 'info', name), 'utf8'),
+      ),
+    );
+    expect(origins.some((text) => text.includes('/E2E/Active.md'))).toBe(true);
+  });
+});

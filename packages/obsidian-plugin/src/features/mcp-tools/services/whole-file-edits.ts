@@ -1,0 +1,75 @@
+/**
+ * Whole-file edits shared by the path-based and the active-file tools: replace a file's text,
+ * append to it, move it to the trash. Each runs atomically under the host's write lock, checks
+ * `expectedRevision` inside it, and returns the new revision.
+ */
+import { ToolError } from '@mcp-connector/shared';
+import type { VaultFile, VaultHost } from '../../../host/vault-host.ts';
+import { fileKind } from './file-kinds.ts';
+import { editText, readText } from './note-access.ts';
+import { revisionOf } from './revision.ts';
+
+export function requireTextFile(file: VaultFile): VaultFile {
+  if (fileKind(file.extension).kind !== 'text') {
+    throw new ToolError(
+      'unsupported',
+      `${file.path} is not a text file; text tools cannot edit it.`,
+      { path: file.path },
+    );
+  }
+  return file;
+}
+
+export async function replaceText(
+  host: VaultHost,
+  file: VaultFile,
+  content: string,
+  expectedRevision?: string,
+) {
+  const { revision } = await editText(host, requireTextFile(file), () => content, expectedRevision);
+  return { path: file.path, revision };
+}
+
+/** Appends on a new line: a text that does not end with a line break gets one first. */
+export async function appendText(
+  host: VaultHost,
+  file: VaultFile,
+  content: string,
+  expectedRevision?: string,
+) {
+  const { revision } = await editText(
+    host,
+    requireTextFile(file),
+    (current) => joinAppended(current, content),
+    expectedRevision,
+  );
+  return { path: file.path, revision };
+}
+
+export function joinAppended(current: string, addition: string): string {
+  if (current === '' || current.endsWith('\n')) return current + addition;
+  return `${current}\n${addition}`;
+}
+
+/** Moves a file to the trash the user chose; `expectedRevision` guards against deleting unseen edits. */
+export async function trashFile(host: VaultHost, file: VaultFile, expectedRevision?: string) {
+  if (expectedRevision !== undefined) {
+    const current =
+      fileKind(file.extension).kind === 'text'
+        ? (await readText(host, file)).revision
+        : revisionOf(await host.readBinary(file.path));
+    if (current !== expectedRevision) {
+      throw new ToolError(
+        'precondition_failed',
+        `${file.path} changed since revision ${expectedRevision}; read it again first.`,
+        {
+          path: file.path,
+          currentRevision: current,
+          expectedRevision,
+        },
+      );
+    }
+  }
+  await host.trashFile(file.path);
+  return { path: file.path, trashed: true };
+}

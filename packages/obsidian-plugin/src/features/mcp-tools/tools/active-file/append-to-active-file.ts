@@ -1,0 +1,20 @@
+import { type } from 'arktype';
+import { defineTool } from '../../define-tool.ts';
+import { expectedRevisionArgument } from '../../services/arguments.ts';
+import { requireActiveFile } from '../../services/note-access.ts';
+import { appendText } from '../../services/whole-file-edits.ts';
+
+export const appendToActiveFile = defineTool({
+  name: 'append_to_active_file',
+  title: 'Append to active note',
+  description: 'Append text on a new line to the note open in Obsidian.',
+  input: type({ content: 'string', 'expectedRevision?': expectedRevisionArgument }),
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
+  handler: async ({ content, expectedRevision }, ctx) =>
+    appendText(ctx.host, requireActiveFile(ctx.host), content, expectedRevision),
+});

@@ -1,0 +1,20 @@
+import { type } from 'arktype';
+import { defineTool } from '../../define-tool.ts';
+import { expectedRevisionArgument } from '../../services/arguments.ts';
+import { requireActiveFile } from '../../services/note-access.ts';
+import { replaceText } from '../../services/whole-file-edits.ts';
+
+export const updateActiveFile = defineTool({
+  name: 'update_active_file',
+  title: 'Replace active note',
+  description: 'Replace the whole text of the note open in Obsidian.',
+  input: type({ content: 'string', 'expectedRevision?': expectedRevisionArgument }),
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  handler: async ({ content, expectedRevision }, ctx) =>
+    replaceText(ctx.host, requireActiveFile(ctx.host), content, expectedRevision),
+});

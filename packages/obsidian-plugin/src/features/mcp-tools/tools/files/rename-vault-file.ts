@@ -1,0 +1,37 @@
+import { ToolError } from '@mcp-connector/shared';
+import { type } from 'arktype';
+import { defineTool } from '../../define-tool.ts';
+import { normalizeVaultPath } from '../../../../host/vault-path.ts';
+import type { VaultHost } from '../../../../host/vault-host.ts';
+
+export const renameVaultFile = defineTool({
+  name: 'rename_vault_file',
+  title: 'Rename or move',
+  description:
+    "Rename or move a file or folder; links to it are rewritten per Obsidian's settings.",
+  input: type({ from: 'string', to: 'string' }),
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
+  handler: async ({ from, to }, ctx) => {
+    const source = normalizeVaultPath(from, ctx.host.configDir);
+    const target = normalizeVaultPath(to, ctx.host.configDir);
+    if (ctx.host.getFile(source) === null && ctx.host.getFolder(source) === null) {
+      throw new ToolError('not_found', `No file or folder ${source}.`);
+    }
+    const referencing = notesLinkingInto(ctx.host, source);
+    await ctx.host.renameFile(source, target);
+    return { from: source, to: target, referencingNotes: referencing.length };
+  },
+});
+
+/** Notes with a resolved link to the path, or to anything inside it when it is a folder. */
+function notesLinkingInto(host: VaultHost, path: string): string[] {
+  const inside = (target: string) => target === path || target.startsWith(`${path}/`);
+  return Object.entries(host.resolvedLinks())
+    .filter(([source, targets]) => !inside(source) && Object.keys(targets).some(inside))
+    .map(([source]) => source);
+}
