@@ -1,3 +1,20 @@
 import type { Tool } from '../../define-tool.ts';
+import { getBacklinks } from './get-backlinks.ts';
+import { getFilesByTag } from './get-files-by-tag.ts';
+import { getNoteOutline } from './get-note-outline.ts';
+import { getOutgoingLinks } from './get-outgoing-links.ts';
+import { getRecentFiles } from './get-recent-files.ts';
+import { getVaultOverview } from './get-vault-overview.ts';
+import { listBookmarks } from './list-bookmarks.ts';
+import { listTags } from './list-tags.ts';
 
-export const structureTools: Tool[] = [];
+export const structureTools: Tool[] = [
+  getVaultOverview,
+  getNoteOutline,
+  listTags,
+  getFilesByTag,
+  getRecentFiles,
+  getOutgoingLinks,
+  getBacklinks,
+  listBookmarks,
+];
