@@ -1,0 +1,207 @@
+/**
+ * The property tools end to end: the real headless server over HTTP on a temp copy of the
+ * tasks-demo vault, the official SDK client on both protocol lines, real notes with Obsidian's
+ * property types, and the failures an agent will hit. Each test that writes uses its own note.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  PROTOCOL_LINES,
+  callFail,
+  callOk,
+  snapshotVault,
+  startTestServer,
+  type McpTestServer,
+} from '../../test-support/index.ts';
+
+const POPULATED = 'Test Data/yaml_all_property_types_populated.md';
+const TOOLS = [
+  'delete_note_property',
+  'get_note_property',
+  'list_property_values',
+  'set_note_property',
+];
+
+let t: McpTestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.stop());
+
+const diskText = (path: string) => readFile(join(t.vault.root, path), 'utf8');
+/** A note's text after its frontmatter block: what no property edit may change. */
+const bodyOf = (text: string) => text.slice(text.indexOf('\n---\n', 3) + 5);
+
+describe('the property tools over HTTP', () => {
+  test.each(PROTOCOL_LINES)('%s: listed, and set, get, delete round-trip', async (line) => {
+    const client = await t.connect(line);
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    for (const name of TOOLS) expect(names).toContain(name);
+    const path = 'Manual Testing/Frontmatter/Project 2.md';
+    const before = await diskText(path);
+    const key = `reviewed_${line}`;
+    const set = await callOk(client, 'set_note_property', { path, key, value: ['a', 'b'] });
+    expect(await callOk(client, 'get_note_property', { path, key })).toEqual({
+      path,
+      key,
+      exists: true,
+      value: ['a', 'b'],
+      revision: set.revision,
+    });
+    expect(await diskText(path)).toContain(`\n${key}:\n  - a\n  - b\n---\n`);
+    const removed = await callOk(client, 'delete_note_property', { path, key });
+    expect(removed).toMatchObject({ deleted: true });
+    expect(await diskText(path)).toBe(before);
+  });
+
+  test('reads every Obsidian property type as parsed; dates stay strings', async () => {
+    const client = await t.connect('modern');
+    const file = await callOk(client, 'get_vault_file', { path: POPULATED });
+    const read = (key: string) => callOk(client, 'get_note_property', { path: POPULATED, key });
+    expect(await read('sample_date_property')).toEqual({
+      path: POPULATED,
+      key: 'sample_date_property',
+      exists: true,
+      value: '2024-07-21',
+      revision: file.revision,
+    });
+    expect((await read('sample_date_and_time_property')).value).toBe('2024-07-21T12:37:00');
+    expect((await read('sample_checkbox_property')).value).toBe(true);
+    expect((await read('sample_number_property')).value).toBe(246);
+    expect((await read('sample_list_property')).value).toEqual(['Sample', 'List', 'Value']);
+    expect((await read('sample_link_property')).value).toBe(
+      '[[yaml_all_property_types_populated]]',
+    );
+    expect(await read('not_a_property')).toMatchObject({ exists: false, value: null });
+  });
+
+  test('an edit keeps the body byte for byte and honours expectedRevision', async () => {
+    const client = await t.connect('legacy');
+    const path = 'Manual Testing/Frontmatter/Project 1.md';
+    const before = await diskText(path);
+    const { revision } = await callOk(client, 'get_vault_file', { path });
+    const set = await callOk(client, 'set_note_property', {
+      path,
+      key: 'project',
+      value: 'proj1-renamed',
+      expectedRevision: revision,
+    });
+    const after = await diskText(path);
+    expect(after).toBe(before.replace('project: proj1\n', 'project: proj1-renamed\n'));
+    expect(bodyOf(after)).toBe(bodyOf(before));
+    const stale = await callFail(client, 'set_note_property', {
+      path,
+      key: 'project',
+      value: 'lost',
+      expectedRevision: revision,
+    });
+    expect(stale).toMatchObject({
+      code: 'precondition_failed',
+      details: { currentRevision: set.revision },
+    });
+    expect(await diskText(path)).toBe(after);
+  });
+
+  test('deleting a missing key is a no-op; null empties a key', async () => {
+    const client = await t.connect('modern');
+    const path = 'Manual Testing/Frontmatter/Project Search.md';
+    const before = await diskText(path);
+    expect(await callOk(client, 'delete_note_property', { path, key: 'absent' })).toMatchObject({
+      deleted: false,
+    });
+    expect(await diskText(path)).toBe(before);
+    await callOk(client, 'set_note_property', { path, key: 'project', value: null });
+    expect(await diskText(path)).toBe(before.replace('project: Project Search\n', 'project:\n'));
+  });
+
+  test('list_property_values counts values across the vault and under a folder', async () => {
+    const client = await t.connect('modern');
+    const inFolder = await callOk(client, 'list_property_values', {
+      key: 'sample_number_property',
+      folder: 'Test Data',
+    });
+    expect(inFolder).toMatchObject({ key: 'sample_number_property', folder: 'Test Data' });
+    expect(inFolder.values).toContainEqual({ value: 246, count: 2 });
+    const tags = await callOk(client, 'list_property_values', { key: 'tags', limit: 2 });
+    expect(tags).toMatchObject({ truncated: true });
+    expect((tags.values as unknown[]).length).toBe(2);
+    expect(tags.total as number).toBeGreaterThan(2);
+  });
+
+  test('invalid YAML is invalid_frontmatter, names the fix, and changes nothing', async () => {
+    const client = await t.connect('legacy');
+    const path = 'Manual Testing/Frontmatter/workdate Example.md';
+    const broken = '---\nworkdate: [2024-01-01\n---\n# Body\n';
+    await writeFile(join(t.vault.root, path), broken);
+    for (const [name, args] of [
+      ['get_note_property', { path, key: 'workdate' }],
+      ['set_note_property', { path, key: 'workdate', value: 'x' }],
+      ['delete_note_property', { path, key: 'workdate' }],
+    ] as const) {
+      const failure = await callFail(client, name, args);
+      expect(failure.code).toBe('invalid_frontmatter');
+      expect(failure.message).toContain('get_vault_file');
+    }
+    expect(await diskText(path)).toBe(broken);
+  });
+
+  test.each([
+    ['a missing note', 'get_note_property', { path: 'Nope.md', key: 'a' }, 'not_found'],
+    ['a traversal', 'set_note_property', { path: '../x.md', key: 'a', value: 1 }, 'invalid_path'],
+    [
+      'the config folder',
+      'delete_note_property',
+      { path: '.obsidian/types.json', key: 'types' },
+      'invalid_path',
+    ],
+    [
+      'an object value',
+      'set_note_property',
+      { path: POPULATED, key: 'a', value: { b: 1 } },
+      'invalid_arguments',
+    ],
+    [
+      'a mixed list',
+      'set_note_property',
+      { path: POPULATED, key: 'a', value: [1, 'x'] },
+      'invalid_arguments',
+    ],
+    [
+      'an empty key',
+      'set_note_property',
+      { path: POPULATED, key: '', value: 1 },
+      'invalid_arguments',
+    ],
+    [
+      'an unknown argument',
+      'get_note_property',
+      { path: POPULATED, key: 'a', format: 'json' },
+      'invalid_arguments',
+    ],
+    ['a missing folder', 'list_property_values', { key: 'tags', folder: 'Nope' }, 'not_found'],
+    [
+      'a canvas',
+      'get_note_property',
+      { path: 'Manual Testing/Frontmatter/Frontmatter code.canvas', key: 'a' },
+      'unsupported',
+    ],
+  ])(
+    '%s fails with a code and a message, and the vault is untouched',
+    async (_n, name, args, code) => {
+      const client = await t.connect('modern');
+      const before = await snapshotVault(t.vault.root);
+      const failure = await callFail(client, name, args);
+      expect(failure.code).toBe(code);
+      expect(failure.message.length).toBeGreaterThan(0);
+      expect(await snapshotVault(t.vault.root)).toEqual(before);
+    },
+  );
+
+  test('the four listings stay within the tools/list budget (about 500 bytes each)', async () => {
+    const client = await t.connect('modern');
+    const listed = (await client.listTools()).tools.filter((tool) => TOOLS.includes(tool.name));
+    const bytes = listed.map((tool) => Buffer.byteLength(JSON.stringify(tool)));
+    expect(bytes.reduce((sum, size) => sum + size, 0)).toBeLessThanOrEqual(4 * 550);
+  });
+});
