@@ -6,7 +6,7 @@
  */
 import { ToolError } from '@mcp-connector/shared';
 import type { VaultFile, VaultHost } from '../../../host/vault-host.ts';
-import { normalizeVaultPath } from '../../../host/vault-path.ts';
+import { normalizeFolderPath, normalizeVaultPath } from '../../../host/vault-path.ts';
 import { revisionOf } from './revision.ts';
 
 export interface TextSnapshot {
@@ -30,6 +30,20 @@ export function requireFile(host: VaultHost, rawPath: string): VaultFile {
     `No file ${path}; list_vault_files or search_vault_simple finds what exists.`,
     { path },
   );
+}
+
+/** The normalised path of an existing folder ('' for the vault root); `not_found` / `not_a_folder` otherwise. */
+export function requireFolder(host: VaultHost, rawPath: string): string {
+  const folder = normalizeFolderPath(rawPath, host.configDir);
+  if (folder === '' || host.getFolder(folder) !== null) return folder;
+  if (host.getFile(folder) !== null) {
+    throw new ToolError('not_a_folder', `${folder} is a file, not a folder; give its folder.`, {
+      folder,
+    });
+  }
+  throw new ToolError('not_found', `No folder ${folder}; list_vault_files shows what exists.`, {
+    folder,
+  });
 }
 
 /** The path of the note open in Obsidian (headless: the last one shown); `no_active_file` otherwise. */

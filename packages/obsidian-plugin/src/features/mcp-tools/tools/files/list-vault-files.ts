@@ -1,6 +1,5 @@
-import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
-import { normalizeFolderPath } from '../../../../host/vault-path.ts';
+import { requireFolder } from '../../services/note-access.ts';
 import type { VaultHost } from '../../../../host/vault-host.ts';
 import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { limitArgument, takePage } from '../../services/list-limits.ts';
@@ -13,19 +12,13 @@ export const listVaultFiles = defineTool({
   input: type({ 'directory?': 'string', 'limit?': limitArgument }),
   annotations: READ_ONLY,
   handler: async ({ directory, limit }, ctx) => {
-    const folder = normalizeFolderPath(directory ?? '', ctx.host.configDir);
+    const folder = requireFolder(ctx.host, directory ?? '');
     const page = takePage(childrenOf(ctx.host, folder), limit);
     return { directory: folder, entries: page.items, total: page.total, truncated: page.truncated };
   },
 });
 
 function childrenOf(host: VaultHost, folder: string): string[] {
-  if (folder !== '' && host.getFolder(folder) === null) {
-    if (host.getFile(folder) !== null) {
-      throw new ToolError('not_a_folder', `${folder} is a file; read it with get_vault_file.`);
-    }
-    throw new ToolError('not_found', `No folder ${folder}; list its parent to see what exists.`);
-  }
   const isChild = (path: string) => path.slice(0, path.lastIndexOf('/') + 1) === prefixOf(folder);
   const folders = host.listFolders().filter((entry) => isChild(entry.path));
   const files = host.listFiles().filter((entry) => isChild(entry.path));
