@@ -7,7 +7,10 @@
  */
 import { Mutex, ToolError } from '@mcp-connector/shared';
 import type {
+  CommandAccess,
+  DataviewAccess,
   LinkCounts,
+  TemplaterAccess,
   VaultEvent,
   VaultFile,
   VaultFolder,
@@ -190,6 +193,20 @@ export class NodeHost implements VaultHost {
   async openFile(path: string, _newLeaf: boolean): Promise<void> {
     this.state.requireFile(path);
     this.activeFile = path;
+  }
+
+  // Integrations: none of Obsidian's plugins or commands exist headless.
+
+  dataview(): DataviewAccess {
+    return { status: 'not_installed' };
+  }
+
+  templater(): TemplaterAccess | null {
+    return null;
+  }
+
+  commands(): CommandAccess | null {
+    return null;
   }
 
   private async createUnlocked(path: string, content: string | Uint8Array): Promise<VaultFile> {

@@ -1,4 +1,9 @@
 export type {
+  CommandAccess,
+  DataviewAccess,
+  DataviewQueryResult,
+  TemplaterAccess,
+  VaultIntegrations,
   FileStat,
   HostKind,
   VaultFile,

@@ -117,7 +117,38 @@ export interface VaultWorkspace {
   openFile(path: string, newLeaf: boolean): Promise<void>;
 }
 
-export interface VaultHost extends VaultFiles, VaultMetadata, VaultFileManager, VaultWorkspace {
+/** What Dataview's `api.query` answers: a typed result, or Dataview's own error message. */
+export type DataviewQueryResult =
+  { successful: true; value: unknown } | { successful: false; error: string };
+
+/** The Dataview plugin, when installed: whether its index is ready, and its query API. */
+export type DataviewAccess =
+  | { status: 'not_installed' }
+  | { status: 'not_ready' }
+  | { status: 'ready'; query(source: string, originFile?: string): Promise<DataviewQueryResult> };
+
+/** The Templater plugin's rendering, when installed. */
+export interface TemplaterAccess {
+  /** Runs Templater over `text` (a template's content) as if rendering `templatePath` into `targetPath`. */
+  render(text: string, templatePath: string, targetPath: string | null): Promise<string>;
+}
+
+/** Obsidian's command palette. */
+export interface CommandAccess {
+  list(): { id: string; name: string }[];
+  /** Runs the command; false when Obsidian refused it (unknown, or not available in this context). */
+  execute(id: string): boolean;
+}
+
+/** Other plugins and app features tools may use; headless has none of them. */
+export interface VaultIntegrations {
+  dataview(): DataviewAccess;
+  templater(): TemplaterAccess | null;
+  commands(): CommandAccess | null;
+}
+
+export interface VaultHost
+  extends VaultFiles, VaultMetadata, VaultFileManager, VaultWorkspace, VaultIntegrations {
   readonly kind: HostKind;
   /** The vault's display name (its folder name). */
   readonly vaultName: string;

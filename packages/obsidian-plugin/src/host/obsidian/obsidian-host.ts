@@ -14,7 +14,17 @@ import {
   type TAbstractFile,
 } from 'obsidian';
 import { parseAppSettings } from '../app-settings.ts';
-import type { LinkCounts, VaultEvent, VaultFile, VaultFolder, VaultHost } from '../vault-host.ts';
+import type {
+  CommandAccess,
+  DataviewAccess,
+  LinkCounts,
+  TemplaterAccess,
+  VaultEvent,
+  VaultFile,
+  VaultFolder,
+  VaultHost,
+} from '../vault-host.ts';
+import { commandAccess, dataviewAccess, templaterAccess } from './plugin-integrations.ts';
 import { parentFolder } from '../vault-path.ts';
 
 export class ObsidianHost implements VaultHost {
@@ -198,6 +208,20 @@ export class ObsidianHost implements VaultHost {
 
   async openFile(path: string, newLeaf: boolean): Promise<void> {
     await this.app.workspace.getLeaf(newLeaf ? 'tab' : false).openFile(this.requireFile(path));
+  }
+
+  // Integrations
+
+  dataview(): DataviewAccess {
+    return dataviewAccess(this.app);
+  }
+
+  templater(): TemplaterAccess | null {
+    return templaterAccess(this.app);
+  }
+
+  commands(): CommandAccess | null {
+    return commandAccess(this.app);
   }
 
   private requireFile(path: string): TFile {
