@@ -5,11 +5,17 @@
  */
 import type { Tool } from './define-tool.ts';
 import { activeFileTools } from './tools/active-file/index.ts';
+import { canvasTools } from './tools/canvas/index.ts';
+import { executionTools } from './tools/execution/index.ts';
 import { fileTools } from './tools/files/index.ts';
 import { frontmatterTools } from './tools/frontmatter/index.ts';
+import { maintenanceTools } from './tools/maintenance/index.ts';
+import { periodicTools } from './tools/periodic/index.ts';
+import { searchTools } from './tools/search/index.ts';
 import { sectionTools } from './tools/sections/index.ts';
 import { serverTools } from './tools/server/index.ts';
 import { structureTools } from './tools/structure/index.ts';
+import { webTools } from './tools/web/index.ts';
 
 export const allTools: readonly Tool[] = [
   ...serverTools,
@@ -18,4 +24,10 @@ export const allTools: readonly Tool[] = [
   ...sectionTools,
   ...structureTools,
   ...frontmatterTools,
+  ...searchTools,
+  ...maintenanceTools,
+  ...periodicTools,
+  ...canvasTools,
+  ...executionTools,
+  ...webTools,
 ];
