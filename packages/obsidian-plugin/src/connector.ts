@@ -6,7 +6,7 @@
 import type { TokenRecord } from '@mcp-connector/shared';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { VaultHost } from './host/vault-host.ts';
-import { allTools, type ServerFacts } from './features/mcp-tools/index.ts';
+import { allTools, type CommandGate, type ServerFacts } from './features/mcp-tools/index.ts';
 import { startTransport, type ServerExtension } from './features/mcp-transport/index.ts';
 import type { SettingsStore } from './features/settings/index.ts';
 import { ensureDefaultToken } from './features/tool-policy/index.ts';
@@ -28,7 +28,13 @@ export interface ConnectorOptions {
   onError?: (error: Error) => void;
   /** Test-only server additions (the conformance fixtures); the plugin never sets this. */
   extend?: ServerExtension;
+  /** Decides Obsidian command runs; without one, every command is refused. */
+  commandGate?: CommandGate;
 }
+
+const NO_COMMANDS: CommandGate = {
+  decide: async () => ({ allowed: false, reason: 'Obsidian commands are not available here.' }),
+};
 
 export interface RunningConnector {
   url: string;
@@ -53,6 +59,7 @@ export async function startConnector(options: ConnectorOptions): Promise<Running
     surface: {
       facts,
       host,
+      services: { commandGate: options.commandGate ?? NO_COMMANDS },
       toolsFor: () => allTools,
       ...(options.extend && { extend: options.extend }),
     },

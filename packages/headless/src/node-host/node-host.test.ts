@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test';
 import type { VaultEvent } from '@mcp-connector/obsidian-plugin/host';
 import { runVaultHostContract } from '@mcp-connector/obsidian-plugin/host/test-support';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildVault, type TempVault } from '../test-support/temp-vault.ts';
 import { NodeHost } from './node-host.ts';
@@ -88,20 +87,16 @@ describe('NodeHost on disk', () => {
   });
 
   test('the system trash is used when app.json says so', async () => {
-    const dataHome = await mkdtemp(join(tmpdir(), 'xdg-'));
-    const previous = process.env.XDG_DATA_HOME;
-    process.env.XDG_DATA_HOME = dataHome;
-    try {
-      vault = await buildVault({ 'a.md': 'one' });
-      host = await NodeHost.open(vault.root, { watch: false });
-      await host.trashFile('a.md');
-      const trashed = await readdir(join(dataHome, 'Trash', 'files')).catch(() => [] as string[]);
-      const local = await readdir(join(vault.root, '.trash')).catch(() => [] as string[]);
-      expect([...trashed, ...local].length).toBe(1);
-    } finally {
-      process.env.XDG_DATA_HOME = previous;
-      await rm(dataHome, { recursive: true, force: true });
-    }
+    // scripts/test-setup.ts points the desktop trash at a temp folder for the whole run.
+    const trashInfo = join(process.env.XDG_DATA_HOME as string, 'Trash', 'info');
+    vault = await buildVault({ 'system-trashed.md': 'one' });
+    host = await NodeHost.open(vault.root, { watch: false });
+    await host.trashFile('system-trashed.md');
+    const infos = await Promise.all(
+      (await readdir(trashInfo)).map((name) => readFile(join(trashInfo, name), 'utf8')),
+    );
+    expect(infos.some((text) => text.includes(`${vault.root}/system-trashed.md`))).toBe(true);
+    expect(await readdir(vault.root)).toEqual([]);
   });
 });
 

@@ -34,5 +34,5 @@ export async function callFail(
     throw new Error(
       `${name} succeeded but should have failed: ${JSON.stringify(result.structuredContent)}`,
     );
-  return result.structuredContent as unknown as ToolFailure;
+  return result.structuredContent as ToolFailure;
 }

@@ -10,6 +10,7 @@ const context: ToolContext = {
   host: { vaultName: 'Test' } as VaultHost,
   server: { name: 'test', version: '0', hostKind: 'headless', protocolRevisions: [] },
   visibleToolCount: 1,
+  services: { commandGate: { decide: async () => ({ allowed: false, reason: 'test' }) } },
 };
 
 const echo = defineTool({

@@ -8,10 +8,16 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { VaultHost } from '../../../host/vault-host.ts';
 import { callTool } from '../call-tool.ts';
 import type { Tool } from '../define-tool.ts';
-import type { ToolContext } from '../tool-context.ts';
+import type { CommandGate, ToolContext, ToolServices } from '../tool-context.ts';
 
-export function contextFor(host: VaultHost): ToolContext {
+/** Denies every command: tests that need another gate pass their own. */
+export const DENY_ALL_COMMANDS: CommandGate = {
+  decide: async () => ({ allowed: false, reason: 'commands are off in this test' }),
+};
+
+export function contextFor(host: VaultHost, services: Partial<ToolServices> = {}): ToolContext {
   return {
+    services: { commandGate: DENY_ALL_COMMANDS, ...services },
     host,
     server: {
       name: 'mcp-connector',

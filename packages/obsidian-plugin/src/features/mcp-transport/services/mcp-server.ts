@@ -17,6 +17,7 @@ import {
   type ServerFacts,
   type Tool,
   type ToolContext,
+  type ToolServices,
 } from '../../mcp-tools/index.ts';
 
 /** The standard tool handlers of one request's server, handed to an extension to build on. */
@@ -35,6 +36,7 @@ export type ServerExtension = (
 export interface McpSurface {
   facts: ServerFacts;
   host: VaultHost;
+  services: ToolServices;
   /** The tools the token with this id may list and call. */
   toolsFor(tokenId: string): readonly Tool[];
   extend?: ServerExtension;
@@ -53,6 +55,7 @@ export function createMcpServer(surface: McpSurface, request: McpRequestContext)
     host: surface.host,
     server: surface.facts,
     visibleToolCount: tools.length,
+    services: surface.services,
   };
   const handlers: ToolHandlers = {
     listTools: () => ({ tools: tools.map(toolListing) }),

@@ -1,0 +1,279 @@
+/**
+ * The section tools end to end: the real headless server over HTTP on a temp copy of the
+ * tasks-demo vault, the official SDK client on both protocol lines, real notes (headings with
+ * links, task lists with block ids), the failures an agent will hit (each leaving the vault byte
+ * for byte unchanged), and 20 concurrent patches from several clients racing on one revision.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/client';
+import {
+  PROTOCOL_LINES,
+  callFail,
+  callOk,
+  snapshotVault,
+  startTestServer,
+  type McpTestServer,
+} from '../../test-support/index.ts';
+
+const PROJECT = 'Important Project.md';
+const LINKED = 'Test Data/link_in_heading.md';
+const EMBED = 'Manual Testing/Task Toggling Scenarios/Embed Task in to Note.md';
+
+let t: McpTestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.stop());
+
+const diskText = (path: string) => readFile(join(t.vault.root, path), 'utf8');
+/** Puts a scratch note in place through the server's own host, so it sees it at once. */
+async function writeNote(path: string, text: string): Promise<void> {
+  const host = t.server.host;
+  if (host.getFile(path) === null) await host.create(path, text);
+  else await host.process(path, () => text);
+}
+
+describe('the section tools over HTTP', () => {
+  test.each(PROTOCOL_LINES)('%s: listed, and read a heading of a real note', async (line) => {
+    const client = await t.connect(line);
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    for (const name of ['get_vault_file_partial', 'patch_vault_file', 'patch_active_file']) {
+      expect(names).toContain(name);
+    }
+    const section = await callOk(client, 'get_vault_file_partial', {
+      filename: PROJECT,
+      mode: 'heading',
+      target: 'Important Project::Trash is important',
+    });
+    expect(section).toMatchObject({ startLine: 5, level: 2 });
+    expect(section.content).toStartWith('## Trash is important\n\n- [ ] #task Also');
+  });
+
+  test('the document map and a block of a real note', async () => {
+    const client = await t.connect('modern');
+    const map = await callOk(client, 'get_vault_file_partial', {
+      filename: EMBED,
+      mode: 'document-map',
+    });
+    expect(map.headings).toContainEqual({
+      path: 'Embed Task in to Note::Category 2',
+      level: 2,
+      line: 14,
+      lineCount: 5,
+    });
+    expect(map.blocks).toContainEqual({ id: 'ca47c7', line: 17, endLine: 17 });
+    const block = await callOk(client, 'get_vault_file_partial', {
+      filename: EMBED,
+      mode: 'block',
+      target: '^ca47c7',
+    });
+    expect(block).toMatchObject({
+      content: '- [ ] #task task2b ^ca47c7\n',
+      revision: map.revision,
+    });
+  });
+
+  test.each(PROTOCOL_LINES)('%s: append under a heading written with a link', async (line) => {
+    const client = await t.connect(line);
+    const before = await diskText(LINKED);
+    const result = await callOk(client, 'patch_vault_file', {
+      path: LINKED,
+      operation: 'append',
+      targetType: 'heading',
+      target: 'link_in_heading::I link to [[multiple_headings]]',
+      content: `- [ ] #task added over ${line}`,
+    });
+    const after = await diskText(LINKED);
+    expect(after).toBe(`${before}- [ ] #task added over ${line}\n`);
+    const read = await callOk(client, 'get_vault_file', { path: LINKED });
+    expect(read.revision).toBe(result.revision);
+  });
+
+  test('replace a task by block id, keeping the id and the rest of the note', async () => {
+    const client = await t.connect('legacy');
+    const before = await diskText(EMBED);
+    const read = await callOk(client, 'get_vault_file_partial', {
+      filename: EMBED,
+      mode: 'block',
+      target: 'ca47c7',
+    });
+    await callOk(client, 'patch_vault_file', {
+      path: EMBED,
+      operation: 'replace',
+      targetType: 'block',
+      target: 'ca47c7',
+      content: '- [x] #task task2b',
+      expectedContent: '- [ ] #task task2b',
+      expectedRevision: read.revision,
+    });
+    expect(await diskText(EMBED)).toBe(
+      before.replace('- [ ] #task task2b ^', '- [x] #task task2b ^'),
+    );
+  });
+
+  test('a frontmatter key through processFrontMatter; the body is untouched', async () => {
+    const client = await t.connect('modern');
+    const before = await diskText(PROJECT);
+    await callOk(client, 'patch_vault_file', {
+      path: PROJECT,
+      operation: 'append',
+      targetType: 'frontmatter',
+      target: 'aliases',
+      content: '["IP"]',
+    });
+    const after = await diskText(PROJECT);
+    expect(after).toBe(`---\naliases:\n  - IP\n---\n${before}`);
+    expect(
+      await callOk(client, 'get_vault_file_partial', {
+        filename: PROJECT,
+        mode: 'frontmatter',
+        target: 'aliases',
+      }),
+    ).toMatchObject({ key: 'aliases', value: ['IP'] });
+  });
+
+  test('patch_active_file patches the note shown last', async () => {
+    const path = 'Sections/active.md';
+    await writeNote(path, '# Active\n\n## Log\n- one\n');
+    await t.server.host.openFile(path, false);
+    const client = await t.connect('legacy');
+    const result = await callOk(client, 'patch_active_file', {
+      operation: 'prepend',
+      targetType: 'heading',
+      target: 'Active::Log',
+      content: '- zero',
+    });
+    expect(result).toMatchObject({ path, changed: true });
+    expect(await diskText(path)).toBe('# Active\n\n## Log\n- zero\n- one\n');
+  });
+});
+
+describe('failures name the fix and leave the vault byte for byte unchanged', () => {
+  const SCRATCH = 'Sections/failures.md';
+  const TEXT = '## Intro\nx\n\n# Title\n\n## Notes\n```\n# not a heading\n```\n\n## Notes\n';
+
+  test.each([
+    [
+      'a leaf without its parent',
+      { targetType: 'heading', target: 'Trash is important', path: PROJECT },
+      'heading_not_found',
+      'Did you mean "Important Project::Trash is important"?',
+    ],
+    [
+      'a fenced "heading"',
+      { targetType: 'heading', target: 'not a heading', createTargetIfMissing: false },
+      'heading_not_found',
+      'Its headings:',
+    ],
+    [
+      'a duplicate heading',
+      { targetType: 'heading', target: 'Title::Notes' },
+      'ambiguous_heading',
+      '"Title::Notes" (line 5)',
+    ],
+    [
+      'an H2 above the H1',
+      { targetType: 'heading', target: 'Intro' },
+      'ambiguous_section',
+      'allowRootHeadings',
+    ],
+    ['a missing block', { targetType: 'block', target: '^nope' }, 'block_not_found', 'No block'],
+    [
+      'a stale revision',
+      { targetType: 'heading', target: 'Intro', allowRootHeadings: true, expectedRevision: 'x' },
+      'precondition_failed',
+      'read it again',
+    ],
+    [
+      'a stale expectedContent',
+      {
+        targetType: 'heading',
+        target: 'Intro',
+        allowRootHeadings: true,
+        operation: 'replace',
+        expectedContent: 'y',
+      },
+      'precondition_failed',
+      'expectedContent',
+    ],
+    [
+      'a missing key with creation off',
+      { targetType: 'frontmatter', target: 'k', createTargetIfMissing: false },
+      'frontmatter_key_not_found',
+      'No frontmatter key',
+    ],
+    [
+      'a missing note',
+      { targetType: 'heading', target: 'A', path: 'nope.md' },
+      'not_found',
+      'No file',
+    ],
+    ['a traversal', { targetType: 'heading', target: 'A', path: '../x.md' }, 'invalid_path', '..'],
+  ])('%s', async (_name, args, code, hint) => {
+    await writeNote(SCRATCH, TEXT);
+    const client = await t.connect('modern');
+    const before = await snapshotVault(t.vault.root);
+    const failure = await callFail(client, 'patch_vault_file', {
+      path: SCRATCH,
+      operation: 'append',
+      content: 'new',
+      ...args,
+    });
+    expect(failure.code).toBe(code);
+    expect(failure.message).toContain(hint);
+    expect(await snapshotVault(t.vault.root)).toEqual(before);
+  });
+
+  test('reads fail the same way', async () => {
+    const client = await t.connect('legacy');
+    const missing = await callFail(client, 'get_vault_file_partial', {
+      filename: PROJECT,
+      mode: 'heading',
+    });
+    expect(missing.code).toBe('invalid_arguments');
+    const wrong = await callFail(client, 'get_vault_file_partial', {
+      path: PROJECT,
+      mode: 'lines',
+    });
+    expect(wrong.code).toBe('invalid_arguments');
+    expect(wrong.message).toContain('unknown argument "path"');
+  });
+});
+
+describe('concurrent patches over HTTP', () => {
+  test('20 calls from 4 clients on one revision: one succeeds, 19 are precondition_failed', async () => {
+    const path = 'Sections/race.md';
+    const text = '# Race\n\n## Log\n- start\n';
+    await writeNote(path, text);
+    const clients: Client[] = [];
+    for (const line of ['legacy', 'modern', 'legacy', 'modern'] as const) {
+      clients.push(await t.connect(line));
+    }
+    const { revision } = await callOk(clients[0] as Client, 'get_vault_file', { path });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        (clients[index % clients.length] as Client).callTool({
+          name: 'patch_vault_file',
+          arguments: {
+            path,
+            operation: 'append',
+            targetType: 'heading',
+            target: 'Race::Log',
+            content: `- writer ${index}`,
+            expectedRevision: revision,
+          },
+        }),
+      ),
+    );
+    const codes = results.map((result) =>
+      result.isError ? (result.structuredContent as { code: string }).code : 'ok',
+    );
+    expect(codes.filter((code) => code === 'ok')).toHaveLength(1);
+    expect(codes.filter((code) => code === 'precondition_failed')).toHaveLength(19);
+    const after = await diskText(path);
+    expect(after.match(/- writer \d+/g)).toHaveLength(1);
+    expect(after).toStartWith(text);
+  });
+});
