@@ -12,6 +12,7 @@ import { frontmatterTools } from './tools/frontmatter/index.ts';
 import { maintenanceTools } from './tools/maintenance/index.ts';
 import { periodicTools } from './tools/periodic/index.ts';
 import { searchTools } from './tools/search/index.ts';
+import { semanticTools } from './tools/semantic/index.ts';
 import { sectionTools } from './tools/sections/index.ts';
 import { serverTools } from './tools/server/index.ts';
 import { structureTools } from './tools/structure/index.ts';
@@ -25,6 +26,7 @@ export const allTools: readonly Tool[] = [
   ...structureTools,
   ...frontmatterTools,
   ...searchTools,
+  ...semanticTools,
   ...maintenanceTools,
   ...periodicTools,
   ...canvasTools,

@@ -1,0 +1,3 @@
+import type { Tool } from '../../define-tool.ts';
+
+export const semanticTools: Tool[] = [];
