@@ -1,7 +1,7 @@
 /**
  * Replays every note captured from real Obsidian (shared/fixtures/obsidian-captured): the
  * CachedMetadata, getAllTags and parseFrontMatterTags must match exactly (link resolution is
- * checked in packages/headless/src/links/captured-links.test.ts). A difference we cannot match is listed in KNOWN_DIFFERENCES with its reason; such a field must
+ * checked in packages/markdown/src/links/captured-links.test.ts). A difference we cannot match is listed in KNOWN_DIFFERENCES with its reason; such a field must
  * still differ, so the list cannot go stale silently.
  */
 import { describe, expect, test } from 'bun:test';

@@ -4,7 +4,7 @@
  * edits are applied in one pass, a canvas text node's edits re-encoded into its JSON string.
  * Invariant: only the linkpath of an edited site changes; every other byte of the file is kept.
  */
-import { getLinkpath } from '../links/index.ts';
+import { getLinkpath } from '@mcp-connector/markdown/links';
 import type { LinkDocument, LinkSite } from './link-sites.ts';
 import { decodeQuotedScalar } from './link-sites.ts';
 import { encodeLinkpath } from './markdown-link.ts';

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'bun:test';
 import { DEFAULT_APP_SETTINGS, type AppSettings } from '@mcp-connector/obsidian-plugin/host';
 import { ToolError } from '@mcp-connector/shared';
-import { LinkResolver } from '../links/index.ts';
+import { LinkResolver } from '@mcp-connector/markdown/links';
 import { NodeHost } from '../node-host/node-host.ts';
 import { buildVault } from '../test-support/temp-vault.ts';
 import {

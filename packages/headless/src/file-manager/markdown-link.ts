@@ -12,7 +12,7 @@
  */
 import type { AppSettings } from '@mcp-connector/obsidian-plugin/host';
 import { ToolError } from '@mcp-connector/shared';
-import { nameKey, parentFolderOf } from '../links/index.ts';
+import { nameKey, parentFolderOf } from '@mcp-connector/markdown/links';
 
 /** What link writing needs of a vault; VaultState satisfies it. */
 export interface LinkVault {

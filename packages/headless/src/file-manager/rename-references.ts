@@ -7,7 +7,7 @@
  * Invariants: the caller holds NodeHost's write lock; a link that still resolves correctly is
  * left exactly as written; each changed file is written once; nothing else changes.
  */
-import { getLinkpath } from '../links/index.ts';
+import { getLinkpath } from '@mcp-connector/markdown/links';
 import type { VaultState } from '../node-host/vault-state.ts';
 import { applyDocumentEdits, linkpathEdit, type TextEdit } from './link-rewrite.ts';
 import type { LinkSite } from './link-sites.ts';

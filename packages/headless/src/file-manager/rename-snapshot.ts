@@ -8,8 +8,8 @@
  * Invariant: unresolved links are not recorded: a move may resolve them, never break them.
  */
 import type { LinkCounts } from '@mcp-connector/obsidian-plugin/host';
-import { getLinkpath } from '../links/index.ts';
-import { nameKey } from '../links/index.ts';
+import { getLinkpath } from '@mcp-connector/markdown/links';
+import { nameKey } from '@mcp-connector/markdown/links';
 import { findLinkDocuments, type LinkDocument, type LinkSite } from './link-sites.ts';
 
 /** What the snapshot needs of the vault before the move; VaultState satisfies it. */

@@ -5,7 +5,7 @@
  */
 import type { LinkCounts } from '@mcp-connector/obsidian-plugin/host';
 import type { CachedMetadata } from 'obsidian';
-import { LinkIndex } from '../links/index.ts';
+import { LinkIndex } from '@mcp-connector/markdown/links';
 import { getAllTags, parseCanvasLinks, parseMetadata } from '@mcp-connector/markdown';
 
 /** Whether a file's text feeds the index (notes and canvases); other files are link targets only. */
