@@ -11,8 +11,8 @@
  * a rename still checks every linkpath it writes before using it.
  */
 import type { AppSettings } from '@mcp-connector/obsidian-plugin/host';
-import { ToolError } from '@mcp-connector/shared';
 import { nameKey, parentFolderOf } from '@mcp-connector/markdown/links';
+import { missingFile } from '@mcp-connector/obsidian-plugin/host';
 
 /** What link writing needs of a vault; VaultState satisfies it. */
 export interface LinkVault {
@@ -93,7 +93,7 @@ export function generateMarkdownLink(
   alias = '',
 ): string {
   const writer = new LinktextWriter(vault);
-  if (!writer.has(targetPath)) throw new ToolError('not_found', `No file ${targetPath}.`);
+  if (!writer.has(targetPath)) throw missingFile(targetPath);
   const embed = isNote(targetPath) ? '' : '!';
   if (writer.settings.useMarkdownLinks) {
     const linkpath = writer.linktext(targetPath, sourcePath, { keepExtension: true });

@@ -24,6 +24,7 @@ import { renameWithReferences } from '../file-manager/rename-references.ts';
 import { applyOutsideChange } from './outside-changes.ts';
 import { VaultState } from './vault-state.ts';
 import { watchVault, type VaultWatcher } from './vault-watcher.ts';
+import { missingEntry } from '@mcp-connector/obsidian-plugin/host';
 
 export interface NodeHostOptions {
   /** Re-index changes other programs make to the folder (default true). */
@@ -216,8 +217,7 @@ export class NodeHost implements VaultHost {
   }
 
   private assertMovable(from: string, to: string): void {
-    if (this.state.table.diskPathOf(from) === undefined)
-      throw new ToolError('not_found', `No file or folder ${from}.`);
+    if (this.state.table.diskPathOf(from) === undefined) throw missingEntry(from);
     const taken = this.state.table.findIgnoringCase(to);
     if (taken !== undefined && taken.toLowerCase() !== from.toLowerCase()) {
       throw new ToolError('already_exists', `${taken} already exists.`);

@@ -15,6 +15,7 @@ import { FileTable } from './file-table.ts';
 import { moveToTrash } from './trash.ts';
 import { VaultIndex, isIndexedText } from './vault-index.ts';
 import { scanVault, toFileStat } from './vault-scan.ts';
+import { missingEntry, missingFile } from '@mcp-connector/obsidian-plugin/host';
 
 const BOM = '\uFEFF';
 
@@ -51,7 +52,7 @@ export class VaultState {
 
   requireFile(path: string): VaultFile {
     const entry = this.table.file(path);
-    if (entry === undefined) throw new ToolError('not_found', `No file ${path}.`);
+    if (entry === undefined) throw missingFile(path);
     return entry.file;
   }
 
@@ -168,7 +169,7 @@ export class VaultState {
 
   private requireDiskPath(path: string): string {
     const diskPath = this.table.diskPathOf(path);
-    if (diskPath === undefined) throw new ToolError('not_found', `No file or folder ${path}.`);
+    if (diskPath === undefined) throw missingEntry(path);
     return diskPath;
   }
 

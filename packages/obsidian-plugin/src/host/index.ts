@@ -23,3 +23,4 @@ export {
   splitFileName,
 } from './vault-path.ts';
 export { DEFAULT_APP_SETTINGS, parseAppSettings, type AppSettings } from './app-settings.ts';
+export { missingEntry, missingFile } from './host-errors.ts';

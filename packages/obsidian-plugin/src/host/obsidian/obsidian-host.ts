@@ -25,6 +25,7 @@ import type {
   VaultHost,
 } from '../vault-host.ts';
 import { commandAccess, dataviewAccess, templaterAccess } from './plugin-integrations.ts';
+import { missingEntry, missingFile } from '../host-errors.ts';
 import { parentFolder } from '../vault-path.ts';
 
 export class ObsidianHost implements VaultHost {
@@ -226,13 +227,13 @@ export class ObsidianHost implements VaultHost {
 
   private requireFile(path: string): TFile {
     const file = this.app.vault.getFileByPath(path);
-    if (file === null) throw new ToolError('not_found', `No file ${path}.`);
+    if (file === null) throw missingFile(path);
     return file;
   }
 
   private requireEntry(path: string): TAbstractFile {
     const entry = this.app.vault.getAbstractFileByPath(path);
-    if (entry === null) throw new ToolError('not_found', `No file or folder ${path}.`);
+    if (entry === null) throw missingEntry(path);
     return entry;
   }
 
