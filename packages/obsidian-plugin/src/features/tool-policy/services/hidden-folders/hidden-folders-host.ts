@@ -1,0 +1,216 @@
+/**
+ * The hidden-folders guard: a VaultHost around the real one in which every hidden folder behaves
+ * exactly like a folder that does not exist, for every tool: it is never listed or found, reads
+ * and edits of its files fail as "not found" with the very words a missing file gets, its notes
+ * are no link targets, tags or backlinks, and its events are never heard. One deliberate
+ * difference: creating or moving something INTO a hidden folder is refused (`invalid_path`),
+ * because doing it would put an AI's writing into the user's private folder.
+ */
+import { ToolError } from '@mcp-connector/shared';
+import type { CachedMetadata } from 'obsidian';
+import { missingEntry, missingFile } from '../../../../host/host-errors.ts';
+import type {
+  CommandAccess,
+  DataviewAccess,
+  LinkCounts,
+  TemplaterAccess,
+  VaultEvent,
+  VaultFile,
+  VaultFolder,
+  VaultHost,
+} from '../../../../host/vault-host.ts';
+import { HiddenPaths } from './hidden-paths.ts';
+import { VisibleLinks } from './visible-links.ts';
+
+export class HiddenFoldersHost implements VaultHost {
+  private visibleLinks: { key: string; links: VisibleLinks } | null = null;
+
+  constructor(
+    private readonly inner: VaultHost,
+    /** Read on every call, so a settings change applies at once. */
+    private readonly hiddenFolders: () => readonly string[],
+  ) {
+    inner.onEvent(() => {
+      this.visibleLinks = null;
+    });
+  }
+
+  get kind() {
+    return this.inner.kind;
+  }
+  get vaultName() {
+    return this.inner.vaultName;
+  }
+  get configDir() {
+    return this.inner.configDir;
+  }
+
+  private hidden(): HiddenPaths {
+    return new HiddenPaths(this.hiddenFolders());
+  }
+
+  private requireVisibleFile(path: string): void {
+    if (this.hidden().covers(path)) throw missingFile(path);
+  }
+
+  private requireVisibleEntry(path: string): void {
+    if (this.hidden().covers(path)) throw missingEntry(path);
+  }
+
+  private refuseHiddenTarget(path: string): void {
+    if (this.hidden().covers(path)) {
+      throw new ToolError(
+        'invalid_path',
+        `Invalid path "${path}": this location is not available to AI clients.`,
+        { path },
+      );
+    }
+  }
+
+  private links(): VisibleLinks {
+    const hidden = this.hidden();
+    if (this.visibleLinks?.key !== hidden.key)
+      this.visibleLinks = { key: hidden.key, links: new VisibleLinks(this.inner, hidden) };
+    return this.visibleLinks.links;
+  }
+
+  // Files
+
+  getFile(path: string): VaultFile | null {
+    return this.hidden().covers(path) ? null : this.inner.getFile(path);
+  }
+  getFolder(path: string): VaultFolder | null {
+    return this.hidden().covers(path) ? null : this.inner.getFolder(path);
+  }
+  listFiles(): VaultFile[] {
+    const hidden = this.hidden();
+    return this.inner.listFiles().filter((file) => !hidden.covers(file.path));
+  }
+  listFolders(): VaultFolder[] {
+    const hidden = this.hidden();
+    return this.inner.listFolders().filter((folder) => !hidden.covers(folder.path));
+  }
+  async read(path: string): Promise<string> {
+    this.requireVisibleFile(path);
+    return this.inner.read(path);
+  }
+  async readBinary(path: string): Promise<Uint8Array> {
+    this.requireVisibleFile(path);
+    return this.inner.readBinary(path);
+  }
+  async create(path: string, content: string): Promise<VaultFile> {
+    this.refuseHiddenTarget(path);
+    return this.inner.create(path, content);
+  }
+  async createBinary(path: string, data: Uint8Array): Promise<VaultFile> {
+    this.refuseHiddenTarget(path);
+    return this.inner.createBinary(path, data);
+  }
+  async process(path: string, transform: (content: string) => string): Promise<string> {
+    this.requireVisibleFile(path);
+    return this.inner.process(path, transform);
+  }
+  async createFolder(path: string): Promise<void> {
+    this.refuseHiddenTarget(path);
+    return this.inner.createFolder(path);
+  }
+  async rename(from: string, to: string): Promise<void> {
+    this.requireVisibleEntry(from);
+    this.refuseHiddenTarget(to);
+    return this.inner.rename(from, to);
+  }
+  readConfigFile(relativePath: string): Promise<string | null> {
+    return this.inner.readConfigFile(relativePath);
+  }
+  onEvent(listener: (event: VaultEvent) => void): () => void {
+    return this.inner.onEvent((event) => {
+      const visible = visibleEvent(event, this.hidden());
+      if (visible !== null) listener(visible);
+    });
+  }
+
+  // Metadata
+
+  getFileCache(path: string): CachedMetadata | null {
+    return this.hidden().covers(path) ? null : this.inner.getFileCache(path);
+  }
+  getAllTags(path: string): string[] {
+    return this.hidden().covers(path) ? [] : this.inner.getAllTags(path);
+  }
+  getFirstLinkpathDest(linkpath: string, sourcePath: string): string | null {
+    const hidden = this.hidden();
+    const target = this.inner.getFirstLinkpathDest(linkpath, sourcePath);
+    if (target === null || !hidden.covers(target)) return target;
+    return this.links().resolver.getFirstLinkpathDest(linkpath, sourcePath);
+  }
+  resolvedLinks(): LinkCounts {
+    return this.hidden().isEmpty ? this.inner.resolvedLinks() : this.links().resolved;
+  }
+  unresolvedLinks(): LinkCounts {
+    return this.hidden().isEmpty ? this.inner.unresolvedLinks() : this.links().unresolved;
+  }
+
+  // File manager
+
+  async renameFile(from: string, to: string): Promise<void> {
+    this.requireVisibleEntry(from);
+    this.refuseHiddenTarget(to);
+    return this.inner.renameFile(from, to);
+  }
+  async trashFile(path: string): Promise<void> {
+    this.requireVisibleEntry(path);
+    return this.inner.trashFile(path);
+  }
+  async processFrontMatter(
+    path: string,
+    change: (frontmatter: Record<string, unknown>) => void,
+    guard?: (currentText: string) => void,
+  ): Promise<void> {
+    this.requireVisibleFile(path);
+    return this.inner.processFrontMatter(path, change, guard);
+  }
+  generateMarkdownLink(
+    targetPath: string,
+    sourcePath: string,
+    subpath?: string,
+    alias?: string,
+  ): string {
+    this.requireVisibleFile(targetPath);
+    return this.inner.generateMarkdownLink(targetPath, sourcePath, subpath, alias);
+  }
+
+  // Workspace
+
+  getActiveFile(): string | null {
+    const path = this.inner.getActiveFile();
+    return path !== null && this.hidden().covers(path) ? null : path;
+  }
+  async openFile(path: string, newLeaf: boolean): Promise<void> {
+    this.requireVisibleFile(path);
+    return this.inner.openFile(path, newLeaf);
+  }
+
+  // Integrations: tools whose effects cannot be filtered are refused by the dispatcher while
+  // any folder is hidden; the guard passes them through unchanged.
+
+  dataview(): DataviewAccess {
+    return this.inner.dataview();
+  }
+  templater(): TemplaterAccess | null {
+    return this.inner.templater();
+  }
+  commands(): CommandAccess | null {
+    return this.inner.commands();
+  }
+}
+
+/** The event as a client of the visible vault would see it, or null when it is all hidden. */
+function visibleEvent(event: VaultEvent, hidden: HiddenPaths): VaultEvent | null {
+  const nowHidden = hidden.covers(event.path);
+  if (event.kind !== 'rename') return nowHidden ? null : event;
+  const wasHidden = hidden.covers(event.oldPath);
+  if (wasHidden && nowHidden) return null;
+  if (wasHidden) return { kind: 'create', path: event.path };
+  if (nowHidden) return { kind: 'delete', path: event.oldPath };
+  return event;
+}

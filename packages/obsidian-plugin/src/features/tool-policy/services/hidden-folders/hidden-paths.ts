@@ -1,0 +1,26 @@
+/**
+ * Which vault paths a hidden-folders list covers: the folders themselves and everything inside,
+ * compared ignoring case (a vault synced to macOS or Windows treats `Private` and `private` as
+ * one folder, so hiding one hides both).
+ */
+export class HiddenPaths {
+  private readonly prefixes: string[];
+
+  constructor(readonly folders: readonly string[]) {
+    this.prefixes = folders.filter((folder) => folder !== '').map((folder) => folder.toLowerCase());
+  }
+
+  get isEmpty(): boolean {
+    return this.prefixes.length === 0;
+  }
+
+  covers(path: string): boolean {
+    const lower = path.toLowerCase();
+    return this.prefixes.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`));
+  }
+
+  /** A stable key for caching work done for one list. */
+  get key(): string {
+    return this.prefixes.join('\n');
+  }
+}
