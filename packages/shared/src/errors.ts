@@ -20,7 +20,24 @@ export type ErrorCode =
   | 'no_active_file'
   | 'too_large'
   | 'unsupported'
-  | 'internal_error';
+  | 'internal_error'
+  | 'invalid_query'
+  | 'dataview_not_installed'
+  | 'dataview_not_ready'
+  | 'dataview_query_failed'
+  | 'templater_not_installed'
+  | 'template_failed'
+  | 'commands_unavailable'
+  | 'command_denied'
+  | 'command_failed'
+  | 'fetch_blocked'
+  | 'fetch_failed'
+  | 'invalid_config'
+  | 'invalid_canvas'
+  | 'node_not_found'
+  | 'invalid_regex'
+  | 'unsafe_regex'
+  | 'index_building';
 
 /** The JSON a failed tool call returns as its structured content. */
 export interface ToolFailure {

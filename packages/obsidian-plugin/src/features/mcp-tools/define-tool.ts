@@ -49,7 +49,7 @@ export const READ_ONLY: ToolHints = {
 };
 
 export function defineTool<Args extends object>(spec: ToolSpec<Args>): Tool {
-  const input = (spec.input as Type<object>).onUndeclaredKey('reject');
+  const input = (spec.input as Type<object>).onDeepUndeclaredKey('reject');
   const { $schema: _ignored, ...inputJsonSchema } = input.toJsonSchema() as Record<string, unknown>;
   const declared = Object.keys(inputJsonSchema.properties ?? {});
   return {
