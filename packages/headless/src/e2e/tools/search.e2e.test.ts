@@ -1,0 +1,182 @@
+/**
+ * The search tools end to end: the real headless server on a temp copy of tasks-demo, called
+ * with the official SDK client. Expected hits come from the vault files themselves (a plain
+ * scan of the disk in `countOnDisk`, and values read from the notes), never from the tools.
+ * Search tools never write, so every failure also checks the vault is byte-for-byte unchanged.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Client } from '@modelcontextprotocol/client';
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  PROTOCOL_LINES,
+  callFail,
+  callOk,
+  snapshotVault,
+  startTestServer,
+  type McpTestServer,
+} from '../../test-support/index.ts';
+
+const SEARCH_TOOLS = ['execute_dataview_query', 'search_vault', 'search_vault_simple'];
+
+let t: McpTestServer;
+let client: Client;
+beforeAll(async () => {
+  t = await startTestServer();
+  client = await t.connect('modern');
+});
+afterAll(() => t.stop());
+
+/** Occurrences of `query` (any case, not overlapping) in the visible notes on disk. */
+async function countOnDisk(query: string, folder = ''): Promise<number> {
+  let count = 0;
+  for (const entry of await readdir(join(t.vault.root, folder), { withFileTypes: true })) {
+    if (entry.name.startsWith('.')) continue;
+    const path = folder === '' ? entry.name : `${folder}/${entry.name}`;
+    if (entry.isDirectory()) count += await countOnDisk(query, path);
+    else if (path.endsWith('.md')) {
+      const text = (await readFile(join(t.vault.root, path), 'utf8')).toLowerCase();
+      count += text.split(query.toLowerCase()).length - 1;
+    }
+  }
+  return count;
+}
+
+const simple = (args: Record<string, unknown>) => callOk(client, 'search_vault_simple', args);
+const jsonlogic = async (query: unknown) =>
+  (await callOk(client, 'search_vault', { query, queryType: 'jsonlogic' })).paths;
+
+describe('listing, on both protocol lines', () => {
+  test.each(PROTOCOL_LINES)('%s: the three search tools are listed read-only', async (line) => {
+    const lineClient = await t.connect(line);
+    const { tools } = await lineClient.listTools();
+    const mine = tools.filter((tool) => SEARCH_TOOLS.includes(tool.name));
+    expect(mine.map((tool) => tool.name).sort()).toEqual(SEARCH_TOOLS);
+    for (const tool of mine) {
+      expect(tool.annotations).toEqual({
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      });
+    }
+    const args = { query: 'acme', contextLength: 10 };
+    expect(await callOk(lineClient, 'search_vault_simple', args)).toEqual(await simple(args));
+  });
+});
+
+describe('search_vault_simple', () => {
+  test('finds ACME in any case, by path then line, with 0-based lines', async () => {
+    expect(await simple({ query: 'acme', contextLength: 12 })).toEqual({
+      query: 'acme',
+      hits: [
+        { path: 'ACME.md', line: 0, excerpt: '# ACME\n\n## Steps t' },
+        {
+          path: 'Manual Testing/Manually testing views.md',
+          line: 7,
+          excerpt: 'me includes acme\nlevel_1_gro',
+        },
+      ],
+      total: 2,
+      truncated: false,
+    });
+  });
+
+  test('counts every occurrence in the vault, as a plain scan of the disk does', async () => {
+    const result = await simple({ query: 'Dataview', limit: 5 });
+    expect(result.total).toBe(await countOnDisk('dataview'));
+    expect(result).toMatchObject({ truncated: true });
+    expect((result.hits as unknown[]).length).toBe(5);
+    expect((await simple({ query: 'task' })).total).toBe(await countOnDisk('task'));
+  });
+
+  test('follows edits, renames and deletions made through the server', async () => {
+    await callOk(client, 'create_vault_file', { path: 'E2E/Acme copy.md', content: 'Acme Corp' });
+    const paths = async () =>
+      ((await simple({ query: 'acme corp' })).hits as { path: string }[]).map((hit) => hit.path);
+    expect(await paths()).toEqual(['E2E/Acme copy.md']);
+    await callOk(client, 'append_to_vault_file', {
+      path: 'E2E/Acme copy.md',
+      content: 'ACME CORP',
+    });
+    expect(await paths()).toEqual(['E2E/Acme copy.md', 'E2E/Acme copy.md']);
+    await callOk(client, 'rename_vault_file', { from: 'E2E/Acme copy.md', to: 'E2E/Moved.md' });
+    expect(await paths()).toEqual(['E2E/Moved.md', 'E2E/Moved.md']);
+    await callOk(client, 'delete_vault_file', { path: 'E2E/Moved.md' });
+    expect(await paths()).toEqual([]);
+  });
+
+  test('bad arguments fail and change nothing', async () => {
+    const before = await snapshotVault(t.vault.root);
+    expect((await callFail(client, 'search_vault_simple', { query: '' })).code).toBe(
+      'invalid_arguments',
+    );
+    expect((await callFail(client, 'search_vault_simple', { query: 'x', limit: 0 })).code).toBe(
+      'invalid_arguments',
+    );
+    expect(await snapshotVault(t.vault.root)).toEqual(before);
+  });
+});
+
+describe('search_vault with jsonlogic', () => {
+  test('globs paths, reads frontmatter and tags, as the notes say', async () => {
+    expect(await jsonlogic({ glob: ['Daily Notes/*.md', { var: 'path' }] })).toEqual([
+      'Daily Notes/2025-06-17.md',
+      'Daily Notes/2025-06-18.md',
+      'Daily Notes/2025-06-19.md',
+      'Daily Notes/2025-06-20.md',
+    ]);
+    expect(await jsonlogic({ '==': [{ var: 'frontmatter.custom_number_prop' }, 42] })).toEqual([
+      'Manual Testing/Frontmatter/Tags in Frontmatter.md',
+      'Test Data/yaml_complex_example.md',
+      'Test Data/yaml_complex_example_standardised.md',
+      'Test Data/yaml_custom_number_property.md',
+    ]);
+    const rule = JSON.stringify({
+      and: [
+        { glob: ['Manual Testing/**', { var: 'path' }] },
+        { regexp: ['^proj\\d$', { var: 'frontmatter.project' }] },
+      ],
+    });
+    expect(await jsonlogic(rule)).toEqual([
+      'Manual Testing/Frontmatter/Project 1.md',
+      'Manual Testing/Frontmatter/Project 2.md',
+    ]);
+    const byTag = await callOk(client, 'get_files_by_tag', { tag: 'todo', includeNested: false });
+    expect(await jsonlogic({ in: ['todo', { var: 'tags' }] })).toEqual(
+      (byTag.files as { path: string }[]).map((file) => file.path),
+    );
+  });
+
+  test('bad rules fail with a code naming the problem, and change nothing', async () => {
+    const before = await snapshotVault(t.vault.root);
+    const cases: [unknown, string][] = [
+      ['{oops', 'invalid_query'],
+      [{ nope: [1] }, 'invalid_query'],
+      [{ regexp: ['(a|a?)+$', { var: 'content' }] }, 'unsafe_regex'],
+      [{ regexp: ['[unclosed', { var: 'content' }] }, 'invalid_regex'],
+    ];
+    for (const [query, code] of cases) {
+      const failure = await callFail(client, 'search_vault', { query, queryType: 'jsonlogic' });
+      expect({ query, code: failure.code }).toEqual({ query, code });
+    }
+    expect(await snapshotVault(t.vault.root)).toEqual(before);
+  });
+});
+
+describe('Dataview, headless', () => {
+  test('is never installed: both tools say so and name the alternative', async () => {
+    const before = await snapshotVault(t.vault.root);
+    const direct = await callFail(client, 'execute_dataview_query', {
+      query: 'TABLE file.mtime FROM "Daily Notes"',
+    });
+    expect(direct.code).toBe('dataview_not_installed');
+    expect(direct.message).toContain('jsonlogic');
+    const viaSearch = await callFail(client, 'search_vault', {
+      query: 'LIST FROM "Daily Notes"',
+      queryType: 'dataview',
+    });
+    expect(viaSearch).toEqual(direct);
+    expect(await snapshotVault(t.vault.root)).toEqual(before);
+  });
+});

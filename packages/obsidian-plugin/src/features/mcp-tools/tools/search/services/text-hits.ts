@@ -1,0 +1,81 @@
+/**
+ * Plain-text hits over cached notes: every non-overlapping occurrence of the folded query in the
+ * folded text, notes in path order and occurrences in text order. Every occurrence is counted
+ * (`total`), but only the first `limit` get a line number and an excerpt, so a common word over
+ * a large vault costs one `indexOf` per occurrence and nothing more.
+ */
+import type { CachedNote } from './note-text-cache.ts';
+
+export interface TextHit {
+  path: string;
+  /** 0-based line the match starts on. */
+  line: number;
+  /** The match with up to `contextLength` characters of the note on each side. */
+  excerpt: string;
+}
+
+export interface HitSearch {
+  /** Already folded with `foldCase`; not empty. */
+  foldedQuery: string;
+  contextLength: number;
+  limit: number;
+}
+
+export function findHits(
+  notes: readonly CachedNote[],
+  search: HitSearch,
+): { hits: TextHit[]; total: number } {
+  const { foldedQuery, limit } = search;
+  const hits: TextHit[] = [];
+  let total = 0;
+  for (const note of notes) {
+    let index = note.folded.indexOf(foldedQuery);
+    if (index === -1) continue;
+    const lines = new LineCounter(note.text);
+    while (index !== -1) {
+      total++;
+      if (hits.length < limit) hits.push(describeHit(note, index, lines, search));
+      index = note.folded.indexOf(foldedQuery, index + foldedQuery.length);
+    }
+  }
+  return { hits, total };
+}
+
+function describeHit(
+  note: CachedNote,
+  index: number,
+  lines: LineCounter,
+  { foldedQuery, contextLength }: HitSearch,
+): TextHit {
+  const start = Math.max(0, index - contextLength);
+  const end = Math.min(note.text.length, index + foldedQuery.length + contextLength);
+  const excerpt = note.text.slice(
+    isLowSurrogate(note.text, start) ? start - 1 : start,
+    isLowSurrogate(note.text, end) ? end + 1 : end,
+  );
+  return { path: note.path, line: lines.lineAt(index), excerpt };
+}
+
+/** A cut here would split a surrogate pair: the excerpt widens to keep the character whole. */
+function isLowSurrogate(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  return index > 0 && code >= 0xdc00 && code <= 0xdfff;
+}
+
+/** Line numbers of ascending offsets in one text, counting each line break once. */
+class LineCounter {
+  private offset = 0;
+  private line = 0;
+
+  constructor(private readonly text: string) {}
+
+  lineAt(index: number): number {
+    let next = this.text.indexOf('\n', this.offset);
+    while (next !== -1 && next < index) {
+      this.line++;
+      this.offset = next + 1;
+      next = this.text.indexOf('\n', this.offset);
+    }
+    return this.line;
+  }
+}
