@@ -1,3 +1,12 @@
 import type { Tool } from '../../define-tool.ts';
+import { findBrokenLinks } from './find-broken-links.ts';
+import { findOrphanedNotes } from './find-orphaned-notes.ts';
+import { renameHeading } from './rename-heading.ts';
+import { searchAndReplace } from './search-and-replace.ts';
 
-export const maintenanceTools: Tool[] = [];
+export const maintenanceTools: Tool[] = [
+  findBrokenLinks,
+  findOrphanedNotes,
+  searchAndReplace,
+  renameHeading,
+];

@@ -1,0 +1,89 @@
+/**
+ * find_broken_links: links, embeds and frontmatter links that lead to no file, grouped per
+ * source file (sorted by path). Which links are broken comes from the host's `unresolvedLinks`
+ * (so it agrees with Obsidian's own count); the note's metadata gives each occurrence its
+ * 0-based line (frontmatter links their property key instead). A canvas has no note metadata,
+ * so its broken links carry kind "canvas" and no line.
+ * Scope (services/note-scope.ts) limits the source files; `limit` counts source files.
+ * Not covered: a link to an existing note whose `#heading` or `#^block` is missing.
+ */
+import { type } from 'arktype';
+import type { CachedMetadata } from 'obsidian';
+import type { VaultHost } from '../../../../host/vault-host.ts';
+import { READ_ONLY, defineTool } from '../../define-tool.ts';
+import { limitArgument, takePage } from '../../services/list-limits.ts';
+import { linkpathOf } from '../structure/services/link-names.ts';
+import { byCodeUnits } from '../structure/services/note-files.ts';
+import { excludedFolders, resolveScope } from './services/note-scope.ts';
+
+interface BrokenLink {
+  link: string;
+  kind: 'link' | 'embed' | 'frontmatter' | 'canvas';
+  line?: number;
+  key?: string;
+}
+
+export const findBrokenLinks = defineTool({
+  name: 'find_broken_links',
+  title: 'Broken links',
+  description:
+    'Links, embeds and frontmatter links to missing files, grouped per note with line or key. scope: a folder or one note.',
+  input: type({ 'exclude_folders?': 'string[]', 'scope?': 'string', 'limit?': limitArgument }),
+  annotations: READ_ONLY,
+  handler: async ({ exclude_folders, scope: rawScope, limit }, ctx) => {
+    const scope = resolveScope(ctx.host, rawScope);
+    const excluded = excludedFolders(ctx.host, exclude_folders);
+    const notes = Object.entries(ctx.host.unresolvedLinks())
+      .filter(([source, linkpaths]) => {
+        return scope.includes(source) && !excluded(source) && Object.keys(linkpaths).length > 0;
+      })
+      .sort(([a], [b]) => byCodeUnits(a, b))
+      .map(([source, linkpaths]) => ({
+        path: source,
+        links: brokenLinksOf(ctx.host, source, linkpaths),
+      }));
+    const page = takePage(notes, limit);
+    return {
+      scope: scope.scope,
+      notes: page.items,
+      total: page.total,
+      truncated: page.truncated,
+      brokenLinks: notes.reduce((sum, note) => sum + note.links.length, 0),
+    };
+  },
+});
+
+function brokenLinksOf(
+  host: VaultHost,
+  source: string,
+  linkpaths: Readonly<Record<string, number>>,
+): BrokenLink[] {
+  const cache = source.endsWith('.md') ? host.getFileCache(source) : null;
+  if (cache === null) return canvasLinks(linkpaths);
+  const broken = (link: string) => Object.hasOwn(linkpaths, linkpathOf(link));
+  return [...frontmatterLinks(cache, broken), ...bodyLinks(cache, broken)];
+}
+
+function frontmatterLinks(cache: CachedMetadata, broken: (link: string) => boolean): BrokenLink[] {
+  return (cache.frontmatterLinks ?? [])
+    .filter((ref) => broken(ref.link))
+    .map((ref) => ({ link: ref.link, kind: 'frontmatter', key: ref.key }));
+}
+
+function bodyLinks(cache: CachedMetadata, broken: (link: string) => boolean): BrokenLink[] {
+  const references = [
+    ...(cache.links ?? []).map((ref) => ({ ref, kind: 'link' as const })),
+    ...(cache.embeds ?? []).map((ref) => ({ ref, kind: 'embed' as const })),
+  ];
+  return references
+    .filter(({ ref }) => broken(ref.link))
+    .sort((a, b) => a.ref.position.start.offset - b.ref.position.start.offset)
+    .map(({ ref, kind }) => ({ link: ref.link, kind, line: ref.position.start.line }));
+}
+
+/** One entry per occurrence, from the counts alone: a canvas has no metadata with positions. */
+function canvasLinks(linkpaths: Readonly<Record<string, number>>): BrokenLink[] {
+  return Object.entries(linkpaths).flatMap(([link, count]) =>
+    Array.from({ length: count }, () => ({ link, kind: 'canvas' as const })),
+  );
+}

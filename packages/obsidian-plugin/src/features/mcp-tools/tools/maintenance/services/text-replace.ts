@@ -1,0 +1,122 @@
+/**
+ * One note's regex replacement: every match outside the protected ranges is replaced, using
+ * JavaScript's replacement patterns ($1, $<name>, $&, $`, $', $$); matches touching a protected
+ * range are kept as written and counted as `skipped`. The first few replacements come back as
+ * previews: the line around the match before and after, cut to a readable width.
+ * Invariant: the text outside replaced matches is returned byte for byte.
+ */
+import { parseMetadata } from '@mcp-connector/markdown';
+import { isProtected, protectedRanges, type GuardOptions } from './protected-ranges.ts';
+
+export interface Preview {
+  /** 0-based line of the match's start. */
+  line: number;
+  before: string;
+  after: string;
+}
+
+export interface ReplaceOutcome {
+  text: string;
+  replacements: number;
+  skipped: number;
+  previews: Preview[];
+}
+
+const CONTEXT = 40;
+const MAX_EXCERPT = 240;
+
+export function replaceInNote(
+  text: string,
+  regex: RegExp,
+  replacement: string,
+  options: GuardOptions & { previews: number },
+): ReplaceOutcome {
+  const outcome: ReplaceOutcome = { text, replacements: 0, skipped: 0, previews: [] };
+  regex.lastIndex = 0;
+  const matches = regex.test(text);
+  regex.lastIndex = 0;
+  if (!matches) return outcome; // most notes: no need to parse them
+  const guarded = protectedRanges(text, parseMetadata(text), options);
+  outcome.text = text.replace(regex, (...args: unknown[]) => {
+    const match = matchOf(args);
+    const end = match.offset + match.text.length;
+    if (isProtected(guarded, match.offset, end)) {
+      outcome.skipped++;
+      return match.text;
+    }
+    const expanded = expandReplacement(replacement, match, text);
+    outcome.replacements++;
+    if (outcome.previews.length < options.previews) {
+      outcome.previews.push(preview(text, match.offset, end, expanded));
+    }
+    return expanded;
+  });
+  return outcome;
+}
+
+interface Match {
+  text: string;
+  captures: (string | undefined)[];
+  offset: number;
+  groups: Record<string, string | undefined> | undefined;
+}
+
+/** The replacer's arguments: match, captures..., offset, whole string, and groups when named. */
+function matchOf(args: unknown[]): Match {
+  const hasGroups = typeof args[args.length - 1] !== 'string';
+  const offsetAt = args.length - (hasGroups ? 3 : 2);
+  return {
+    text: args[0] as string,
+    captures: args.slice(1, offsetAt) as (string | undefined)[],
+    offset: args[offsetAt] as number,
+    groups: hasGroups ? (args[args.length - 1] as Match['groups']) : undefined,
+  };
+}
+
+/** ECMAScript's GetSubstitution: the replacement string with its `$` patterns filled in. */
+export function expandReplacement(template: string, match: Match, text: string): string {
+  if (!template.includes('$')) return template;
+  return template.replace(/\$(\$|&|`|'|\d{1,2}|<[^>]*>)/g, (whole, token: string) => {
+    if (token === '$') return '$';
+    if (token === '&') return match.text;
+    if (token === '`') return text.slice(0, match.offset);
+    if (token === "'") return text.slice(match.offset + match.text.length);
+    if (token.startsWith('<')) {
+      return match.groups === undefined ? whole : (match.groups[token.slice(1, -1)] ?? '');
+    }
+    return captureReference(token, match.captures);
+  });
+}
+
+/** `$nn` when group nn exists, else `$n` followed by the second digit, else the text as written. */
+function captureReference(digits: string, captures: (string | undefined)[]): string {
+  const count = captures.length;
+  const two = Number(digits);
+  if (digits.length === 2 && two >= 1 && two <= count) return captures[two - 1] ?? '';
+  const one = Number(digits.charAt(0));
+  if (one >= 1 && one <= count) return (captures[one - 1] ?? '') + digits.slice(1);
+  return `$${digits}`;
+}
+
+function preview(text: string, start: number, end: number, replacement: string): Preview {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const newline = text.indexOf('\n', end);
+  const lineEnd = newline === -1 ? text.length : newline;
+  const left = text.slice(Math.max(lineStart, start - CONTEXT), start);
+  const right = text.slice(end, Math.min(lineEnd, end + CONTEXT)).replace(/\r$/, '');
+  return {
+    line: countLines(text, start),
+    before: clip(left + text.slice(start, end) + right),
+    after: clip(left + replacement + right),
+  };
+}
+
+function countLines(text: string, offset: number): number {
+  let lines = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) lines++;
+  return lines;
+}
+
+function clip(excerpt: string): string {
+  return excerpt.length <= MAX_EXCERPT ? excerpt : `${excerpt.slice(0, MAX_EXCERPT)}…`;
+}
