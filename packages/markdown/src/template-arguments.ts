@@ -18,7 +18,26 @@ export interface TemplateArgument {
 export interface FilledTemplate {
   /** The template text with declarations dropped and given arguments filled in. */
   text: string;
-  /** Declared arguments, first declaration of each name, in order. */
+  /** Declared arguments no value was given for, in declaration order. */
+  missing: TemplateArgument[];
+  /** Given names that the template neither declares nor uses as a placeholder. */
+  unused: string[];
+}
+
+/** Groups: 1 leading blanks, 2/3 quote and name, 4/5 quote and description, 6 trailing blanks, 7 line end. */
+const DECLARATION = new RegExp(
+  [
+    String.raw`([ \t]*)<%[-_]?\*?\s*tp\.mcpTools\.prompt\(\s*`,
+    String.raw`(["'\x60])((?:\\.|(?!\2)[^\\])*)\2`,
+    String.raw`\s*(?:,\s*(["'\x60])((?:\\.|(?!\4)[^\\])*)\4\s*)?\)\s*;?\s*[-_]?%>`,
+    String.raw`([ \t]*)(\r?\n|$)?`,
+  ].join(''),
+  'g',
+);
+
+const PLACEHOLDER = /\{\{\s*([^{}\s][^{}]*?)\s*\}\}/g;
+
+/** Declared arguments, first declaration of each name, in order. */
 export function declaredTemplateArguments(text: string): TemplateArgument[] {
   const found = new Map<string, TemplateArgument>();
   for (const match of text.matchAll(DECLARATION)) {
@@ -56,19 +75,36 @@ export function fillTemplateArguments(
 
 /** Removes every declaration; one alone on its line takes the line (and its line break) along. */
 export function dropDeclarations(text: string): string {
-  return text.replace(DECLARATION, (...groups: unknown[]) => {
-    const [, leading, , , , , trailing, lineEnd, offset] = groups as [
-      string,
-      string,
-      ...unknown[],
-    ] &
-      string[];
-    const atLineStart = Number(offset) === 0 || text[Number(offset) - 1] === '\n';
-    if (atLineStart && lineEnd !== undefined) return '';
-    return `${leading}${trailing ?? ''}${lineEnd ?? ''}`;
-  });
+  return text.replace(
+    DECLARATION,
+    (
+      _tag: string,
+      leading: string,
+      _nameQuote: string,
+      _name: string,
+      _descriptionQuote: string | undefined,
+      _description: string | undefined,
+      trailing: string,
+      lineEnd: string | undefined,
+      offset: number,
+    ) => {
+      const atLineStart = offset === 0 || text[offset - 1] === '\n';
+      if (atLineStart && lineEnd !== undefined) return '';
+      return `${leading}${trailing}${lineEnd ?? ''}`;
+    },
+  );
 }
 
 function unescapeQuoted(quoted: string): string {
   return quoted.replace(/\\(.)/g, '$1');
+}
+
+/**
+ * Names whose value contains a Templater tag opener. Values are filled in before Templater
+ * renders, so such a value would run as code; callers refuse them.
+ */
+export function argumentsWithTemplaterTags(values: Readonly<Record<string, string>>): string[] {
+  return Object.entries(values)
+    .filter(([, value]) => value.includes('<%'))
+    .map(([name]) => name);
 }

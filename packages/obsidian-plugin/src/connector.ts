@@ -6,6 +6,7 @@
 import type { TokenRecord } from '@mcp-connector/shared';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { VaultHost } from './host/vault-host.ts';
+import { commandGateFor, type PermissionPrompt } from './features/command-permissions/index.ts';
 import { allTools, type CommandGate, type ServerFacts } from './features/mcp-tools/index.ts';
 import { startTransport, type ServerExtension } from './features/mcp-transport/index.ts';
 import type { SettingsStore } from './features/settings/index.ts';
@@ -28,13 +29,11 @@ export interface ConnectorOptions {
   onError?: (error: Error) => void;
   /** Test-only server additions (the conformance fixtures); the plugin never sets this. */
   extend?: ServerExtension;
-  /** Decides Obsidian command runs; without one, every command is refused. */
+  /** Decides Obsidian command runs; by default the settings' gate, asking `commandPrompt`. */
   commandGate?: CommandGate;
+  /** Asks the user about commands off the allowlist (the plugin's modal); headless has none. */
+  commandPrompt?: PermissionPrompt;
 }
-
-const NO_COMMANDS: CommandGate = {
-  decide: async () => ({ allowed: false, reason: 'Obsidian commands are not available here.' }),
-};
 
 export interface RunningConnector {
   url: string;
@@ -59,7 +58,9 @@ export async function startConnector(options: ConnectorOptions): Promise<Running
     surface: {
       facts,
       host,
-      services: { commandGate: options.commandGate ?? NO_COMMANDS },
+      services: {
+        commandGate: options.commandGate ?? commandGateFor(settings, options.commandPrompt ?? null),
+      },
       toolsFor: () => allTools,
       ...(options.extend && { extend: options.extend }),
     },

@@ -4,6 +4,7 @@
  */
 import { FileSystemAdapter, Notice, Plugin } from 'obsidian';
 import { startConnector, type RunningConnector } from './connector.ts';
+import { ModalPermissionPrompt } from './features/command-permissions/components/permission-modal.ts';
 import { SettingsStore } from './features/settings/index.ts';
 import { ObsidianHost } from './host/obsidian/obsidian-host.ts';
 
@@ -31,6 +32,7 @@ export default class McpConnectorPlugin extends Plugin {
         host: new ObsidianHost(this.app),
         settings,
         version: this.manifest.version,
+        commandPrompt: new ModalPermissionPrompt(this.app),
         onError: (error) => console.error('MCP Connector:', error),
       });
       if (this.unloaded) {

@@ -21,7 +21,8 @@ export interface CommandRequest {
 
 /** Whether a command may run: the master switch, the allowlist and, if asked, the user's answer. */
 export interface CommandGate {
-  decide(command: CommandRequest): Promise<{ allowed: boolean; reason: string }>;
+  /** `warning` carries advice for the agent, such as nearing the rate limit. */
+  decide(command: CommandRequest): Promise<{ allowed: boolean; reason: string; warning?: string }>;
 }
 
 export interface ToolServices {

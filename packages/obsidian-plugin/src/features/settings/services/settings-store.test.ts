@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
 import { rejectionOf } from '@mcp-connector/shared/test-support';
-import { newTokenRecord } from '@mcp-connector/shared';
+import { defaultSettings, newTokenRecord } from '@mcp-connector/shared';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -21,7 +21,7 @@ async function onDisk(): Promise<Record<string, unknown>> {
 describe('SettingsStore', () => {
   test('a missing file means defaults, and nothing is written until something changes', async () => {
     const store = await SettingsStore.open(path);
-    expect(store.current).toEqual({ schemaVersion: 1, transport: { port: null }, tokens: [] });
+    expect(store.current).toEqual(defaultSettings());
     await store.updateSlice('tokens', (tokens) => tokens);
     expect((await rejectionOf(readdir(join(folder, 'plugins')))).code).toBe('ENOENT');
   });

@@ -1,3 +1,4 @@
 import type { Tool } from '../../define-tool.ts';
+import { fetchTool } from './fetch.ts';
 
-export const webTools: Tool[] = [];
+export const webTools: Tool[] = [fetchTool];
