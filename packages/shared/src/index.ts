@@ -1,13 +1,19 @@
 export { writeFileAtomic } from './atomic-write.ts';
 export { ToolError, type ErrorCode, type ToolFailure } from './errors.ts';
 export { Mutex } from './mutex.ts';
+export { migrateSettings } from './settings-migrations.ts';
 export {
   SETTINGS_SCHEMA_VERSION,
   defaultSettings,
+  defaultTokenPolicy,
+  defaultToolPolicy,
   settingsSchema,
   tokenRecordSchema,
   transportSettingsSchema,
   type Settings,
+  type TokenPolicy,
+  type TokenUsage,
+  type ToolPolicySettings,
   type SettingsSlice,
   type TransportSettings,
 } from './settings.ts';

@@ -6,7 +6,7 @@ import { MAX_TOKENS } from './tokens.ts';
  * Each top-level key is a slice that one feature owns; features change their slice only through
  * the settings store.
  */
-export const SETTINGS_SCHEMA_VERSION = 1;
+export const SETTINGS_SCHEMA_VERSION = 2;
 
 export const tokenRecordSchema = type({
   id: 'string > 0',
@@ -40,11 +40,51 @@ export function defaultCommandSettings(): CommandSettings {
   return { enabled: false, allowlist: [], decisions: [] };
 }
 
+/** What one token's client may see and call (features/tool-policy). */
+export const tokenPolicySchema = type({
+  profile: "'all' | 'core' | 'adaptive'",
+  /** Tools pinned for this token: by the user, or by activate_tool with persist. */
+  promoted: 'string[]',
+  /** A hard ceiling; null means none, [] means the meta-tools only. */
+  allowlist: 'string[] | null',
+  readOnly: 'boolean',
+});
+
+export const toolPolicySchema = type({
+  /** Policy per token id; a token without an entry gets defaultTokenPolicy(). */
+  tokens: type({ '[string]': tokenPolicySchema }),
+  /** Tools the user switched off, for every token. */
+  userDisabled: 'string[]',
+  /** Tools adaptive use promoted, for every adaptive token. */
+  promoted: 'string[]',
+  /** Successful calls per tool, all tokens together (adaptive promotion counts these). */
+  callCounts: type({ '[string]': 'number.integer >= 0' }),
+});
+
+/** Requests per token and protocol line, for the settings UI ("last used"). */
+export const tokenUsageSchema = type({
+  legacy: 'number.integer >= 0',
+  modern: 'number.integer >= 0',
+  lastSeen: 'string | null',
+});
+
+export function defaultTokenPolicy(): TokenPolicy {
+  return { profile: 'all', promoted: [], allowlist: null, readOnly: false };
+}
+
+export function defaultToolPolicy(): ToolPolicySettings {
+  return { tokens: {}, userDisabled: [], promoted: [], callCounts: {} };
+}
+
 export const settingsSchema = type({
   schemaVersion: 'number.integer',
   transport: transportSettingsSchema,
   tokens: tokenRecordSchema.array().atMostLength(MAX_TOKENS),
-  /** Files written before this slice existed read as the defaults. */
+  // Slices added after version 1 read as their defaults from files written before them.
+  toolPolicy: toolPolicySchema.default(defaultToolPolicy),
+  /** Vault folders AI clients must never see, as vault paths. */
+  hiddenFolders: type('string[]').default(() => []),
+  usage: type({ '[string]': tokenUsageSchema }).default(() => ({})),
   commands: commandSettingsSchema.default(defaultCommandSettings),
 });
 
@@ -52,6 +92,9 @@ export type Settings = typeof settingsSchema.infer;
 export type TransportSettings = typeof transportSettingsSchema.infer;
 export type CommandSettings = typeof commandSettingsSchema.infer;
 export type CommandDecision = typeof commandDecisionSchema.infer;
+export type TokenPolicy = typeof tokenPolicySchema.infer;
+export type ToolPolicySettings = typeof toolPolicySchema.infer;
+export type TokenUsage = typeof tokenUsageSchema.infer;
 export type SettingsSlice = Exclude<keyof Settings, 'schemaVersion'>;
 
 export function defaultSettings(): Settings {
@@ -59,6 +102,9 @@ export function defaultSettings(): Settings {
     schemaVersion: SETTINGS_SCHEMA_VERSION,
     transport: { port: null },
     tokens: [],
+    toolPolicy: defaultToolPolicy(),
+    hiddenFolders: [],
+    usage: {},
     commands: defaultCommandSettings(),
   };
 }

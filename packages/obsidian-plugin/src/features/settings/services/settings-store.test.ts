@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
 import { rejectionOf } from '@mcp-connector/shared/test-support';
-import { defaultSettings, newTokenRecord } from '@mcp-connector/shared';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { SETTINGS_SCHEMA_VERSION, defaultSettings, newTokenRecord } from '@mcp-connector/shared';
+import { mkdir, mkdtemp, readFile, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { SettingsStore } from './settings-store.ts';
@@ -23,7 +23,7 @@ describe('SettingsStore', () => {
     const store = await SettingsStore.open(path);
     expect(store.current).toEqual(defaultSettings());
     await store.updateSlice('tokens', (tokens) => tokens);
-    expect((await rejectionOf(readdir(join(folder, 'plugins')))).code).toBe('ENOENT');
+    expect((await rejectionOf(readFile(path, 'utf8'))).code).toBe('ENOENT');
   });
 
   test('updateSlice writes the whole file and returns the new slice', async () => {
@@ -31,7 +31,7 @@ describe('SettingsStore', () => {
     const port = await store.updateSlice('transport', () => ({ port: 27203 }));
     expect(port).toEqual({ port: 27203 });
     expect(await onDisk()).toMatchObject({
-      schemaVersion: 1,
+      schemaVersion: SETTINGS_SCHEMA_VERSION,
       transport: { port: 27203 },
       tokens: [],
     });
@@ -89,5 +89,96 @@ describe('SettingsStore', () => {
     expect(
       await readFile(join(folder, 'plugins', 'mcp-connector', kept[0] as string), 'utf8'),
     ).toBe(text);
+  });
+});
+
+describe('SettingsStore migrations', () => {
+  test('a single-token file becomes row one, labelled Default, with the same secret byte for byte', async () => {
+    const secret = 'legacy-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, JSON.stringify({ token: secret, port: 27204 }));
+    const store = await SettingsStore.open(path);
+    expect(store.problem).toBeNull();
+    expect(store.current.tokens.map((token) => [token.label, token.secret])).toEqual([
+      ['Default', secret],
+    ]);
+    expect(store.current.transport).toEqual({ port: 27204 });
+    const saved = await onDisk();
+    expect(saved.schemaVersion).toBe(SETTINGS_SCHEMA_VERSION);
+    expect((saved.tokens as { secret: string }[])[0]?.secret).toBe(secret);
+  });
+
+  test('a version 1 file gains the new slices with their defaults and keeps everything else', async () => {
+    const token = newTokenRecord('Claude Code');
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(
+      path,
+      JSON.stringify({ schemaVersion: 1, transport: { port: null }, tokens: [token] }),
+    );
+    const store = await SettingsStore.open(path);
+    expect(store.current).toEqual({ ...defaultSettings(), tokens: [token] });
+  });
+});
+
+describe('SettingsStore across processes', () => {
+  test('concurrent writers (a token add racing a promotion and a usage flush) lose no update', async () => {
+    const stores = await Promise.all([
+      SettingsStore.open(path),
+      SettingsStore.open(path),
+      SettingsStore.open(path),
+    ]);
+    const [tokens, policy, usage] = stores;
+    await Promise.all(
+      Array.from({ length: 5 }, (_, index) => [
+        tokens.updateSlice('tokens', (current) => [...current, newTokenRecord(`client ${index}`)]),
+        policy.updateSlice('toolPolicy', (current) => ({
+          ...current,
+          promoted: [...current.promoted, `tool_${index}`],
+        })),
+        usage.updateSlice('usage', (current) => ({
+          ...current,
+          [`token${index}`]: { legacy: index, modern: 0, lastSeen: null },
+        })),
+      ]).flat(),
+    );
+    const saved = (await SettingsStore.open(path)).current;
+    expect(saved.tokens.length).toBe(5);
+    expect([...saved.toolPolicy.promoted].sort()).toEqual([
+      'tool_0',
+      'tool_1',
+      'tool_2',
+      'tool_3',
+      'tool_4',
+    ]);
+    expect(Object.keys(saved.usage).length).toBe(5);
+  });
+
+  test('another process writing the file is seen by a watching store', async () => {
+    const server = await SettingsStore.open(path);
+    await server.updateSlice('transport', () => ({ port: 27201 }));
+    await server.watch();
+    try {
+      const cli = await SettingsStore.open(path);
+      const added = newTokenRecord('from the CLI');
+      await cli.updateSlice('tokens', (current) => [...current, added]);
+      const deadline = Date.now() + 3000;
+      while (!server.current.tokens.some((token) => token.id === added.id)) {
+        if (Date.now() > deadline) throw new Error('the watching store never saw the new token');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      server.close();
+    }
+  });
+
+  test('a stale lock left by a crashed process is taken over; a fresh one is waited for', async () => {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(`${path}.lock`, '12345');
+    const old = new Date(Date.now() - 60_000);
+    await utimes(`${path}.lock`, old, old);
+    const store = await SettingsStore.open(path);
+    await store.updateSlice('transport', () => ({ port: 27202 }));
+    expect((await onDisk()).transport).toEqual({ port: 27202 });
+    expect((await rejectionOf(readFile(`${path}.lock`, 'utf8'))).code).toBe('ENOENT');
   });
 });
