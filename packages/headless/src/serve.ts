@@ -24,7 +24,8 @@ export interface ServeOptions {
 }
 
 export interface HeadlessServer extends RunningConnector {
-  host: NodeHost;
+  /** The vault folder's own host, under the guard that `host` (what clients see) applies. */
+  nodeHost: NodeHost;
   settings: SettingsStore;
 }
 
@@ -45,12 +46,13 @@ export async function serveVault(options: ServeOptions): Promise<HeadlessServer>
       ...(options.portRange !== undefined && { portRange: options.portRange }),
       ...(options.extend !== undefined && { extend: options.extend }),
       onError: (error) => console.error(`MCP error: ${error.message}`),
+      notifyUser: (message) => console.error(message),
     });
     const close = async () => {
       await connector.close();
       await host.close();
     };
-    return { ...connector, host, settings, close };
+    return { ...connector, nodeHost: host, settings, close };
   } catch (error) {
     await host.close();
     throw error;
@@ -61,7 +63,7 @@ export function bannerFor(server: HeadlessServer): string {
   const token = server.defaultToken.secret;
   return [
     `MCP Connector (headless) is serving the vault "${server.host.vaultName}"`,
-    `  folder:   ${server.host.root}`,
+    `  folder:   ${server.nodeHost.root}`,
     `  endpoint: ${server.url}`,
     `  token:    ${token}  (${server.defaultToken.label})`,
     '',

@@ -1,16 +1,30 @@
 /**
  * The composition root both the plugin and the headless server start: settings, tokens, the
- * tool registry and the transport over one VaultHost. It imports no runtime value from
- * 'obsidian', so headless reuses it unchanged.
+ * tool policy, the hidden-folders guard, the tool registry and the transport over one VaultHost.
+ * It imports no runtime value from 'obsidian', so headless reuses it unchanged.
  */
 import type { TokenRecord } from '@mcp-connector/shared';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { VaultHost } from './host/vault-host.ts';
 import { commandGateFor, type PermissionPrompt } from './features/command-permissions/index.ts';
-import { allTools, type CommandGate, type ServerFacts } from './features/mcp-tools/index.ts';
-import { startTransport, type ServerExtension } from './features/mcp-transport/index.ts';
+import {
+  allTools,
+  closeSearchServices,
+  metaTools,
+  type CommandGate,
+  type ServerFacts,
+} from './features/mcp-tools/index.ts';
+import {
+  startTransport,
+  type RunningTransport,
+  type ServerExtension,
+} from './features/mcp-transport/index.ts';
 import type { SettingsStore } from './features/settings/index.ts';
-import { ensureDefaultToken } from './features/tool-policy/index.ts';
+import {
+  HiddenFoldersHost,
+  ToolPolicyEngine,
+  ensureDefaultToken,
+} from './features/tool-policy/index.ts';
 
 export type { ServerExtension, ToolHandlers } from './features/mcp-transport/index.ts';
 
@@ -33,6 +47,8 @@ export interface ConnectorOptions {
   commandGate?: CommandGate;
   /** Asks the user about commands off the allowlist (the plugin's modal); headless has none. */
   commandPrompt?: PermissionPrompt;
+  /** Tells the user something they should see (a Notice in Obsidian, a log line headless). */
+  notifyUser?: (message: string) => void;
 }
 
 export interface RunningConnector {
@@ -40,32 +56,64 @@ export interface RunningConnector {
   port: number;
   /** The first token, which a fresh install creates as "Default". */
   defaultToken: TokenRecord;
+  /** The vault as clients see it: the host behind the hidden-folders guard. */
+  host: VaultHost;
   close(): Promise<void>;
 }
 
 export async function startConnector(options: ConnectorOptions): Promise<RunningConnector> {
-  const { host, settings } = options;
+  const { settings } = options;
   const defaultToken = await ensureDefaultToken(settings);
+  await settings.watch();
+  const host = new HiddenFoldersHost(options.host, () => settings.current.hiddenFolders);
+  let transport: RunningTransport | null = null;
+  const policy = new ToolPolicyEngine(settings, allTools, metaTools, {
+    surfaceWidened: options.notifyUser ?? (() => undefined),
+    broadcastToolsChanged: () => transport?.notify.toolsChanged(),
+  });
+  const stopPruning = settings.onChange((current) =>
+    policy.forgetTokensExcept(current.tokens.map((token) => token.id)),
+  );
   const facts: ServerFacts = {
     name: SERVER_NAME,
     version: options.version,
     hostKind: host.kind,
     protocolRevisions: PROTOCOL_REVISIONS,
   };
-  const transport = await startTransport({
-    port: options.port ?? settings.current.transport.port,
-    tokens: () => settings.current.tokens,
-    surface: {
-      facts,
-      host,
-      services: {
+  try {
+    transport = await startTransport({
+      port: options.port ?? settings.current.transport.port,
+      tokens: () => settings.current.tokens,
+      surface: {
+        facts,
+        host,
         commandGate: options.commandGate ?? commandGateFor(settings, options.commandPrompt ?? null),
+        hiddenFoldersActive: () => settings.current.hiddenFolders.length > 0,
+        policyFor: (tokenId, notifyCaller) => policy.forRequest(tokenId, notifyCaller),
+        recordRequest: (tokenId, era) => policy.usage.recordRequest(tokenId, era),
+        ...(options.extend && { extend: options.extend }),
       },
-      toolsFor: () => allTools,
-      ...(options.extend && { extend: options.extend }),
+      ...(options.portRange && { portRange: options.portRange }),
+      ...(options.onError && { onError: options.onError }),
+    });
+  } catch (error) {
+    stopPruning();
+    await policy.close();
+    settings.close();
+    throw error;
+  }
+  const running = transport;
+  return {
+    url: running.url,
+    port: running.port,
+    defaultToken,
+    host,
+    close: async () => {
+      await running.close();
+      stopPruning();
+      await policy.close();
+      closeSearchServices(host);
+      settings.close();
     },
-    ...(options.portRange && { portRange: options.portRange }),
-    ...(options.onError && { onError: options.onError }),
-  });
-  return { ...transport, defaultToken };
+  };
 }

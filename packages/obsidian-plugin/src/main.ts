@@ -33,6 +33,7 @@ export default class McpConnectorPlugin extends Plugin {
         settings,
         version: this.manifest.version,
         commandPrompt: new ModalPermissionPrompt(this.app),
+        notifyUser: (message) => new Notice(message),
         onError: (error) => console.error('MCP Connector:', error),
       });
       if (this.unloaded) {

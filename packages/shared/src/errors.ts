@@ -37,7 +37,10 @@ export type ErrorCode =
   | 'node_not_found'
   | 'invalid_regex'
   | 'unsafe_regex'
-  | 'index_building';
+  | 'index_building'
+  | 'hidden_folders_active'
+  | 'tool_inactive'
+  | 'tool_not_allowed';
 
 /** The JSON a failed tool call returns as its structured content. */
 export interface ToolFailure {

@@ -5,13 +5,9 @@ import type { VaultHost } from '../../host/vault-host.ts';
 import { callTool } from './call-tool.ts';
 import { READ_ONLY, defineTool } from './define-tool.ts';
 import type { ToolContext } from './tool-context.ts';
+import { contextFor } from './test-support/run-tool.ts';
 
-const context: ToolContext = {
-  host: { vaultName: 'Test' } as VaultHost,
-  server: { name: 'test', version: '0', hostKind: 'headless', protocolRevisions: [] },
-  visibleToolCount: 1,
-  services: { commandGate: { decide: async () => ({ allowed: false, reason: 'test' }) } },
-};
+const context: ToolContext = contextFor({ vaultName: 'Test', kind: 'headless' } as VaultHost);
 
 const echo = defineTool({
   name: 'echo',

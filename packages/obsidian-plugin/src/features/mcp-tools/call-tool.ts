@@ -22,6 +22,12 @@ export async function callTool(
       details: { problems: parsed.problems },
     });
   }
+  if (ctx.hiddenFoldersActive && tool.isUnfilterable(parsed.args)) {
+    return failureResult({
+      code: 'hidden_folders_active',
+      message: `${tool.name} is refused while folders are hidden from AI clients: its effects (Obsidian commands, Dataview queries, templates) could reach hidden notes. The user can unhide the folders in the MCP Connector settings.`,
+    });
+  }
   try {
     return successResult(await tool.run(parsed.args, ctx));
   } catch (thrown) {

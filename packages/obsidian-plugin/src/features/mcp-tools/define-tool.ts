@@ -21,6 +21,11 @@ export interface ToolSpec<Args extends object> {
   description: string;
   input: Type<Args>;
   annotations: ToolHints;
+  /**
+   * True (or true for these arguments) when the tool's effects cannot be filtered by the
+   * hidden-folders guard (Obsidian commands, Dataview, Templater): refused while folders are hidden.
+   */
+  unfilterable?: true | ((args: Args) => boolean);
   handler: (args: Args, ctx: ToolContext) => Promise<ToolOutput>;
 }
 
@@ -33,6 +38,8 @@ export interface Tool {
   readonly inputJsonSchema: Record<string, unknown>;
   /** Validates raw arguments: the parsed arguments, or a list of problems. */
   parse(raw: unknown): { ok: true; args: object } | { ok: false; problems: ArgumentProblem[] };
+  /** Whether these arguments reach past the hidden-folders guard (see ToolSpec.unfilterable). */
+  isUnfilterable(args: object): boolean;
   run(args: object, ctx: ToolContext): Promise<ToolOutput>;
 }
 
@@ -63,6 +70,10 @@ export function defineTool<Args extends object>(spec: ToolSpec<Args>): Tool {
       if (!(out instanceof ArkErrors)) return { ok: true, args: out as object };
       return { ok: false, problems: out.map((error) => describeProblem(error, declared)) };
     },
+    isUnfilterable: (args) =>
+      typeof spec.unfilterable === 'function'
+        ? spec.unfilterable(args as Args)
+        : spec.unfilterable === true,
     run: (args, ctx) => spec.handler(args as Args, ctx),
   };
 }

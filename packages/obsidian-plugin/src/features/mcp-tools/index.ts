@@ -1,11 +1,16 @@
 export { callTool } from './call-tool.ts';
 export { READ_ONLY, defineTool, type Tool, type ToolHints } from './define-tool.ts';
 export { allTools } from './registry.ts';
+export { metaTools } from './tools/meta/index.ts';
+export { closeSearchServices } from './tools/search/index.ts';
 export type {
+  ActivationResult,
+  CatalogEntry,
   CommandGate,
   CommandRequest,
   ServerFacts,
   ToolContext,
+  ToolPolicyAccess,
   ToolServices,
 } from './tool-context.ts';
 export { toolListing } from './tool-listing.ts';

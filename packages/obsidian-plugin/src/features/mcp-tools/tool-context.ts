@@ -25,8 +25,30 @@ export interface CommandGate {
   decide(command: CommandRequest): Promise<{ allowed: boolean; reason: string; warning?: string }>;
 }
 
+/** A tool's line in tool_catalog. */
+export interface CatalogEntry {
+  name: string;
+  status: 'active' | 'inactive' | 'promoted';
+  calls: number;
+  description: string;
+}
+
+export interface ActivationResult {
+  activated: string[];
+  alreadyActive: string[];
+  refused: { name: string; reason: string }[];
+  persisted: boolean;
+}
+
+/** The caller's own view of the tool policy (the meta-tools use it). */
+export interface ToolPolicyAccess {
+  catalog(): CatalogEntry[];
+  activate(names: readonly string[], persist: boolean): Promise<ActivationResult>;
+}
+
 export interface ToolServices {
   commandGate: CommandGate;
+  toolPolicy: ToolPolicyAccess;
 }
 
 export interface ToolContext {
@@ -35,4 +57,8 @@ export interface ToolContext {
   /** How many tools this request's caller can see and call. */
   visibleToolCount: number;
   services: ToolServices;
+  /** Some folders are hidden from AI clients: tools whose effects cannot be filtered are refused. */
+  hiddenFoldersActive: boolean;
+  /** Sends notifications/progress when the caller asked for progress; does nothing otherwise. */
+  reportProgress(progress: number, total?: number, message?: string): Promise<void>;
 }

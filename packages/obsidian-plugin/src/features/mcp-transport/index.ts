@@ -4,7 +4,7 @@
  */
 import type { TokenRecord } from '@mcp-connector/shared';
 import { toNodeHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler } from '@modelcontextprotocol/server';
+import { createMcpHandler, type ServerNotifier } from '@modelcontextprotocol/server';
 import { createServer } from 'node:http';
 import { createEndpoint } from './services/http-endpoint.ts';
 import { LOOPBACK, listenOnLoopback } from './services/loopback-listen.ts';
@@ -28,6 +28,8 @@ export interface TransportOptions {
 export interface RunningTransport {
   url: string;
   port: number;
+  /** notifications/tools/list_changed (and prompts) to every open 2026-07-28 listen stream. */
+  notify: ServerNotifier;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export async function startTransport(options: TransportOptions): Promise<Running
   return {
     url: `http://${LOOPBACK}:${port}${MCP_PATH}`,
     port,
+    notify: mcpHandler.notify,
     close: async () => {
       await mcpHandler.close();
       await new Promise<void>((resolve) => {

@@ -1,1 +1,22 @@
-export { ensureDefaultToken } from './services/tokens.ts';
+export { CORE_TOOLS, PROMOTION_THRESHOLD } from './services/core-tools.ts';
+export { HiddenFoldersHost } from './services/hidden-folders/hidden-folders-host.ts';
+export {
+  ToolPolicyEngine,
+  policyOf,
+  type PolicySignals,
+  type RequestPolicy,
+} from './services/tool-policy-engine.ts';
+export {
+  resolveScope,
+  type CallCheck,
+  type Profile,
+  type ToolScope,
+} from './services/tool-scope.ts';
+export {
+  addToken,
+  ensureDefaultToken,
+  regenerateToken,
+  renameToken,
+  revokeToken,
+  setTokenPolicy,
+} from './services/tokens.ts';

@@ -8,16 +8,29 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { VaultHost } from '../../../host/vault-host.ts';
 import { callTool } from '../call-tool.ts';
 import type { Tool } from '../define-tool.ts';
-import type { CommandGate, ToolContext, ToolServices } from '../tool-context.ts';
+import type { CommandGate, ToolContext, ToolPolicyAccess, ToolServices } from '../tool-context.ts';
 
 /** Denies every command: tests that need another gate pass their own. */
 export const DENY_ALL_COMMANDS: CommandGate = {
   decide: async () => ({ allowed: false, reason: 'commands are off in this test' }),
 };
 
-export function contextFor(host: VaultHost, services: Partial<ToolServices> = {}): ToolContext {
+/** A policy with nothing to activate: tests of the meta-tools build their own. */
+export const NO_TOOL_POLICY: ToolPolicyAccess = {
+  catalog: () => [],
+  activate: async () => ({ activated: [], alreadyActive: [], refused: [], persisted: false }),
+};
+
+export function contextFor(
+  host: VaultHost,
+  services: Partial<ToolServices> = {},
+  overrides: Partial<Pick<ToolContext, 'hiddenFoldersActive' | 'reportProgress'>> = {},
+): ToolContext {
   return {
-    services: { commandGate: DENY_ALL_COMMANDS, ...services },
+    services: { commandGate: DENY_ALL_COMMANDS, toolPolicy: NO_TOOL_POLICY, ...services },
+    hiddenFoldersActive: false,
+    reportProgress: async () => undefined,
+    ...overrides,
     host,
     server: {
       name: 'mcp-connector',

@@ -9,21 +9,23 @@ import type {
   CallToolResult,
   ListToolsResult,
   McpRequestContext,
+  ServerContext,
 } from '@modelcontextprotocol/server';
 import type { VaultHost } from '../../../host/vault-host.ts';
 import {
   callTool,
   toolListing,
+  type CommandGate,
   type ServerFacts,
-  type Tool,
   type ToolContext,
-  type ToolServices,
 } from '../../mcp-tools/index.ts';
+import type { RequestPolicy } from '../../tool-policy/index.ts';
+import { failureFor } from './call-refusals.ts';
 
 /** The standard tool handlers of one request's server, handed to an extension to build on. */
 export interface ToolHandlers {
   listTools: () => ListToolsResult;
-  callTool: (request: CallToolRequest) => Promise<CallToolResult>;
+  callTool: (request: CallToolRequest, ctx: ServerContext) => Promise<CallToolResult>;
 }
 
 /** Adds to a request's server; only the conformance run uses this, never the plugin. */
@@ -35,43 +37,82 @@ export type ServerExtension = (
 
 export interface McpSurface {
   facts: ServerFacts;
+  /** The vault as clients may see it (hidden folders already guarded). */
   host: VaultHost;
-  services: ToolServices;
-  /** The tools the token with this id may list and call. */
-  toolsFor(tokenId: string): readonly Tool[];
+  commandGate: CommandGate;
+  hiddenFoldersActive(): boolean;
+  /** The caller's scope and policy; `notifyCaller` sends list_changed on the caller's response. */
+  policyFor(tokenId: string, notifyCaller: () => Promise<void>): RequestPolicy;
+  recordRequest(tokenId: string, era: 'legacy' | 'modern'): void;
   extend?: ServerExtension;
 }
 
 export function createMcpServer(surface: McpSurface, request: McpRequestContext): Server {
-  const tools = surface.toolsFor(request.authInfo?.clientId ?? '');
+  const tokenId = request.authInfo?.clientId ?? '';
+  surface.recordRequest(tokenId, request.era);
   const server = new Server(
     { name: surface.facts.name, version: surface.facts.version },
     {
-      capabilities: { tools: {} },
+      capabilities: { tools: { listChanged: true } },
       instructions: `Tools to read and edit the Obsidian vault "${surface.host.vaultName}". Paths are vault-relative.`,
     },
   );
-  const context: ToolContext = {
-    host: surface.host,
-    server: surface.facts,
-    visibleToolCount: tools.length,
-    services: surface.services,
-  };
   const handlers: ToolHandlers = {
-    listTools: () => ({ tools: tools.map(toolListing) }),
-    callTool: async (call) => {
-      const tool = tools.find((candidate) => candidate.name === call.params.name);
-      if (tool === undefined) {
-        throw new ProtocolError(
-          ProtocolErrorCode.InvalidParams,
-          `Unknown tool: ${call.params.name}`,
-        );
-      }
-      return callTool(tool, call.params.arguments, context);
-    },
+    listTools: () => ({
+      tools: surface.policyFor(tokenId, noNotify).scope.listed.map(toolListing),
+    }),
+    callTool: (call, ctx) => handleCall(surface, tokenId, call, ctx),
   };
   server.setRequestHandler('tools/list', handlers.listTools);
   server.setRequestHandler('tools/call', handlers.callTool);
   surface.extend?.(server, handlers, request);
   return server;
 }
+
+async function handleCall(
+  surface: McpSurface,
+  tokenId: string,
+  call: CallToolRequest,
+  ctx: ServerContext,
+): Promise<CallToolResult> {
+  const name = call.params.name;
+  const policy = surface.policyFor(tokenId, () =>
+    ctx.mcpReq.notify({ method: 'notifications/tools/list_changed' }),
+  );
+  const check = policy.scope.check(name);
+  if (check.kind === 'unknown')
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
+  if (check.kind !== 'allowed') return failureFor(name, check);
+  const result = await callTool(
+    check.tool,
+    call.params.arguments,
+    toolContext(surface, policy, ctx),
+  );
+  if (result.isError !== true) await policy.afterCall(name);
+  return result;
+}
+
+function toolContext(surface: McpSurface, policy: RequestPolicy, ctx: ServerContext): ToolContext {
+  const progressToken = ctx.mcpReq._meta?.progressToken;
+  return {
+    host: surface.host,
+    server: surface.facts,
+    visibleToolCount: policy.scope.listed.length,
+    services: { commandGate: surface.commandGate, toolPolicy: policy.access },
+    hiddenFoldersActive: surface.hiddenFoldersActive(),
+    reportProgress: async (progress, total, message) => {
+      if (progressToken === undefined) return;
+      await ctx.mcpReq.notify({
+        method: 'notifications/progress',
+        params: {
+          progressToken,
+          progress,
+          ...(total !== undefined && { total }),
+          ...(message !== undefined && { message }),
+        },
+      });
+    },
+  };
+}
+
+const noNotify = async (): Promise<void> => undefined;

@@ -1,8 +1,18 @@
 /**
- * Token records in the settings: the first run gets one token labelled "Default", so a fresh
- * install can be connected without visiting the settings first.
+ * Token records and their policies in the settings. A fresh install gets one token labelled
+ * "Default". Adding, renaming, regenerating (same id and policy, new secret) and revoking are
+ * settings updates, so they apply to the next request without restarting the transport.
  */
-import { newTokenRecord, type TokenRecord } from '@mcp-connector/shared';
+import {
+  MAX_TOKENS,
+  ToolError,
+  defaultTokenPolicy,
+  newTokenRecord,
+  newTokenSecret,
+  type Settings,
+  type TokenPolicy,
+  type TokenRecord,
+} from '@mcp-connector/shared';
 import type { SettingsStore } from '../../settings/index.ts';
 
 export async function ensureDefaultToken(store: SettingsStore): Promise<TokenRecord> {
@@ -10,4 +20,89 @@ export async function ensureDefaultToken(store: SettingsStore): Promise<TokenRec
     current.length > 0 ? current : [newTokenRecord('Default')],
   );
   return tokens[0] as TokenRecord;
+}
+
+export async function addToken(
+  store: SettingsStore,
+  label: string,
+  policy: Partial<TokenPolicy> = {},
+): Promise<TokenRecord> {
+  const record = newTokenRecord(requireLabel(label));
+  await store.updateSlice('tokens', (current) => {
+    if (current.length >= MAX_TOKENS) {
+      throw new ToolError(
+        'invalid_arguments',
+        `There are already ${MAX_TOKENS} tokens; revoke one first.`,
+      );
+    }
+    return [...current, record];
+  });
+  await setTokenPolicy(store, record.id, policy);
+  return record;
+}
+
+export async function renameToken(
+  store: SettingsStore,
+  id: string,
+  label: string,
+): Promise<TokenRecord> {
+  return replaceToken(store, id, (token) => ({ ...token, label: requireLabel(label) }));
+}
+
+/** A new secret for the same id and policy: the old secret stops working at once. */
+export async function regenerateToken(store: SettingsStore, id: string): Promise<TokenRecord> {
+  return replaceToken(store, id, (token) => ({ ...token, secret: newTokenSecret() }));
+}
+
+export async function revokeToken(store: SettingsStore, id: string): Promise<void> {
+  requireToken(store.current, id);
+  await store.updateSlice('tokens', (current) => current.filter((token) => token.id !== id));
+  await store.updateSlice('toolPolicy', (policy) => {
+    const { [id]: _removed, ...tokens } = policy.tokens;
+    return { ...policy, tokens };
+  });
+}
+
+export async function setTokenPolicy(
+  store: SettingsStore,
+  id: string,
+  change: Partial<TokenPolicy>,
+): Promise<TokenPolicy> {
+  let updated = defaultTokenPolicy();
+  await store.updateSlice('toolPolicy', (policy) => {
+    updated = { ...(policy.tokens[id] ?? defaultTokenPolicy()), ...change };
+    return { ...policy, tokens: { ...policy.tokens, [id]: updated } };
+  });
+  return updated;
+}
+
+async function replaceToken(
+  store: SettingsStore,
+  id: string,
+  change: (token: TokenRecord) => TokenRecord,
+): Promise<TokenRecord> {
+  let replaced: TokenRecord | undefined;
+  await store.updateSlice('tokens', (current) =>
+    current.map((token) => (token.id === id ? (replaced = change(token)) : token)),
+  );
+  if (replaced === undefined) throw unknownToken(id);
+  return replaced;
+}
+
+function requireToken(settings: Settings, id: string): TokenRecord {
+  const token = settings.tokens.find((candidate) => candidate.id === id);
+  if (token === undefined) throw unknownToken(id);
+  return token;
+}
+
+function unknownToken(id: string): ToolError {
+  return new ToolError('not_found', `No token with id ${id}; list the tokens to see their ids.`);
+}
+
+function requireLabel(label: string): string {
+  const trimmed = label.trim();
+  if (trimmed === '' || trimmed.length > 80 || /[\r\n]/.test(trimmed)) {
+    throw new ToolError('invalid_arguments', 'A token label is 1-80 characters on one line.');
+  }
+  return trimmed;
 }

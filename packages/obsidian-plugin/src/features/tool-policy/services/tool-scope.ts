@@ -5,20 +5,11 @@
  * which are always listed. A tool the token can reach but has not activated is "inactive": it is
  * not listed, and calling it gets a recoverable error naming activate_tool, never "unknown tool".
  */
+import type { TokenPolicy } from '@mcp-connector/shared';
 import type { Tool } from '../../mcp-tools/index.ts';
 import { CORE_TOOLS } from './core-tools.ts';
 
-export type Profile = 'all' | 'core' | 'adaptive';
-
-export interface TokenPolicy {
-  profile: Profile;
-  /** Tools pinned for this token (by the user, or by activate_tool with persist). */
-  promoted: readonly string[];
-  /** A hard ceiling: null means no ceiling; [] means the meta-tools only. */
-  allowlist: readonly string[] | null;
-  /** Only tools whose annotations say read-only. */
-  readOnly: boolean;
-}
+export type Profile = TokenPolicy['profile'];
 
 export interface VaultPolicy {
   /** Tools the user switched off, for every token. */
@@ -43,6 +34,8 @@ export interface ToolScope {
   check(name: string): CallCheck;
   isMetaTool(name: string): boolean;
 }
+
+export type { TokenPolicy };
 
 export interface ScopeInput {
   tools: readonly Tool[];

@@ -14,6 +14,7 @@ export const executeObsidianCommand = defineTool({
   description:
     'Run an Obsidian command by id (from list_obsidian_commands). Off unless the user enabled it; commands off their allowlist ask the user first.',
   input: type({ commandId: 'string' }),
+  unfilterable: true,
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

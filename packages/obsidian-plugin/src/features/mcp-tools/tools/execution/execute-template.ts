@@ -28,6 +28,7 @@ export const executeTemplate = defineTool({
     'createFile?': 'boolean',
     'arguments?': 'Record<string, string>',
   }),
+  unfilterable: true,
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

@@ -16,6 +16,7 @@ export const executeDataviewQuery = defineTool({
   description:
     'Run a Dataview DQL query (TABLE, LIST, TASK, CALENDAR) in Obsidian; typed JSON. sourcePath: the note it runs as.',
   input: type({ query: 'string', 'sourcePath?': 'string', 'limit?': limitArgument }),
+  unfilterable: true,
   annotations: READ_ONLY,
   handler: async ({ query, sourcePath, limit }, ctx) => {
     const source = sourcePath === undefined ? undefined : requireFile(ctx.host, sourcePath).path;

@@ -23,6 +23,7 @@ export const searchVault = defineTool({
     queryType: "'jsonlogic' | 'dataview'",
     'limit?': limitArgument,
   }),
+  unfilterable: ({ queryType }) => queryType === 'dataview',
   annotations: READ_ONLY,
   handler: async ({ query, queryType, limit }, ctx) => {
     if (queryType === 'dataview') {

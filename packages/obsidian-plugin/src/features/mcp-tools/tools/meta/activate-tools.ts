@@ -1,0 +1,32 @@
+import { type } from 'arktype';
+import { defineTool } from '../../define-tool.ts';
+
+const ACTIVATION_HINTS = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+} as const;
+
+export const activateTool = defineTool({
+  name: 'activate_tool',
+  title: 'Activate tool',
+  description:
+    'Make an inactive tool callable for this client (persist: keep it after restarts). The tool list changes.',
+  input: type({ name: 'string', 'persist?': 'boolean' }),
+  annotations: ACTIVATION_HINTS,
+  handler: async ({ name, persist }, ctx) => ({
+    ...(await ctx.services.toolPolicy.activate([name], persist ?? false)),
+  }),
+});
+
+export const activateTools = defineTool({
+  name: 'activate_tools',
+  title: 'Activate tools',
+  description: 'activate_tool for several tools at once.',
+  input: type({ names: 'string[]', 'persist?': 'boolean' }),
+  annotations: ACTIVATION_HINTS,
+  handler: async ({ names, persist }, ctx) => ({
+    ...(await ctx.services.toolPolicy.activate(names, persist ?? false)),
+  }),
+});

@@ -1,0 +1,15 @@
+import { type } from 'arktype';
+import { READ_ONLY, defineTool } from '../../define-tool.ts';
+
+export const toolCatalog = defineTool({
+  name: 'tool_catalog',
+  title: 'Tool catalog',
+  description:
+    'Every tool this client may use, with status (active, inactive, promoted), call count and purpose.',
+  input: type({}),
+  annotations: READ_ONLY,
+  handler: async (_args, ctx) => {
+    const tools = ctx.services.toolPolicy.catalog();
+    return { tools, hint: 'Call activate_tool (or activate_tools) to use an inactive tool.' };
+  },
+});

@@ -1,0 +1,26 @@
+/**
+ * The results for a call the caller's scope does not allow. An inactive tool gets a recoverable
+ * error naming the activation path (never "unknown tool"); a tool outside the token's reach says
+ * why, so the agent stops trying and the user knows which setting to change.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import { failureResult } from '../../mcp-tools/tool-output.ts';
+import type { CallCheck } from '../../tool-policy/index.ts';
+
+export function failureFor(
+  name: string,
+  check: Exclude<CallCheck, { kind: 'allowed' | 'unknown' }>,
+): CallToolResult {
+  if (check.kind === 'inactive') {
+    return failureResult({
+      code: 'tool_inactive',
+      message: `${name} is available but not active for this client. Call activate_tool with {"name": "${name}"}, then call ${name} again.`,
+      details: { tool: name },
+    });
+  }
+  return failureResult({
+    code: 'tool_not_allowed',
+    message: `${name} is not available to this client: ${check.reason}.`,
+    details: { tool: name },
+  });
+}

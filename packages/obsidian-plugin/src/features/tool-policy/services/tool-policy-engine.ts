@@ -1,0 +1,162 @@
+/**
+ * The tool policy at run time: each request's scope over the one registry, the meta-tools'
+ * catalog and activation, adaptive promotion, and the signals that a surface changed. Reads the
+ * settings at use time, so token and policy edits apply to the next request without a restart.
+ */
+import { defaultTokenPolicy, type Settings, type TokenPolicy } from '@mcp-connector/shared';
+import type {
+  ActivationResult,
+  CatalogEntry,
+  Tool,
+  ToolPolicyAccess,
+} from '../../mcp-tools/index.ts';
+import type { SettingsStore } from '../../settings/index.ts';
+import { Activations } from './activations.ts';
+import { CORE_TOOLS, PROMOTION_THRESHOLD } from './core-tools.ts';
+import { resolveScope, type ToolScope } from './tool-scope.ts';
+import { UsageRecorder } from './usage-recorder.ts';
+
+export interface PolicySignals {
+  /** Tells the user a client's tool surface grew (a Notice in Obsidian, a log line headless). */
+  surfaceWidened(message: string): void;
+  /** notifications/tools/list_changed to every listening 2026-07-28 stream. */
+  broadcastToolsChanged(): void;
+}
+
+export interface RequestPolicy {
+  scope: ToolScope;
+  access: ToolPolicyAccess;
+  /** After a successful call: counts it, and says whether it just promoted the tool. */
+  afterCall(tool: string): Promise<{ promoted: boolean }>;
+}
+
+export class ToolPolicyEngine {
+  readonly usage: UsageRecorder;
+  private readonly activations = new Activations();
+
+  constructor(
+    private readonly settings: SettingsStore,
+    private readonly tools: readonly Tool[],
+    private readonly metaTools: readonly Tool[],
+    private readonly signals: PolicySignals,
+  ) {
+    this.usage = new UsageRecorder(settings);
+  }
+
+  /** `notifyCaller` sends notifications/tools/list_changed on the caller's own response. */
+  forRequest(tokenId: string, notifyCaller: () => Promise<void>): RequestPolicy {
+    const scope = this.scopeOf(tokenId);
+    const label = this.labelOf(tokenId);
+    const changed = async (message: string) => {
+      this.signals.surfaceWidened(message);
+      await notifyCaller();
+      this.signals.broadcastToolsChanged();
+    };
+    return {
+      scope,
+      access: {
+        catalog: () => this.catalog(scope),
+        activate: async (names, persist) => {
+          const result = await this.activate(tokenId, scope, names, persist);
+          if (result.activated.length > 0)
+            await changed(`MCP Connector: "${label}" can now use ${result.activated.join(', ')}.`);
+          return result;
+        },
+      },
+      afterCall: async (tool) => {
+        if (scope.isMetaTool(tool)) return { promoted: false };
+        this.usage.recordCall(tool);
+        if (!(await this.promoteIfEarned(tool))) return { promoted: false };
+        await changed(
+          `MCP Connector: ${tool} was used often and is now active for adaptive clients.`,
+        );
+        return { promoted: true };
+      },
+    };
+  }
+
+  scopeOf(tokenId: string): ToolScope {
+    const settings = this.settings.current;
+    return resolveScope({
+      tools: this.tools,
+      metaTools: this.metaTools,
+      token: policyOf(settings, tokenId),
+      vault: {
+        userDisabled: settings.toolPolicy.userDisabled,
+        promoted: settings.toolPolicy.promoted,
+      },
+      activated: this.activations.of(tokenId),
+    });
+  }
+
+  /** Drops the activations of tokens that no longer exist (revoked). */
+  forgetTokensExcept(tokenIds: readonly string[]): void {
+    this.activations.keepOnly(tokenIds);
+  }
+
+  close(): Promise<void> {
+    return this.usage.close();
+  }
+
+  private catalog(scope: ToolScope): CatalogEntry[] {
+    return scope.reachable.map(({ tool, status }) => ({
+      name: tool.name,
+      status,
+      calls: this.usage.callsOf(tool.name),
+      description: tool.description,
+    }));
+  }
+
+  private async activate(
+    tokenId: string,
+    scope: ToolScope,
+    names: readonly string[],
+    persist: boolean,
+  ): Promise<ActivationResult> {
+    const result: ActivationResult = {
+      activated: [],
+      alreadyActive: [],
+      refused: [],
+      persisted: false,
+    };
+    for (const name of new Set(names)) {
+      const check = scope.check(name);
+      if (check.kind === 'unknown') result.refused.push({ name, reason: 'no such tool' });
+      else if (check.kind === 'unreachable') result.refused.push({ name, reason: check.reason });
+      else if (check.kind === 'allowed') result.alreadyActive.push(name);
+      else result.activated.push(name);
+    }
+    this.activations.add(tokenId, result.activated);
+    if (persist && result.activated.length > 0) {
+      await this.settings.updateSlice('toolPolicy', (policy) => {
+        const token = policy.tokens[tokenId] ?? defaultTokenPolicy();
+        const promoted = [...new Set([...token.promoted, ...result.activated])];
+        return { ...policy, tokens: { ...policy.tokens, [tokenId]: { ...token, promoted } } };
+      });
+      result.persisted = true;
+    }
+    return result;
+  }
+
+  /** Promotes a tool for adaptive clients once it has PROMOTION_THRESHOLD calls. */
+  private async promoteIfEarned(tool: string): Promise<boolean> {
+    const policy = this.settings.current.toolPolicy;
+    if (CORE_TOOLS.includes(tool) || policy.promoted.includes(tool)) return false;
+    if (this.usage.callsOf(tool) < PROMOTION_THRESHOLD) return false;
+    if (!Object.values(policy.tokens).some((token) => token.profile === 'adaptive')) return false;
+    await this.settings.updateSlice('toolPolicy', (current) =>
+      current.promoted.includes(tool)
+        ? current
+        : { ...current, promoted: [...current.promoted, tool] },
+    );
+    return true;
+  }
+
+  private labelOf(tokenId: string): string {
+    return this.settings.current.tokens.find((token) => token.id === tokenId)?.label ?? 'a client';
+  }
+}
+
+export function policyOf(settings: Settings, tokenId: string): TokenPolicy {
+  return settings.toolPolicy.tokens[tokenId] ?? defaultTokenPolicy();
+}
