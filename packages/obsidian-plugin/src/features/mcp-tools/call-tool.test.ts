@@ -81,3 +81,32 @@ describe('callTool', () => {
     });
   });
 });
+
+describe('tools whose effects the hidden-folders guard cannot filter', () => {
+  const risky = defineTool({
+    name: 'risky',
+    title: 'Risky',
+    description: 'Risky',
+    input: type({ mode: "'safe' | 'wide'" }),
+    annotations: READ_ONLY,
+    unfilterable: ({ mode }) => mode === 'wide',
+    handler: async ({ mode }) => ({ ran: mode }),
+  });
+
+  test('are refused while folders are hidden, for the arguments that reach past the guard', async () => {
+    const hidden = contextFor(
+      { vaultName: 'Test', kind: 'headless' } as VaultHost,
+      {},
+      { hiddenFoldersActive: true },
+    );
+    expect((await callTool(risky, { mode: 'wide' }, hidden)).structuredContent).toMatchObject({
+      code: 'hidden_folders_active',
+    });
+    expect((await callTool(risky, { mode: 'safe' }, hidden)).structuredContent).toEqual({
+      ran: 'safe',
+    });
+    expect((await callTool(risky, { mode: 'wide' }, context)).structuredContent).toEqual({
+      ran: 'wide',
+    });
+  });
+});

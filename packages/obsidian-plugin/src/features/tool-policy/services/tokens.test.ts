@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
+import { MAX_TOKENS, ToolError } from '@mcp-connector/shared';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SettingsStore } from '../../settings/index.ts';
+import {
+  addToken,
+  ensureDefaultToken,
+  regenerateToken,
+  renameToken,
+  revokeToken,
+  setTokenPolicy,
+} from './tokens.ts';
+
+let folder: string;
+let settings: SettingsStore;
+beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'tokens-'));
+  settings = await SettingsStore.open(join(folder, 'data.json'));
+});
+afterEach(() => rm(folder, { recursive: true, force: true }));
+
+describe('tokens', () => {
+  test('the first run creates Default with a 32-byte base64url secret', async () => {
+    const token = await ensureDefaultToken(settings);
+    expect(token.label).toBe('Default');
+    expect(token.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(token.secret, 'base64url').length).toBe(32);
+    expect(await ensureDefaultToken(settings)).toEqual(token);
+  });
+
+  test('add with a policy, rename, regenerate keeps id and policy, revoke removes both', async () => {
+    const token = await addToken(settings, 'Cursor', { profile: 'core', readOnly: true });
+    expect(settings.current.toolPolicy.tokens[token.id]).toEqual({
+      profile: 'core',
+      promoted: [],
+      allowlist: null,
+      readOnly: true,
+    });
+    expect((await renameToken(settings, token.id, 'Cursor (work)')).label).toBe('Cursor (work)');
+    const regenerated = await regenerateToken(settings, token.id);
+    expect(regenerated.id).toBe(token.id);
+    expect(regenerated.secret).not.toBe(token.secret);
+    expect(settings.current.toolPolicy.tokens[token.id]?.profile).toBe('core');
+    await setTokenPolicy(settings, token.id, { allowlist: ['get_vault_file'] });
+    expect(settings.current.toolPolicy.tokens[token.id]?.allowlist).toEqual(['get_vault_file']);
+    await revokeToken(settings, token.id);
+    expect(settings.current.tokens).toEqual([]);
+    expect(settings.current.toolPolicy.tokens[token.id]).toBeUndefined();
+  });
+
+  test('at most 10 tokens; bad labels and unknown ids are clear errors', async () => {
+    for (let index = 0; index < MAX_TOKENS; index++) await addToken(settings, `client ${index}`);
+    const errors: ToolError[] = [];
+    for (const attempt of [
+      () => addToken(settings, 'eleventh'),
+      () => addToken(settings, ' '),
+      () => regenerateToken(settings, 'nope'),
+      () => revokeToken(settings, 'nope'),
+    ]) {
+      try {
+        await attempt();
+      } catch (error) {
+        errors.push(error as ToolError);
+      }
+    }
+    expect(errors.map((error) => error.code)).toEqual([
+      'invalid_arguments',
+      'invalid_arguments',
+      'not_found',
+      'not_found',
+    ]);
+    expect(settings.current.tokens.length).toBe(MAX_TOKENS);
+  });
+});
