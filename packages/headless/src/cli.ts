@@ -1,17 +1,19 @@
 #!/usr/bin/env bun
 /**
- * The headless command line: `serve`, `demo`, `metadata`. Each command is
+ * The headless command line: `serve`, `demo`, `metadata`, `tokens`. Each command is
  * one function; this file only parses arguments and reports usage errors.
  */
 import { USAGE } from './commands/usage.ts';
 import { runDemo } from './commands/demo.ts';
 import { runMetadata } from './commands/metadata.ts';
 import { runServe } from './commands/serve.ts';
+import { runTokens } from './commands/tokens.ts';
 
 const commands: Record<string, (args: string[]) => Promise<void>> = {
   serve: runServe,
   demo: runDemo,
   metadata: runMetadata,
+  tokens: runTokens,
 };
 
 async function main(argv: string[]): Promise<void> {

@@ -3,7 +3,11 @@ import { parseArgs } from 'node:util';
 export const USAGE = `Usage:
   bun run serve -- --vault DIR [--port N] [--json]
   bun run demo
-  bun run metadata -- FILE.md [--vault DIR]`;
+  bun run metadata -- FILE.md [--vault DIR]
+  bun run tokens -- --vault DIR list
+  bun run tokens -- --vault DIR add --label L [--profile all|core|adaptive] [--read-only] [--allow a,b]
+  bun run tokens -- --vault DIR regenerate ID | revoke ID
+  bun run tokens -- --vault DIR set ID [--label L] [--profile P] [--read-only|--writable] [--allow a,b|--allow-all]`;
 
 type OptionsConfig = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
 

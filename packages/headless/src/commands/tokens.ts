@@ -1,0 +1,131 @@
+/**
+ * `bun run tokens -- --vault DIR <list | add | regenerate ID | revoke ID | set ID>`: manages the
+ * tokens and their policies in the same data.json the plugin uses, safely while a server runs
+ * (the settings store locks the file; a running server reloads it). Secrets are printed once,
+ * when created or regenerated.
+ */
+import { ToolError, type TokenPolicy } from '@mcp-connector/shared';
+import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
+import {
+  addToken,
+  policyOf,
+  regenerateToken,
+  revokeToken,
+  renameToken,
+  setTokenPolicy,
+} from '@mcp-connector/obsidian-plugin/tool-policy';
+import { settingsPathOf } from '../serve.ts';
+import { parseWithPositionals } from './usage.ts';
+
+const OPTIONS = {
+  vault: { type: 'string' },
+  label: { type: 'string' },
+  profile: { type: 'string' },
+  'read-only': { type: 'boolean' },
+  writable: { type: 'boolean' },
+  allow: { type: 'string' },
+  'allow-all': { type: 'boolean' },
+} as const;
+
+const PROFILES = ['all', 'core', 'adaptive'] as const;
+
+export async function runTokens(args: string[]): Promise<void> {
+  const { values, positionals } = parseWithPositionals(args, OPTIONS);
+  if (values.vault === undefined) throw new Error('--vault DIR is required.');
+  const [action, id] = positionals;
+  const settings = await SettingsStore.open(settingsPathOf(values.vault));
+  try {
+    await dispatch(settings, action, id, values);
+  } catch (error) {
+    if (error instanceof ToolError) throw new Error(error.message);
+    throw error;
+  }
+}
+
+type Values = ReturnType<typeof parseWithPositionals<typeof OPTIONS>>['values'];
+
+async function dispatch(
+  settings: SettingsStore,
+  action: string | undefined,
+  id: string | undefined,
+  values: Values,
+): Promise<void> {
+  switch (action) {
+    case 'list':
+      return print(listing(settings));
+    case 'add': {
+      if (values.label === undefined) throw new Error('add needs --label L.');
+      const token = await addToken(settings, values.label, policyChange(values));
+      return print([
+        `Added "${token.label}" (id ${token.id}). Its secret, shown only now:`,
+        token.secret,
+      ]);
+    }
+    case 'regenerate': {
+      const token = await regenerateToken(settings, requireId(id));
+      return print([`New secret for "${token.label}"; the old one stopped working:`, token.secret]);
+    }
+    case 'revoke':
+      await revokeToken(settings, requireId(id));
+      return print([`Revoked ${requireId(id)}.`]);
+    case 'set': {
+      const tokenId = requireId(id);
+      if (values.label !== undefined) await renameToken(settings, tokenId, values.label);
+      const policy = await setTokenPolicy(settings, tokenId, policyChange(values));
+      return print([`Updated ${tokenId}: ${describePolicy(policy)}.`]);
+    }
+    default:
+      throw new Error('Give one of: list, add, regenerate ID, revoke ID, set ID.');
+  }
+}
+
+function policyChange(values: Values): Partial<TokenPolicy> {
+  const change: Partial<TokenPolicy> = {};
+  if (values.profile !== undefined) {
+    if (!PROFILES.includes(values.profile as TokenPolicy['profile']))
+      throw new Error(`--profile must be one of ${PROFILES.join(', ')}.`);
+    change.profile = values.profile as TokenPolicy['profile'];
+  }
+  if (values['read-only'] === true) change.readOnly = true;
+  if (values.writable === true) change.readOnly = false;
+  if (values.allow !== undefined)
+    change.allowlist = values.allow
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
+  if (values['allow-all'] === true) change.allowlist = null;
+  return change;
+}
+
+function listing(settings: SettingsStore): string[] {
+  const current = settings.current;
+  if (current.tokens.length === 0)
+    return [
+      'No tokens yet; `add --label L` creates one (the server creates "Default" on first start).',
+    ];
+  return current.tokens.map((token) => {
+    const usage = current.usage[token.id];
+    const seen = usage?.lastSeen ?? 'never';
+    return `${token.id}  ${JSON.stringify(token.label)}  ${describePolicy(policyOf(current, token.id))}  secret ${token.secret.slice(0, 6)}…  last used ${seen}`;
+  });
+}
+
+function describePolicy(policy: TokenPolicy): string {
+  const parts = [`profile ${policy.profile}`];
+  if (policy.readOnly) parts.push('read-only');
+  if (policy.allowlist !== null)
+    parts.push(
+      `allow ${policy.allowlist.length === 0 ? '(meta-tools only)' : policy.allowlist.join(',')}`,
+    );
+  if (policy.promoted.length > 0) parts.push(`promoted ${policy.promoted.join(',')}`);
+  return parts.join(', ');
+}
+
+function requireId(id: string | undefined): string {
+  if (id === undefined) throw new Error('Give the token id (see `list`).');
+  return id;
+}
+
+function print(lines: string[]): void {
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
