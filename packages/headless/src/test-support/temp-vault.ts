@@ -18,7 +18,7 @@ export interface TempVault {
 export async function copyVault(source: string = TASKS_DEMO): Promise<TempVault> {
   const parent = await mkdtemp(join(tmpdir(), 'mcp-vault-'));
   const root = join(parent, 'vault');
-  await cp(source, root, { recursive: true });
+  await cp(source, root, { recursive: true, preserveTimestamps: true });
   await makeWritable(root);
   return { root, remove: () => rm(parent, { recursive: true, force: true }) };
 }
