@@ -1,9 +1,11 @@
 /**
  * The `tools/list` entry of a tool. Computed once per tool, because every client pays for these
- * bytes on every session and every request would otherwise rebuild them.
+ * bytes on every session and every request would otherwise rebuild them. Two lossless savings:
+ * a read-only tool omits destructiveHint and idempotentHint (the MCP spec gives them meaning only
+ * when readOnlyHint is false), and an `anyOf` of plain types becomes one `type` array.
  */
 import type { Tool as ListedTool } from '@modelcontextprotocol/server';
-import type { Tool } from './define-tool.ts';
+import type { Tool, ToolHints } from './define-tool.ts';
 
 const listings = new WeakMap<Tool, ListedTool>();
 
@@ -14,10 +16,46 @@ export function toolListing(tool: Tool): ListedTool {
       name: tool.name,
       title: tool.title,
       description: tool.description,
-      inputSchema: tool.inputJsonSchema as ListedTool['inputSchema'],
-      annotations: tool.annotations,
+      inputSchema: compactSchema(tool.inputJsonSchema) as ListedTool['inputSchema'],
+      annotations: listedHints(tool.annotations),
     };
     listings.set(tool, listing);
   }
   return listing;
+}
+
+function listedHints(hints: ToolHints): Partial<ToolHints> {
+  if (!hints.readOnlyHint) return hints;
+  return { readOnlyHint: true, openWorldHint: hints.openWorldHint };
+}
+
+/** Merges the plain-type members of every `anyOf` into one `type` array (same meaning, fewer bytes). */
+export function compactSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(compactSchema);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const entries = Object.entries(schema as Record<string, unknown>).map(
+    ([key, value]) => [key, compactSchema(value)] as const,
+  );
+  const compacted = Object.fromEntries(entries) as Record<string, unknown>;
+  if (Array.isArray(compacted.anyOf)) return mergePlainTypes(compacted);
+  return compacted;
+}
+
+function isPlainType(member: unknown): member is { type: string } {
+  return (
+    typeof member === 'object' &&
+    member !== null &&
+    Object.keys(member).length === 1 &&
+    typeof (member as { type?: unknown }).type === 'string'
+  );
+}
+
+function mergePlainTypes(schema: Record<string, unknown>): Record<string, unknown> {
+  const members = schema.anyOf as unknown[];
+  const plain = members.filter(isPlainType).map((member) => member.type);
+  if (plain.length < 2) return schema;
+  const rest = members.filter((member) => !isPlainType(member));
+  const merged = { type: plain };
+  const { anyOf: _anyOf, ...others } = schema;
+  return rest.length === 0 ? { ...others, ...merged } : { ...others, anyOf: [merged, ...rest] };
 }
