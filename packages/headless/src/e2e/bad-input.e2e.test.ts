@@ -11,7 +11,7 @@ import { dirname } from 'node:path';
 import { snapshotVault, startTestServer, type McpTestServer } from '../test-support/index.ts';
 
 interface JsonSchema {
-  type?: string;
+  type?: string | string[];
   enum?: unknown[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -72,11 +72,21 @@ function benign(schema: JsonSchema): unknown {
   return 'x';
 }
 
+/** A value of a JSON type the schema does not allow. */
 function wrongValue(schema: JsonSchema): unknown {
-  if (schema.type === 'string' || schema.enum !== undefined) return 42;
-  if (schema.type === 'array') return 'not an array';
-  if (schema.type === undefined) return { not: { a: 'scalar' } };
-  return 'not the right type';
+  if (schema.enum !== undefined) return 42;
+  const allowed = new Set([schema.type ?? []].flat());
+  if (allowed.size === 0) return { not: { a: 'scalar' } };
+  const candidates = [4.5, 'text', true, ['x'], { an: 'object' }, null];
+  return candidates.find((value) => !fits(value, allowed));
+}
+
+function fits(value: unknown, allowed: ReadonlySet<string>): boolean {
+  if (value === null) return allowed.has('null');
+  if (Array.isArray(value)) return allowed.has('array');
+  if (typeof value === 'number')
+    return allowed.has('number') || (Number.isInteger(value) && allowed.has('integer'));
+  return allowed.has(typeof value);
 }
 
 function requiredOf(schema: JsonSchema): Record<string, unknown> {

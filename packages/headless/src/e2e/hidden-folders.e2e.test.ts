@@ -96,7 +96,6 @@ const CASES: Record<string, Args[]> = {
       content: 'patched',
     },
   ],
-  get_note_property: [{ path: H, key: 'tags' }],
   set_note_property: [
     { path: H, key: 'x', value: 1 },
     { path: 'Diff/new.md', key: 'status', value: 'draft' },

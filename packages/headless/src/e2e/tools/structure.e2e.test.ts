@@ -59,8 +59,6 @@ describe('listing, on both protocol lines', () => {
       for (const tool of mine) {
         expect(tool.annotations).toEqual({
           readOnlyHint: true,
-          destructiveHint: false,
-          idempotentHint: true,
           openWorldHint: false,
         });
       }
