@@ -35,11 +35,15 @@ export interface RunningTransport {
 
 export async function startTransport(options: TransportOptions): Promise<RunningTransport> {
   const onError = options.onError ?? (() => undefined);
-  const mcpHandler = createMcpHandler((request) => createMcpServer(options.surface, request), {
-    legacy: 'stateless',
-    maxRequestBodySize: MAX_BODY_BYTES,
-    onerror: onError,
-  });
+  // The factory runs per request, after createMcpHandler has returned, so mcpHandler is set.
+  const mcpHandler = createMcpHandler(
+    (request) => createMcpServer(options.surface, request, mcpHandler.notify),
+    {
+      legacy: 'stateless',
+      maxRequestBodySize: MAX_BODY_BYTES,
+      onerror: onError,
+    },
+  );
   let port = 0;
   const server = createServer(
     createEndpoint({

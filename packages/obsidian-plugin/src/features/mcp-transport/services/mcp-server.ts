@@ -10,6 +10,7 @@ import type {
   ListToolsResult,
   McpRequestContext,
   ServerContext,
+  ServerNotifier,
 } from '@modelcontextprotocol/server';
 import type { VaultHost } from '../../../host/vault-host.ts';
 import {
@@ -19,6 +20,7 @@ import {
   type ServerFacts,
   type ToolContext,
 } from '../../mcp-tools/index.ts';
+import { promptsCapability, registerPromptHandlers } from '../../prompts/index.ts';
 import type { RequestPolicy } from '../../tool-policy/index.ts';
 import { failureFor } from './call-refusals.ts';
 
@@ -33,6 +35,8 @@ export type ServerExtension = (
   server: Server,
   handlers: ToolHandlers,
   request: McpRequestContext,
+  /** Publishes list-changed events to open 2026-07-28 listen streams. */
+  notify: ServerNotifier,
 ) => void;
 
 export interface McpSurface {
@@ -47,13 +51,20 @@ export interface McpSurface {
   extend?: ServerExtension;
 }
 
-export function createMcpServer(surface: McpSurface, request: McpRequestContext): Server {
+export function createMcpServer(
+  surface: McpSurface,
+  request: McpRequestContext,
+  notify: ServerNotifier,
+): Server {
   const tokenId = request.authInfo?.clientId ?? '';
   surface.recordRequest(tokenId, request.era);
   const server = new Server(
     { name: surface.facts.name, version: surface.facts.version },
     {
-      capabilities: { tools: { listChanged: true } },
+      capabilities: {
+        tools: { listChanged: true },
+        prompts: promptsCapability(request.era),
+      },
       instructions: `Tools to read and edit the Obsidian vault "${surface.host.vaultName}". Paths are vault-relative.`,
     },
   );
@@ -65,7 +76,9 @@ export function createMcpServer(surface: McpSurface, request: McpRequestContext)
   };
   server.setRequestHandler('tools/list', handlers.listTools);
   server.setRequestHandler('tools/call', handlers.callTool);
-  surface.extend?.(server, handlers, request);
+  registerPromptHandlers(server, surface.host);
+  // Last, so the conformance fixtures' own prompts handlers replace ours in that run only.
+  surface.extend?.(server, handlers, request, notify);
   return server;
 }
 
