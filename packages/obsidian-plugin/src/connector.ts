@@ -1,6 +1,7 @@
 /**
  * The composition root both the plugin and the headless server start: settings, tokens, the
- * tool policy, the hidden-folders guard, the tool registry and the transport over one VaultHost.
+ * tool policy, the hidden-folders guard, the tool registry, the prompts watcher and the transport
+ * over one VaultHost.
  * It imports no runtime value from 'obsidian', so headless reuses it unchanged.
  */
 import type { TokenRecord } from '@mcp-connector/shared';
@@ -19,6 +20,7 @@ import {
   type RunningTransport,
   type ServerExtension,
 } from './features/mcp-transport/index.ts';
+import { watchPrompts } from './features/prompts/index.ts';
 import type { SettingsStore } from './features/settings/index.ts';
 import {
   HiddenFoldersHost,
@@ -74,6 +76,12 @@ export async function startConnector(options: ConnectorOptions): Promise<Running
   const stopPruning = settings.onChange((current) =>
     policy.forgetTokensExcept(current.tokens.map((token) => token.id)),
   );
+  // Prompt notes added, deleted, renamed or retagged reach 2026-07-28 listen streams; a
+  // settings change may hide or show Prompts/, which no vault event reports.
+  const prompts = watchPrompts(host, () => transport?.notify.promptsChanged(), {
+    ...(options.onError && { onError: options.onError }),
+  });
+  const stopPromptRecheck = settings.onChange(() => prompts.recheck());
   const facts: ServerFacts = {
     name: SERVER_NAME,
     version: options.version,
@@ -97,6 +105,8 @@ export async function startConnector(options: ConnectorOptions): Promise<Running
       ...(options.onError && { onError: options.onError }),
     });
   } catch (error) {
+    prompts.stop();
+    stopPromptRecheck();
     stopPruning();
     await policy.close();
     settings.close();
@@ -110,6 +120,8 @@ export async function startConnector(options: ConnectorOptions): Promise<Running
     host,
     close: async () => {
       await running.close();
+      prompts.stop();
+      stopPromptRecheck();
       stopPruning();
       await policy.close();
       closeSearchServices(host);

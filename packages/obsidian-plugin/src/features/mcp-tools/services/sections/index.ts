@@ -6,3 +6,8 @@ export { patchHeading } from './heading-patch.ts';
 export { patchNote, type PatchResult } from './patch-note.ts';
 export { patchFields, patchRequest, type PatchRequest } from './patch-request.ts';
 export { readPartial, type PartialMode, type PartialRequest } from './partial-read.ts';
+// The pieces an embed (`![[note#Heading]]`, `![[note#^id]]`) needs to cut a section (prompts).
+export { findBlock } from './block-locate.ts';
+export { headingEntries } from './heading-tree.ts';
+export { sliceLines } from './line-ranges.ts';
+export { noteText, visibleLineCount, type NoteText } from './note-lines.ts';

@@ -1,0 +1,23 @@
+/**
+ * The prompts surface of one request's MCP server: the `prompts` capability and the prompts/list
+ * and prompts/get handlers over the vault as the client may see it (hidden folders guarded).
+ *
+ * `listChanged` is true only on the 2026-07-28 line, where a `subscriptions/listen` stream can
+ * carry notifications/prompts/list_changed; the legacy line here is stateless (no stream to
+ * send it on), so it truthfully says false.
+ */
+import type { Server } from '@modelcontextprotocol/server';
+import type { VaultHost } from '../../../host/vault-host.ts';
+import { getPrompt, listPrompts } from './prompt-catalog.ts';
+
+export function promptsCapability(era: 'legacy' | 'modern'): { listChanged: boolean } {
+  return { listChanged: era === 'modern' };
+}
+
+/** Registers the handlers; the server must declare the `prompts` capability. */
+export function registerPromptHandlers(server: Server, host: VaultHost): void {
+  server.setRequestHandler('prompts/list', async () => ({ prompts: await listPrompts(host) }));
+  server.setRequestHandler('prompts/get', (request) =>
+    getPrompt(host, request.params.name, request.params.arguments),
+  );
+}
