@@ -14,3 +14,13 @@ export type {
   ToolServices,
 } from './tool-context.ts';
 export { toolListing } from './tool-listing.ts';
+// The section engine's reading pieces, for features that cut notes the same way (prompts' embeds).
+export {
+  findBlock,
+  headingChain,
+  headingEntries,
+  noteText,
+  sliceLines,
+  visibleLineCount,
+  type NoteText,
+} from './services/sections/index.ts';

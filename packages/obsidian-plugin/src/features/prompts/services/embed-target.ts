@@ -10,15 +10,15 @@
  * same words; a miss is a reason, never an exception. Pure reads through the host.
  */
 import type { VaultHost } from '../../../host/vault-host.ts';
-import { headingChain } from '../../mcp-tools/tools/maintenance/services/heading-names.ts';
 import {
   findBlock,
+  headingChain,
   headingEntries,
   noteText,
   sliceLines,
   visibleLineCount,
   type NoteText,
-} from '../../mcp-tools/services/sections/index.ts';
+} from '../../mcp-tools/index.ts';
 
 export type EmbedTarget = { ok: true; text: string } | { ok: false; reason: string };
 

@@ -8,6 +8,7 @@ export { patchFields, patchRequest, type PatchRequest } from './patch-request.ts
 export { readPartial, type PartialMode, type PartialRequest } from './partial-read.ts';
 // The pieces an embed (`![[note#Heading]]`, `![[note#^id]]`) needs to cut a section (prompts).
 export { findBlock } from './block-locate.ts';
+export { headingChain } from './heading-names.ts';
 export { headingEntries } from './heading-tree.ts';
 export { sliceLines } from './line-ranges.ts';
 export { noteText, visibleLineCount, type NoteText } from './note-lines.ts';

@@ -12,9 +12,9 @@ import type { CachedMetadata } from 'obsidian';
 import type { VaultHost } from '../../../../host/vault-host.ts';
 import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { limitArgument, takePage } from '../../services/list-limits.ts';
-import { linkpathOf } from '../structure/services/link-names.ts';
-import { byCodeUnits } from '../structure/services/note-files.ts';
+import { byCodeUnits } from '../../services/note-files.ts';
 import { excludedFolders, resolveScope } from './services/note-scope.ts';
+import { getLinkpath } from '@mcp-connector/markdown/links';
 
 interface BrokenLink {
   link: string;
@@ -60,7 +60,7 @@ function brokenLinksOf(
 ): BrokenLink[] {
   const cache = source.endsWith('.md') ? host.getFileCache(source) : null;
   if (cache === null) return canvasLinks(linkpaths);
-  const broken = (link: string) => Object.hasOwn(linkpaths, linkpathOf(link));
+  const broken = (link: string) => Object.hasOwn(linkpaths, getLinkpath(link));
   return [...frontmatterLinks(cache, broken), ...bodyLinks(cache, broken)];
 }
 

@@ -12,7 +12,7 @@ import { type } from 'arktype';
 import type { LinkCounts } from '../../../../host/vault-host.ts';
 import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { limitArgument, takePage } from '../../services/list-limits.ts';
-import { notesByPath } from '../structure/services/note-files.ts';
+import { notesByPath } from '../../services/note-files.ts';
 import { excludedFolders } from './services/note-scope.ts';
 
 export const findOrphanedNotes = defineTool({

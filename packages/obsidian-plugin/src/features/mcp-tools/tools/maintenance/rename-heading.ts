@@ -17,8 +17,8 @@ import type { VaultFile, VaultHost } from '../../../../host/vault-host.ts';
 import { defineTool } from '../../define-tool.ts';
 import { expectedRevisionArgument } from '../../services/arguments.ts';
 import { assertRevision, editText, readText, requireFile } from '../../services/note-access.ts';
-import { isNote } from '../structure/services/note-files.ts';
-import { headingLinkText } from './services/heading-names.ts';
+import { isNote } from '../../services/note-files.ts';
+import { headingLinkText } from '../../services/sections/heading-names.ts';
 import { headingLinkEdits, linkReaches, type RenamedHeading } from './services/heading-links.ts';
 import {
   assertNameFree,

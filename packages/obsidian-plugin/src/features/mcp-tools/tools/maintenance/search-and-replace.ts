@@ -16,7 +16,7 @@ import { defineTool } from '../../define-tool.ts';
 import { takePage } from '../../services/list-limits.ts';
 import { editText } from '../../services/note-access.ts';
 import { notesIn, resolveScope } from './services/note-scope.ts';
-import { compilePattern } from './services/regex-pattern.ts';
+import { compilePattern } from '../../services/regex-pattern.ts';
 import { replaceInNote, type Preview } from './services/text-replace.ts';
 
 const PREVIEWS_PER_FILE = 3;

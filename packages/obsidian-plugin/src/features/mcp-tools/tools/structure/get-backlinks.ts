@@ -11,8 +11,8 @@ import type { VaultHost } from '../../../../host/vault-host.ts';
 import { normalizeVaultPath } from '../../../../host/vault-path.ts';
 import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { limitArgument, takePage } from '../../services/list-limits.ts';
-import { linkTargetKey, linkpathNames } from './services/link-names.ts';
-import { byName } from './services/note-files.ts';
+import { linkTargetKey, linkpathNames } from '../../services/link-names.ts';
+import { byName } from '../../services/note-files.ts';
 
 interface Backlink {
   source: string;

@@ -7,7 +7,7 @@ import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
 import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { limitArgument, takePage } from '../../services/list-limits.ts';
-import { byName, isNote } from './services/note-files.ts';
+import { byName, isNote } from '../../services/note-files.ts';
 import { noteTags, tagMatches, tagQueryKey } from './services/tag-counts.ts';
 
 export const getFilesByTag = defineTool({

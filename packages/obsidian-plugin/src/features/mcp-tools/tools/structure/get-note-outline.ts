@@ -10,7 +10,7 @@ import { type } from 'arktype';
 import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { MAX_LIST_LIMIT, takePage } from '../../services/list-limits.ts';
 import { readText, requireFile } from '../../services/note-access.ts';
-import { isNote } from './services/note-files.ts';
+import { isNote } from '../../services/note-files.ts';
 
 export const getNoteOutline = defineTool({
   name: 'get_note_outline',

@@ -11,8 +11,8 @@ import type { VaultHost } from '../../../../host/vault-host.ts';
 import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { limitArgument, takePage } from '../../services/list-limits.ts';
 import { requireFile } from '../../services/note-access.ts';
-import { linkpathOf } from './services/link-names.ts';
-import { isNote } from './services/note-files.ts';
+import { isNote } from '../../services/note-files.ts';
+import { getLinkpath } from '@mcp-connector/markdown/links';
 
 type LinkKind = 'link' | 'embed' | 'frontmatter';
 
@@ -55,7 +55,7 @@ export const getOutgoingLinks = defineTool({
 });
 
 function linksOf(host: VaultHost, path: string, cache: CachedMetadata | null): OutgoingLink[] {
-  const resolve = (link: string) => host.getFirstLinkpathDest(linkpathOf(link), path);
+  const resolve = (link: string) => host.getFirstLinkpathDest(getLinkpath(link), path);
   const frontmatter = (cache?.frontmatterLinks ?? []).map((ref): OutgoingLink => ({
     link: ref.link,
     target: resolve(ref.link),

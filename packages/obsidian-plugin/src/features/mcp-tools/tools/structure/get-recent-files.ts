@@ -5,7 +5,7 @@
  */
 import { type } from 'arktype';
 import { READ_ONLY, defineTool } from '../../define-tool.ts';
-import { recentFiles } from './services/note-files.ts';
+import { recentFiles } from '../../services/note-files.ts';
 
 export const getRecentFiles = defineTool({
   name: 'get_recent_files',

@@ -8,7 +8,7 @@ import { type } from 'arktype';
 import type { VaultFile, VaultHost } from '../../../../host/vault-host.ts';
 import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { takePage } from '../../services/list-limits.ts';
-import { byName, isNote, recentFiles } from './services/note-files.ts';
+import { byName, isNote, recentFiles } from '../../services/note-files.ts';
 import { countTags, sortTags } from './services/tag-counts.ts';
 
 const sectionLimit = type('0 <= number.integer <= 100');

@@ -10,7 +10,7 @@
  */
 import type { CachedMetadata, HeadingCache } from 'obsidian';
 import type { VaultHost } from '../../../../../host/vault-host.ts';
-import { headingChain } from './heading-names.ts';
+import { headingChain } from '../../../services/sections/heading-names.ts';
 import {
   applyEdits,
   encodeSegment,

@@ -9,7 +9,7 @@
 import { ToolError } from '@mcp-connector/shared';
 import type { HeadingCache } from 'obsidian';
 import type { LineTable } from '@mcp-connector/markdown/positions';
-import { headingKey } from './heading-names.ts';
+import { headingKey } from '../../../services/sections/heading-names.ts';
 import type { TextEdit } from './link-subpaths.ts';
 
 export interface HeadingSelector {

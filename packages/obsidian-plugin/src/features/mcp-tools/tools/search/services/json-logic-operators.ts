@@ -16,7 +16,7 @@
 import { ToolError } from '@mcp-connector/shared';
 import * as jsonLogic from 'json-logic-js';
 import picomatch from 'picomatch';
-import { compilePattern } from '../../maintenance/services/regex-pattern.ts';
+import { compilePattern } from '../../../services/regex-pattern.ts';
 
 const MAX_PATTERN = 1000;
 const MAX_COMPILED = 256;

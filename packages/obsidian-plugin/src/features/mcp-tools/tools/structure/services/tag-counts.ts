@@ -8,7 +8,7 @@
  */
 import type { VaultHost } from '../../../../../host/vault-host.ts';
 import { bareTags } from '../../../services/tags.ts';
-import { byName, notesByPath } from './note-files.ts';
+import { byName, notesByPath } from '../../../services/note-files.ts';
 
 export interface TagCount {
   tag: string;

@@ -1,16 +1,10 @@
 /**
- * Linktext as Obsidian reads it, for the link tools: the linkpath is the text before the first
- * '#' (the rest is a heading or block subpath). And the reverse question get_backlinks asks of an
- * unresolved link: would this linkpath, written in that source note, name this (maybe missing)
+ * The reverse question get_backlinks asks of an unresolved link (the linkpath itself comes from
+ * getLinkpath in @mcp-connector/markdown/links): would this linkpath, written in that source note, name this (maybe missing)
  * path? Case is ignored and a missing `.md` is implied; `./` and `../` are relative to the
  * source's folder and a leading `/` starts at the root (both exact); a bare linkpath names every
  * path that ends with it.
  */
-
-export function linkpathOf(link: string): string {
-  const hash = link.indexOf('#');
-  return hash === -1 ? link : link.slice(0, hash);
-}
 
 /** Lower-cased path a link to missing `path` would name: without an extension, it means a note. */
 export function linkTargetKey(path: string): string {

@@ -3,7 +3,7 @@
  * Markdown file (`.md`), as Obsidian counts them; everything else is an "other" file. Orders are
  * total (ties broken by path) so a listing never depends on the host's iteration order.
  */
-import type { VaultFile, VaultHost } from '../../../../../host/vault-host.ts';
+import type { VaultFile, VaultHost } from '../../../host/vault-host.ts';
 
 export function isNote(file: VaultFile): boolean {
   return file.extension === 'md';
