@@ -55,6 +55,23 @@ export const READ_ONLY: ToolHints = {
   openWorldHint: false,
 };
 
+/** Adds to the vault (new notes, appended text); repeating it adds again. */
+export const ADDITIVE: ToolHints = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: false,
+};
+
+/** Changes the vault, but repeating the call changes nothing more (get-or-create, activation). */
+export const IDEMPOTENT_WRITE: ToolHints = { ...ADDITIVE, idempotentHint: true };
+
+/** May overwrite or remove what is there (recoverably: deletions go to the trash). */
+export const DESTRUCTIVE: ToolHints = { ...ADDITIVE, destructiveHint: true };
+
+/** Replaces what is there with what is given: destructive, yet the same call twice is one change. */
+export const OVERWRITE: ToolHints = { ...DESTRUCTIVE, idempotentHint: true };
+
 export function defineTool<Args extends object>(spec: ToolSpec<Args>): Tool {
   const input = (spec.input as Type<object>).onDeepUndeclaredKey('reject');
   const { $schema: _ignored, ...inputJsonSchema } = input.toJsonSchema() as Record<string, unknown>;

@@ -1,5 +1,14 @@
 export { callTool } from './call-tool.ts';
-export { READ_ONLY, defineTool, type Tool, type ToolHints } from './define-tool.ts';
+export {
+  ADDITIVE,
+  DESTRUCTIVE,
+  IDEMPOTENT_WRITE,
+  OVERWRITE,
+  READ_ONLY,
+  defineTool,
+  type Tool,
+  type ToolHints,
+} from './define-tool.ts';
 export { allTools } from './registry.ts';
 export { metaTools } from './tools/meta/index.ts';
 export { closeSearchServices } from './tools/search/index.ts';

@@ -73,3 +73,16 @@ export async function trashFile(host: VaultHost, file: VaultFile, expectedRevisi
   await host.trashFile(file.path);
   return { path: file.path, trashed: true };
 }
+
+/** A revision names an existing text: expecting one for a file that does not exist fails. */
+export function refuseRevisionForMissing(path: string, expectedRevision: string | undefined): void {
+  if (expectedRevision === undefined) return;
+  throw new ToolError(
+    'precondition_failed',
+    `${path} does not exist, so it cannot be at revision ${expectedRevision}.`,
+    {
+      path,
+      currentRevision: null,
+    },
+  );
+}

@@ -1,5 +1,5 @@
 import { type } from 'arktype';
-import { defineTool } from '../../define-tool.ts';
+import { ADDITIVE, defineTool } from '../../define-tool.ts';
 import { expectedRevisionArgument } from '../../services/arguments.ts';
 import { requireActiveFile } from '../../services/note-access.ts';
 import { appendText } from '../../services/whole-file-edits.ts';
@@ -9,12 +9,7 @@ export const appendToActiveFile = defineTool({
   title: 'Append to active note',
   description: 'Append text on a new line to the note open in Obsidian.',
   input: type({ content: 'string', 'expectedRevision?': expectedRevisionArgument }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: ADDITIVE,
   handler: async ({ content, expectedRevision }, ctx) =>
     appendText(ctx.host, requireActiveFile(ctx.host), content, expectedRevision),
 });

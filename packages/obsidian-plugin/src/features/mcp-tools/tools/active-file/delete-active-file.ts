@@ -1,5 +1,5 @@
 import { type } from 'arktype';
-import { defineTool } from '../../define-tool.ts';
+import { DESTRUCTIVE, defineTool } from '../../define-tool.ts';
 import { expectedRevisionArgument } from '../../services/arguments.ts';
 import { requireActiveFile } from '../../services/note-access.ts';
 import { trashFile } from '../../services/whole-file-edits.ts';
@@ -9,12 +9,7 @@ export const deleteActiveFile = defineTool({
   title: 'Delete active note',
   description: 'Move the note open in Obsidian to the trash.',
   input: type({ 'expectedRevision?': expectedRevisionArgument }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: DESTRUCTIVE,
   handler: async ({ expectedRevision }, ctx) =>
     trashFile(ctx.host, requireActiveFile(ctx.host), expectedRevision),
 });

@@ -1,5 +1,5 @@
 import { type } from 'arktype';
-import { defineTool } from '../../define-tool.ts';
+import { OVERWRITE, defineTool } from '../../define-tool.ts';
 import { expectedRevisionArgument } from '../../services/arguments.ts';
 import { requireActiveFile } from '../../services/note-access.ts';
 import { replaceText } from '../../services/whole-file-edits.ts';
@@ -9,12 +9,7 @@ export const updateActiveFile = defineTool({
   title: 'Replace active note',
   description: 'Replace the whole text of the note open in Obsidian.',
   input: type({ content: 'string', 'expectedRevision?': expectedRevisionArgument }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: OVERWRITE,
   handler: async ({ content, expectedRevision }, ctx) =>
     replaceText(ctx.host, requireActiveFile(ctx.host), content, expectedRevision),
 });

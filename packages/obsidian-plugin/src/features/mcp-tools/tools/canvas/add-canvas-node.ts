@@ -5,7 +5,7 @@
  */
 import { type } from 'arktype';
 import { normalizeVaultPath } from '../../../../host/vault-path.ts';
-import { defineTool } from '../../define-tool.ts';
+import { ADDITIVE, defineTool } from '../../define-tool.ts';
 import { expectedRevisionArgument } from '../../services/arguments.ts';
 import { checkColor, colorArgument } from './services/canvas-arguments.ts';
 import { editCanvas } from './services/canvas-access.ts';
@@ -32,12 +32,7 @@ export const addCanvasNode = defineTool({
     'height?': 'number.integer',
     'expectedRevision?': expectedRevisionArgument,
   }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: ADDITIVE,
   handler: async ({ path, color, expectedRevision, ...args }, ctx) => {
     normalizeVaultPath(path, ctx.host.configDir); // path errors first, as for every tool
     checkColor(color);

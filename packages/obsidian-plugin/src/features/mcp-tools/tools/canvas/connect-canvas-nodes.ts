@@ -5,7 +5,7 @@
  */
 import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
-import { defineTool } from '../../define-tool.ts';
+import { ADDITIVE, defineTool } from '../../define-tool.ts';
 import { expectedRevisionArgument } from '../../services/arguments.ts';
 import { checkColor, colorArgument, sideArgument } from './services/canvas-arguments.ts';
 import { editCanvas } from './services/canvas-access.ts';
@@ -29,12 +29,7 @@ export const connectCanvasNodes = defineTool({
     'color?': colorArgument,
     'expectedRevision?': expectedRevisionArgument,
   }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: ADDITIVE,
   handler: async ({ path, expectedRevision, label, color, ...ends }, ctx) => {
     checkColor(color);
     const { value: edge, ...result } = await editCanvas(

@@ -1,9 +1,9 @@
 import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
-import { defineTool } from '../../define-tool.ts';
+import { ADDITIVE, defineTool } from '../../define-tool.ts';
 import { expectedRevisionArgument } from '../../services/arguments.ts';
 import { revisionOf } from '../../services/revision.ts';
-import { appendText } from '../../services/whole-file-edits.ts';
+import { appendText, refuseRevisionForMissing } from '../../services/whole-file-edits.ts';
 import { normalizeVaultPath } from '../../../../host/vault-path.ts';
 
 export const appendToVaultFile = defineTool({
@@ -11,12 +11,7 @@ export const appendToVaultFile = defineTool({
   title: 'Append to file',
   description: 'Append text to a file on a new line; creates the file (and folders) if missing.',
   input: type({ path: 'string', content: 'string', 'expectedRevision?': expectedRevisionArgument }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: ADDITIVE,
   handler: async ({ path, content, expectedRevision }, ctx) => {
     const normalized = normalizeVaultPath(path, ctx.host.configDir);
     const existing = ctx.host.getFile(normalized);
@@ -25,16 +20,7 @@ export const appendToVaultFile = defineTool({
         ...(await appendText(ctx.host, existing, content, expectedRevision)),
         created: false,
       };
-    if (expectedRevision !== undefined) {
-      throw new ToolError(
-        'precondition_failed',
-        `${normalized} does not exist, so it cannot be at revision ${expectedRevision}.`,
-        {
-          path: normalized,
-          currentRevision: null,
-        },
-      );
-    }
+    refuseRevisionForMissing(normalized, expectedRevision);
     try {
       await ctx.host.create(normalized, content);
       return { path: normalized, revision: revisionOf(content), created: true };

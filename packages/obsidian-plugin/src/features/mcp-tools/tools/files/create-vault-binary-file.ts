@@ -1,6 +1,6 @@
 import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
-import { defineTool } from '../../define-tool.ts';
+import { ADDITIVE, defineTool } from '../../define-tool.ts';
 import { revisionOf } from '../../services/revision.ts';
 import { normalizeVaultPath } from '../../../../host/vault-path.ts';
 
@@ -12,12 +12,7 @@ export const createVaultBinaryFile = defineTool({
   description:
     'Create a new binary file (image, PDF, ...) from base64 content; missing folders are created. Never overwrites.',
   input: type({ path: 'string', content: 'string' }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: ADDITIVE,
   handler: async ({ path, content }, ctx) => {
     const normalized = normalizeVaultPath(path, ctx.host.configDir);
     const compact = content.replace(/\s+/g, '');

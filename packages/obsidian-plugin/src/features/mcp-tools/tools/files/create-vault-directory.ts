@@ -1,5 +1,5 @@
 import { type } from 'arktype';
-import { defineTool } from '../../define-tool.ts';
+import { IDEMPOTENT_WRITE, defineTool } from '../../define-tool.ts';
 import { normalizeVaultPath } from '../../../../host/vault-path.ts';
 
 export const createVaultDirectory = defineTool({
@@ -7,12 +7,7 @@ export const createVaultDirectory = defineTool({
   title: 'Create folder',
   description: 'Create a folder and any missing parents; succeeds if it already exists.',
   input: type({ path: 'string' }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: IDEMPOTENT_WRITE,
   handler: async ({ path }, ctx) => {
     const folder = normalizeVaultPath(path, ctx.host.configDir);
     const existed = ctx.host.getFolder(folder) !== null;

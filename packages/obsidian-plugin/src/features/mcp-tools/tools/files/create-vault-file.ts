@@ -1,9 +1,9 @@
 import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
-import { defineTool } from '../../define-tool.ts';
+import { OVERWRITE, defineTool } from '../../define-tool.ts';
 import { expectedRevisionArgument } from '../../services/arguments.ts';
 import { revisionOf } from '../../services/revision.ts';
-import { replaceText } from '../../services/whole-file-edits.ts';
+import { refuseRevisionForMissing, replaceText } from '../../services/whole-file-edits.ts';
 import { normalizeVaultPath } from '../../../../host/vault-path.ts';
 
 export const createVaultFile = defineTool({
@@ -12,12 +12,7 @@ export const createVaultFile = defineTool({
   description:
     'Create a text file (missing folders are created) or replace its whole text. Pass expectedRevision to never overwrite unseen edits.',
   input: type({ path: 'string', content: 'string', 'expectedRevision?': expectedRevisionArgument }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: OVERWRITE,
   handler: async ({ path, content, expectedRevision }, ctx) => {
     const normalized = normalizeVaultPath(path, ctx.host.configDir);
     const existing = ctx.host.getFile(normalized);
@@ -26,16 +21,7 @@ export const createVaultFile = defineTool({
         ...(await replaceText(ctx.host, existing, content, expectedRevision)),
         created: false,
       };
-    if (expectedRevision !== undefined) {
-      throw new ToolError(
-        'precondition_failed',
-        `${normalized} does not exist, so it cannot be at revision ${expectedRevision}.`,
-        {
-          path: normalized,
-          currentRevision: null,
-        },
-      );
-    }
+    refuseRevisionForMissing(normalized, expectedRevision);
     if (ctx.host.getFolder(normalized) !== null)
       throw new ToolError('not_a_file', `${normalized} is a folder.`);
     await ctx.host.create(normalized, content);

@@ -1,6 +1,6 @@
 import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
-import { defineTool } from '../../define-tool.ts';
+import { DESTRUCTIVE, defineTool } from '../../define-tool.ts';
 import { normalizeVaultPath } from '../../../../host/vault-path.ts';
 
 export const deleteVaultDirectory = defineTool({
@@ -9,12 +9,7 @@ export const deleteVaultDirectory = defineTool({
   description:
     'Move a folder to the trash. Refuses a non-empty folder unless recursive is true, and the vault root always.',
   input: type({ path: 'string', 'recursive?': 'boolean' }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: DESTRUCTIVE,
   handler: async ({ path, recursive }, ctx) => {
     const folder = normalizeVaultPath(path, ctx.host.configDir);
     if (ctx.host.getFolder(folder) === null) {

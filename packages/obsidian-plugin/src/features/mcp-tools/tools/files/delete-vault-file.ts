@@ -1,5 +1,5 @@
 import { type } from 'arktype';
-import { defineTool } from '../../define-tool.ts';
+import { DESTRUCTIVE, defineTool } from '../../define-tool.ts';
 import { expectedRevisionArgument } from '../../services/arguments.ts';
 import { requireFile } from '../../services/note-access.ts';
 import { trashFile } from '../../services/whole-file-edits.ts';
@@ -10,12 +10,7 @@ export const deleteVaultFile = defineTool({
   description:
     "Move a file to the trash (Obsidian's setting: system or .trash), so it can be restored.",
   input: type({ path: 'string', 'expectedRevision?': expectedRevisionArgument }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: DESTRUCTIVE,
   handler: async ({ path, expectedRevision }, ctx) =>
     trashFile(ctx.host, requireFile(ctx.host, path), expectedRevision),
 });

@@ -1,6 +1,6 @@
 import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
-import { defineTool } from '../../define-tool.ts';
+import { ADDITIVE, defineTool } from '../../define-tool.ts';
 import { normalizeVaultPath } from '../../../../host/vault-path.ts';
 import type { VaultHost } from '../../../../host/vault-host.ts';
 
@@ -10,12 +10,7 @@ export const renameVaultFile = defineTool({
   description:
     "Rename or move a file or folder; links to it are rewritten per Obsidian's settings.",
   input: type({ from: 'string', to: 'string' }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: ADDITIVE,
   handler: async ({ from, to }, ctx) => {
     const source = normalizeVaultPath(from, ctx.host.configDir);
     const target = normalizeVaultPath(to, ctx.host.configDir);

@@ -4,7 +4,7 @@
  * removes the whole frontmatter block (the host does that); the body is never touched.
  */
 import { type } from 'arktype';
-import { defineTool } from '../../define-tool.ts';
+import { OVERWRITE, defineTool } from '../../define-tool.ts';
 import { expectedRevisionArgument } from '../../services/arguments.ts';
 import { requireFile } from '../../services/note-access.ts';
 import { requireNote } from './services/note-properties.ts';
@@ -17,12 +17,7 @@ export const deleteNoteProperty = defineTool({
   description:
     "Remove a note's frontmatter property; a missing key is success (deleted: false). Returns the new revision.",
   input: type({ path: 'string', key: 'string', 'expectedRevision?': expectedRevisionArgument }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: OVERWRITE,
   handler: async ({ path, key, expectedRevision }, ctx) => {
     requirePropertyKey(key);
     const file = requireNote(requireFile(ctx.host, path));

@@ -5,7 +5,7 @@
  * The note's body is never touched.
  */
 import { type } from 'arktype';
-import { defineTool } from '../../define-tool.ts';
+import { OVERWRITE, defineTool } from '../../define-tool.ts';
 import { expectedRevisionArgument } from '../../services/arguments.ts';
 import { requireFile } from '../../services/note-access.ts';
 import { requireNote } from './services/note-properties.ts';
@@ -25,12 +25,7 @@ export const setNoteProperty = defineTool({
     value: propertyValue,
     'expectedRevision?': expectedRevisionArgument,
   }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: OVERWRITE,
   handler: async ({ path, key, value, expectedRevision }, ctx) => {
     requirePropertyKey(key);
     const file = requireNote(requireFile(ctx.host, path));

@@ -14,7 +14,7 @@ import { LineTable } from '@mcp-connector/markdown/positions';
 import { type } from 'arktype';
 import type { HeadingCache } from 'obsidian';
 import type { VaultFile, VaultHost } from '../../../../host/vault-host.ts';
-import { defineTool } from '../../define-tool.ts';
+import { ADDITIVE, defineTool } from '../../define-tool.ts';
 import { expectedRevisionArgument } from '../../services/arguments.ts';
 import { assertRevision, editText, readText, requireFile } from '../../services/note-access.ts';
 import { isNote } from '../../services/note-files.ts';
@@ -45,12 +45,7 @@ export const renameHeading = defineTool({
     to: 'string',
     'expectedRevision?': expectedRevisionArgument,
   }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: ADDITIVE,
   handler: async ({ path, from, to, expectedRevision }, ctx) => {
     const file = requireNote(ctx.host, path);
     const name = headingName(to);

@@ -12,7 +12,7 @@
 import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
 import type { VaultFile, VaultHost } from '../../../../host/vault-host.ts';
-import { defineTool } from '../../define-tool.ts';
+import { DESTRUCTIVE, defineTool } from '../../define-tool.ts';
 import { takePage } from '../../services/list-limits.ts';
 import { editText } from '../../services/note-access.ts';
 import { notesIn, resolveScope } from './services/note-scope.ts';
@@ -49,12 +49,7 @@ export const searchAndReplace = defineTool({
     'includeFrontmatter?': 'boolean',
     'includeCode?': 'boolean',
   }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: DESTRUCTIVE,
   handler: async (args, ctx) => {
     const options: Options = {
       regex: compilePattern(args.pattern, args.flags ?? 'g'),

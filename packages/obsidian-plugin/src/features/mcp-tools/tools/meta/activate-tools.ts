@@ -1,12 +1,5 @@
 import { type } from 'arktype';
-import { defineTool } from '../../define-tool.ts';
-
-const ACTIVATION_HINTS = {
-  readOnlyHint: false,
-  destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint: false,
-} as const;
+import { IDEMPOTENT_WRITE, defineTool } from '../../define-tool.ts';
 
 export const activateTool = defineTool({
   name: 'activate_tool',
@@ -14,7 +7,7 @@ export const activateTool = defineTool({
   description:
     'Make an inactive tool callable for this client (persist: keep it after restarts). The tool list changes.',
   input: type({ name: 'string', 'persist?': 'boolean' }),
-  annotations: ACTIVATION_HINTS,
+  annotations: IDEMPOTENT_WRITE,
   handler: async ({ name, persist }, ctx) => ({
     ...(await ctx.services.toolPolicy.activate([name], persist ?? false)),
   }),
@@ -25,7 +18,7 @@ export const activateTools = defineTool({
   title: 'Activate tools',
   description: 'activate_tool for several tools at once.',
   input: type({ names: 'string[]', 'persist?': 'boolean' }),
-  annotations: ACTIVATION_HINTS,
+  annotations: IDEMPOTENT_WRITE,
   handler: async ({ names, persist }, ctx) => ({
     ...(await ctx.services.toolPolicy.activate(names, persist ?? false)),
   }),

@@ -7,7 +7,7 @@
 import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
 import moment from 'moment';
-import { defineTool, type Tool } from '../../define-tool.ts';
+import { ADDITIVE, defineTool, type Tool } from '../../define-tool.ts';
 import { expectedRevisionArgument } from '../../services/arguments.ts';
 import { editText } from '../../services/note-access.ts';
 import { revisionOf } from '../../services/revision.ts';
@@ -28,12 +28,7 @@ export function appendToPeriodicNoteTool(clock: Clock = systemClock): Tool {
       'underHeading?': 'string',
       'expectedRevision?': expectedRevisionArgument,
     }),
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: false,
-      idempotentHint: false,
-      openWorldHint: false,
-    },
+    annotations: ADDITIVE,
     handler: async ({ period = 'daily', content, date, underHeading, expectedRevision }, ctx) => {
       requireContent(content);
       const target = await locatePeriodicNote(ctx.host, period, date, clock);
