@@ -1,3 +1,4 @@
 import type { Tool } from '../../define-tool.ts';
+import { searchVaultSmart } from './search-vault-smart.ts';
 
-export const semanticTools: Tool[] = [];
+export const semanticTools: Tool[] = [searchVaultSmart];

@@ -1,0 +1,209 @@
+/**
+ * search_vault_smart end to end: the real headless server over HTTP, the official SDK client,
+ * both protocol lines. Until the lead composes the semantic-search feature into serve, each
+ * test sets it up on the server's own NodeHost (the registry the tool reads is keyed by it).
+ * On the whole tasks-demo copy the deterministic hashing provider keeps it fast; a small vault
+ * of real tasks-demo notes runs the offline model (USE lite, from its npm package) to show a
+ * query answered by meaning. Expected notes were picked by reading them.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { TASKS_DEMO } from '@mcp-connector/shared/test-support';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  defaultSemanticSettings,
+  hashingProvider,
+  offlineProvider,
+  semanticIndexDirectory,
+  setupSemanticSearch,
+  type EmbeddingProvider,
+} from '../../../../obsidian-plugin/src/features/semantic-search/index.ts';
+import {
+  PROTOCOL_LINES,
+  buildVault,
+  callFail,
+  callOk,
+  snapshotVault,
+  startTestServer,
+  type McpTestServer,
+} from '../../test-support/index.ts';
+
+interface Hit {
+  path: string;
+  heading: string | null;
+  score: number;
+  excerpt: string;
+}
+
+function semanticSearchOn(t: McpTestServer, provider: EmbeddingProvider, queryWaitMs = 10_000) {
+  const setup = setupSemanticSearch({
+    host: t.server.host,
+    indexDirectory: semanticIndexDirectory(t.vault.root, t.server.host.configDir),
+    settings: defaultSemanticSettings(),
+    createProvider: () => provider,
+    queryWaitMs,
+  });
+  if (!setup.ok) throw new Error(setup.error);
+  return setup;
+}
+
+/** The vault's notes and settings, without the semantic index the service writes. */
+async function vaultSnapshot(root: string): Promise<Record<string, string>> {
+  const all = await snapshotVault(root);
+  return Object.fromEntries(
+    Object.entries(all).filter(([path]) => !path.includes('/semantic-index/')),
+  );
+}
+
+describe('on the tasks-demo vault (hashing provider)', () => {
+  let t: McpTestServer;
+  let dispose: () => Promise<void>;
+  let release: () => void;
+  beforeAll(async () => {
+    t = await startTestServer();
+    const base = hashingProvider(64);
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const gated: EmbeddingProvider = {
+      ...base,
+      embed: async (texts, role) => held.then(() => base.embed(texts, role)),
+    };
+    ({ dispose } = semanticSearchOn(t, gated, 0));
+  });
+  afterAll(async () => {
+    release();
+    await dispose();
+    await t.stop();
+  });
+
+  test('index_building with notifications/progress while the first build runs, then answers on both lines', async () => {
+    const client = await t.connect('modern');
+    const progress: { progress: number; total?: number; message?: string }[] = [];
+    const first = await client.callTool(
+      { name: 'search_vault_smart', arguments: { query: 'kanban board' } },
+      { onprogress: (update) => progress.push(update) },
+    );
+    expect(first.isError).toBe(true);
+    const building = first.structuredContent as { code: string; details?: Record<string, unknown> };
+    expect(building.code).toBe('index_building');
+    expect(building.details).toMatchObject({ filesIndexed: 0, filesTotal: 205, percent: 0 });
+    expect(typeof building.details?.retryAfterSeconds).toBe('number');
+    expect(progress[0]).toMatchObject({ progress: 0, total: 205 });
+    expect(progress[0]?.message).toContain('Semantic index: 0 of 205 notes');
+    release();
+    let result: Record<string, unknown> | null = null;
+    for (let attempt = 0; attempt < 200 && result === null; attempt++) {
+      const call = await client.callTool({
+        name: 'search_vault_smart',
+        arguments: { query: 'kanban board' },
+      });
+      if (call.isError) await new Promise((resolve) => setTimeout(resolve, 50));
+      else result = call.structuredContent as Record<string, unknown>;
+    }
+    expect(result).toMatchObject({ query: 'kanban board', provider: 'hashing:64', mode: 'hybrid' });
+    const paths = (result?.hits as Hit[]).map((hit) => hit.path);
+    expect(paths.slice(0, 2).sort()).toEqual([
+      'Manual Testing/Smoke test Kanban Integration.md',
+      'Test Data/example_kanban.md',
+    ]);
+    for (const line of PROTOCOL_LINES) {
+      const other = await t.connect(line);
+      const again = await callOk(other, 'search_vault_smart', {
+        query: 'kanban board',
+        mode: 'semantic',
+        limit: 3,
+      });
+      expect(again).toMatchObject({ mode: 'semantic' });
+      expect(again.hits).toHaveLength(3);
+    }
+  });
+
+  test('folder filters, and the vault stays byte-for-byte unchanged by failures', async () => {
+    const client = await t.connect('legacy');
+    const inStyling = await callOk(client, 'search_vault_smart', {
+      query: 'checkbox theme',
+      filter: { includeFolders: ['Styling'] },
+    });
+    expect((inStyling.hits as Hit[]).length).toBeGreaterThan(0);
+    expect((inStyling.hits as Hit[]).every((hit) => hit.path.startsWith('Styling/'))).toBe(true);
+    const elsewhere = await callOk(client, 'search_vault_smart', {
+      query: 'kanban board',
+      filter: { excludeFolders: ['Manual Testing', 'Test Data'] },
+    });
+    const elsewherePaths = (elsewhere.hits as Hit[]).map((entry) => entry.path);
+    expect(elsewherePaths).toHaveLength(10);
+    expect(elsewherePaths.some((path) => /^(Manual Testing|Test Data)\//.test(path))).toBe(false);
+    const hit = (inStyling.hits as Hit[])[0] as Hit;
+    expect(hit.excerpt.length).toBeGreaterThan(0);
+    expect(await readFile(join(t.vault.root, hit.path), 'utf8')).toContain(
+      hit.excerpt.slice(0, 20),
+    );
+
+    const before = await vaultSnapshot(t.vault.root);
+    const failures = [
+      [{ query: 'x', filter: { includeFolders: ['No Such Folder'] } }, 'not_found'],
+      [{ query: 'x', filter: { excludeFolders: ['../outside'] } }, 'invalid_path'],
+      [{ query: 'x', filter: { includeFolders: ['.obsidian'] } }, 'invalid_path'],
+      [{ query: 'x', filter: { paths: [] } }, 'invalid_arguments'],
+      [{ query: '' }, 'invalid_arguments'],
+      [{ query: 'x', limit: 0 }, 'invalid_arguments'],
+      [{ query: 'x', mode: 'keyword' }, 'invalid_arguments'],
+    ] as const;
+    for (const [args, code] of failures) {
+      expect((await callFail(client, 'search_vault_smart', args)).code).toBe(code);
+    }
+    expect(await vaultSnapshot(t.vault.root)).toEqual(before);
+  });
+
+  test('follows an edit made through another tool', async () => {
+    const client = await t.connect('modern');
+    await callOk(client, 'create_vault_file', {
+      path: 'E2E/Greenhouse.md',
+      content: '# Greenhouse\nTomatoes need a heater in March.',
+    });
+    let paths: string[] = [];
+    for (let attempt = 0; attempt < 100 && !paths.includes('E2E/Greenhouse.md'); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const result = await callOk(client, 'search_vault_smart', {
+        query: 'greenhouse tomatoes heater',
+      });
+      paths = (result.hits as Hit[]).map((hit) => hit.path);
+    }
+    expect(paths[0]).toBe('E2E/Greenhouse.md');
+  });
+});
+
+describe('by meaning, with the offline model', () => {
+  const NOTES = [
+    'Manual Testing/Time Zones/Pacific-Auckland.md',
+    'Manual Testing/Urgency Scores Examples.md',
+    'Manual Testing/Toggle Done Cursor Fixes.md',
+    'Styling/Theme - Minimal Theme.md',
+    'ACME.md',
+    'Stress Test/Stress Test Readme.md',
+  ];
+  let t: McpTestServer;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    const files: Record<string, string> = {};
+    for (const path of NOTES) files[path] = await readFile(join(TASKS_DEMO, path), 'utf8');
+    t = await startTestServer(await buildVault(files));
+    ({ dispose } = semanticSearchOn(t, offlineProvider(), 60_000));
+  }, 60_000);
+  afterAll(async () => {
+    await dispose();
+    await t.stop();
+  });
+
+  test('a question in other words than the note finds it by meaning', async () => {
+    const client = await t.connect('modern');
+    const result = await callOk(client, 'search_vault_smart', {
+      query: 'New Zealand clock settings',
+      mode: 'semantic',
+      limit: 2,
+    });
+    expect(result.provider).toBe('offline:use-lite');
+    const hits = result.hits as Hit[];
+    expect(hits[0]?.path).toBe('Manual Testing/Time Zones/Pacific-Auckland.md');
+    expect((hits[0]?.score ?? 0) - (hits[1]?.score ?? 0)).toBeGreaterThan(0.1);
+  }, 60_000);
+});

@@ -1,0 +1,67 @@
+/**
+ * The semantic-search feature: on-device embeddings of the vault's notes in a 16-segment index
+ * on disk, kept current from vault events, queried by search_vault_smart (semantic, or hybrid
+ * with BM25 by reciprocal-rank fusion). `setupSemanticSearch` creates the vault's service and
+ * registers it for the tool; the caller starts it after layout-ready (or lets the first query
+ * start it) and closes it on unload. See docs/features/semantic-search.md.
+ */
+import { join } from 'node:path';
+import type { VaultHost } from '../../host/vault-host.ts';
+import { registerSemanticSearch } from './services/registry.ts';
+import { SemanticSearch, type SemanticSearchOptions } from './services/semantic-search.ts';
+
+export { defaultSemanticSettings, semanticSettingsSchema } from './settings.ts';
+export type { ProviderChoice, SemanticSettings } from './settings.ts';
+export type { EmbeddingProvider, EmbedRole } from './providers/embedding-provider.ts';
+export { ProviderUnavailableError } from './providers/embedding-provider.ts';
+export { hashingProvider } from './providers/hashing-provider.ts';
+export { offlineProvider } from './providers/offline-provider.ts';
+export { nativeProvider } from './providers/native-provider.ts';
+export { NATIVE_MODELS, type NativeModelName } from './providers/native-models.ts';
+export {
+  smartConnectionsAccess,
+  type SmartConnectionsAccess,
+} from './providers/smart-connections.ts';
+export type { ProviderEnvironment } from './providers/choose-provider.ts';
+export { semanticSearchFor } from './services/registry.ts';
+export { progressLine, type ProgressReporter } from './services/search-waiting.ts';
+export {
+  SemanticSearch,
+  type SearchHit,
+  type SearchRequest,
+  type SearchResult,
+  type SemanticSearchOptions,
+} from './services/semantic-search.ts';
+export type { IndexStatus } from './services/index-status.ts';
+export type { SearchMode } from './services/index-query.ts';
+
+/** Where the index lives: the plugin's data folder, `semantic-index/<provider>/seg-NN.*`. */
+export function semanticIndexDirectory(
+  vaultRoot: string,
+  configDir: string,
+  pluginId = 'mcp-connector',
+): string {
+  return join(vaultRoot, configDir, 'plugins', pluginId, 'semantic-index');
+}
+
+export type SetupResult =
+  | { ok: true; error: null; service: SemanticSearch; dispose: () => Promise<void> }
+  | { ok: false; error: string; service: null; dispose: () => Promise<void> };
+
+/** Creates the vault's semantic search and registers it for search_vault_smart. Never throws. */
+export function setupSemanticSearch(
+  options: SemanticSearchOptions & { host: VaultHost },
+): SetupResult {
+  try {
+    const service = new SemanticSearch(options);
+    const unregister = registerSemanticSearch(options.host, service);
+    const dispose = async () => {
+      unregister();
+      await service.close();
+    };
+    return { ok: true, error: null, service, dispose };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, error: message, service: null, dispose: async () => undefined };
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * An index's status as its callers see it: its state, how far the build is (notes indexed out of
+ * notes listed, with the notes still queued counted in), a retry delay estimated from the pace
+ * so far, and what the store found at start (corrupt segments rebuilt, dirty ones finished).
+ */
+import type { SegmentStore } from './segment-store.ts';
+
+export type IndexState = 'idle' | 'building' | 'ready' | 'failed';
+
+export interface IndexStatus {
+  providerId: string;
+  state: IndexState;
+  filesIndexed: number;
+  filesTotal: number;
+  percent: number;
+  retryAfterSeconds: number;
+  chunks: number;
+  error: string | null;
+  /** Segments found corrupt at start and rebuilt. */
+  rebuiltSegments: number[];
+  /** Segments found dirty at start (saved while notes of theirs were still queued), then finished. */
+  dirtySegments: number[];
+}
+
+/** The initial pass: when it started, how many notes it has done, how many the host listed. */
+export interface BuildPass {
+  startedAt: number;
+  processed: number;
+  listed: number;
+}
+
+export interface StatusParts {
+  providerId: string;
+  state: IndexState;
+  error: string | null;
+  pass: BuildPass;
+  /** Notes queued or being processed. */
+  pending: number;
+  store: SegmentStore | null;
+}
+
+export function statusOf(parts: StatusParts): IndexStatus {
+  const { state, pass, pending, store } = parts;
+  const building = state === 'building' || state === 'idle';
+  const filesTotal = building ? Math.max(pass.listed, pass.processed + pending) : noteCount(store);
+  const filesIndexed = building ? pass.processed : filesTotal;
+  return {
+    providerId: parts.providerId,
+    state,
+    filesIndexed,
+    filesTotal,
+    percent:
+      filesTotal === 0 ? (building ? 0 : 100) : Math.floor((100 * filesIndexed) / filesTotal),
+    retryAfterSeconds: building ? secondsLeft(pass, pending) : 0,
+    chunks: store?.chunkCount ?? 0,
+    error: parts.error,
+    rebuiltSegments: store?.report.rebuilt.map((entry) => entry.segment) ?? [],
+    dirtySegments: store?.report.dirty ?? [],
+  };
+}
+
+function noteCount(store: SegmentStore | null): number {
+  let count = 0;
+  for (const _path of store?.paths() ?? []) count++;
+  return count;
+}
+
+/** Seconds until the pass should be done at its pace so far (10 before the first batch). */
+function secondsLeft(pass: BuildPass, pending: number): number {
+  const elapsed = (Date.now() - pass.startedAt) / 1000;
+  if (pass.processed === 0 || elapsed <= 0) return 10;
+  return Math.min(600, Math.max(1, Math.ceil((pending * elapsed) / pass.processed)));
+}

@@ -1,0 +1,78 @@
+import { describe, expect, test } from 'bun:test';
+import { fuseRankings } from './fusion.ts';
+import { LexicalIndex } from './lexical-index.ts';
+import { stem, termsOf } from './lexical-terms.ts';
+
+describe('lexical terms', () => {
+  test('lowercase words, no stopwords, light stemming', () => {
+    expect(termsOf('How do I filter the Recurring tasks?')).toEqual(['filter', 'recur', 'task']);
+    const words = ['queries', 'boxes', 'running', 'date', 'dated', 'status', 'class', 'v2'];
+    expect(words.map(stem)).toEqual(['query', 'box', 'run', 'dat', 'dat', 'status', 'class', 'v2']);
+  });
+});
+
+describe('LexicalIndex (BM25)', () => {
+  test('ranks notes by their best chunk, rarer terms weigh more, and replacing a note drops its old terms', () => {
+    const index = new LexicalIndex();
+    index.setNote('a.md', ['tasks due today', 'nothing relevant here']);
+    index.setNote('b.md', ['tasks tasks tasks', 'due dates explained']);
+    index.setNote('c.md', ['recurring tasks every week']);
+    const hits = index.search('recurring tasks', 10, () => true);
+    expect(hits[0]).toMatchObject({ path: 'c.md', chunkIndex: 0 });
+    expect(hits.map((hit) => hit.path).sort()).toEqual(['a.md', 'b.md', 'c.md']);
+    expect(
+      index
+        .search('due', 10, () => true)
+        .map((hit) => hit.path)
+        .sort(),
+    ).toEqual(['a.md', 'b.md']);
+    expect(index.search('due', 10, (path) => path !== 'a.md').map((hit) => hit.path)).toEqual([
+      'b.md',
+    ]);
+    index.setNote('c.md', ['a grocery list']);
+    expect(index.search('recurring', 10, () => true)).toEqual([]);
+    index.deleteNote('b.md');
+    expect(index.has('b.md')).toBe(false);
+    expect(index.search('dates', 10, () => true)).toEqual([]);
+  });
+});
+
+describe('LexicalIndex storage', () => {
+  test('after many removals the table compacts and answers stay right', () => {
+    const index = new LexicalIndex();
+    for (let note = 0; note < 1500; note++)
+      index.setNote(`n${note}.md`, [
+        'filler words here',
+        `alpha beta gamma${note % 3 === 0 ? ' marker' : ''}`,
+      ]);
+    for (let note = 0; note < 1500; note++) if (note % 10 !== 0) index.deleteNote(`n${note}.md`);
+    const hits = index.search('marker', 1000, () => true);
+    expect(hits.map((hit) => hit.path).sort()).toEqual(
+      Array.from({ length: 50 }, (_, i) => `n${i * 30}.md`).sort(),
+    );
+    expect(hits.every((hit) => hit.chunkIndex === 1)).toBe(true);
+    index.setNote('n1.md', ['marker first']);
+    expect(index.search('marker', 1, (path) => path === 'n1.md')).toMatchObject([
+      { path: 'n1.md', chunkIndex: 0 },
+    ]);
+    expect(index.search('filler', 2000, () => true)).toHaveLength(150);
+  });
+});
+
+describe('reciprocal-rank fusion', () => {
+  test('agreement beats a single first place; scores are relative to the best possible', () => {
+    const semantic = [
+      { path: 'x.md', chunkIndex: 0, score: 0.9 },
+      { path: 'both.md', chunkIndex: 1, score: 0.8 },
+    ];
+    const lexical = [
+      { path: 'y.md', chunkIndex: 0, score: 12 },
+      { path: 'both.md', chunkIndex: 2, score: 9 },
+    ];
+    const fused = fuseRankings([semantic, lexical], 3);
+    expect(fused.map((hit) => hit.path)).toEqual(['both.md', 'x.md', 'y.md']);
+    expect(fused[0]?.chunkIndex).toBe(1);
+    expect(fused[0]?.score).toBeCloseTo(61 / 62, 6);
+    expect(fuseRankings([semantic, semantic], 1)[0]?.score).toBe(1);
+  });
+});

@@ -1,0 +1,201 @@
+import { afterEach, describe, expect, test } from 'bun:test';
+import { openTestHost, type TestHost } from '@mcp-connector/headless/test-support';
+import { ToolError } from '@mcp-connector/shared';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  ProviderUnavailableError,
+  type EmbeddingProvider,
+} from '../providers/embedding-provider.ts';
+import { hashingProvider } from '../providers/hashing-provider.ts';
+import { defaultSemanticSettings } from '../settings.ts';
+import { countingProvider } from '../test-support/semantic-fixtures.ts';
+import {
+  SemanticSearch,
+  type SearchRequest,
+  type SemanticSearchOptions,
+} from './semantic-search.ts';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let vault: TestHost;
+let service: SemanticSearch;
+afterEach(async () => {
+  await service.close();
+  await vault.close();
+});
+
+const notes = {
+  'Garden/Plan.md': '# Garden\n## Risks\nLate frost could kill the seedlings.\n',
+  'Kitchen/Bread.md': '# Sourdough\nFeed the starter, then bake the loaf.\n',
+};
+
+function newService(options: Partial<SemanticSearchOptions>): SemanticSearch {
+  service = new SemanticSearch({
+    host: vault.host,
+    indexDirectory: join(vault.root, '.obsidian/plugins/mcp-connector/semantic-index'),
+    settings: defaultSemanticSettings(),
+    index: { debounceMs: 0 },
+    ...options,
+  });
+  return service;
+}
+
+const request = (query: string, extra: Partial<SearchRequest> = {}): SearchRequest => ({
+  query,
+  limit: 10,
+  mode: 'hybrid',
+  includeFolders: [],
+  excludeFolders: [],
+  host: vault.host,
+  ...extra,
+});
+
+async function failure(promise: Promise<unknown>): Promise<ToolError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ToolError) return error;
+    throw error;
+  }
+  throw new Error('expected a ToolError');
+}
+
+describe('SemanticSearch', () => {
+  test('the first query starts indexing; while it builds the answer is index_building with progress', async () => {
+    vault = await openTestHost(notes);
+    const provider = countingProvider();
+    provider.hold();
+    newService({ createProvider: () => provider, queryWaitMs: 30 });
+    const progress: [number, number, string][] = [];
+    const error = await failure(
+      service.search(request('frost'), (done, total, message) =>
+        progress.push([done, total, message]),
+      ),
+    );
+    expect(error.code).toBe('index_building');
+    expect(error.details).toEqual({
+      filesIndexed: 0,
+      filesTotal: 2,
+      percent: 0,
+      retryAfterSeconds: 10,
+    });
+    expect(error.message).toContain('search_vault_simple');
+    expect(progress[0]).toEqual([0, 2, 'Semantic index: 0 of 2 notes (0%, hashing:32).']);
+
+    provider.release();
+    const { result } = await service.search(request('frost seedlings'), () => undefined);
+    expect(result.provider).toBe('hashing:32');
+    expect(result.hits[0]).toEqual({
+      path: 'Garden/Plan.md',
+      heading: 'Risks',
+      score: expect.any(Number) as number,
+      excerpt: 'Late frost could kill the seedlings.',
+    });
+  });
+
+  test("folder filters and the caller's view of the vault decide which notes can be hits", async () => {
+    vault = await openTestHost({
+      ...notes,
+      'Garden/Bread ideas.md': 'bake bread with garden herbs',
+    });
+    newService({ createProvider: () => hashingProvider(32) });
+    service.start();
+    const paths = async (extra: Partial<SearchRequest>) =>
+      (await service.search(request('bread bake garden', extra))).result.hits.map(
+        (hit) => hit.path,
+      );
+    expect((await paths({})).sort()).toEqual([
+      'Garden/Bread ideas.md',
+      'Garden/Plan.md',
+      'Kitchen/Bread.md',
+    ]);
+    expect((await paths({ includeFolders: ['Garden'] })).sort()).toEqual([
+      'Garden/Bread ideas.md',
+      'Garden/Plan.md',
+    ]);
+    expect(await paths({ excludeFolders: ['Garden'] })).toEqual(['Kitchen/Bread.md']);
+    const blind = { ...vault.host, getFile: () => null } as unknown as SearchRequest['host'];
+    expect(await paths({ host: blind })).toEqual([]);
+    expect(await paths({ limit: 1 })).toHaveLength(1);
+  });
+
+  test('switching provider keeps the old index answering until the new one is ready, then deletes it', async () => {
+    vault = await openTestHost(notes);
+    const slow = countingProvider(hashingProvider(16), 'second:16');
+    const providers: Record<string, EmbeddingProvider> = {
+      offline: hashingProvider(32),
+      native: slow,
+    };
+    newService({ createProvider: (settings) => providers[settings.provider] as EmbeddingProvider });
+    await service.applySettings({ ...defaultSemanticSettings(), provider: 'offline' });
+    service.start();
+    expect((await service.search(request('frost'))).result.provider).toBe('hashing:32');
+    const oldFolder = join(vault.root, '.obsidian/plugins/mcp-connector/semantic-index/hashing_32');
+    expect(existsSync(oldFolder)).toBe(true);
+
+    slow.hold();
+    await service.applySettings({ ...defaultSemanticSettings(), provider: 'native' });
+    expect((await service.search(request('frost'))).result.provider).toBe('hashing:32');
+    expect(service.status()).toMatchObject({ providerId: 'second:16', state: 'building' });
+    slow.release();
+    for (let attempt = 0; attempt < 50 && service.status()?.state !== 'ready'; attempt++)
+      await pause(10);
+    await pause(20);
+    expect((await service.search(request('frost'))).result.provider).toBe('second:16');
+    expect(existsSync(oldFolder)).toBe(false);
+  });
+
+  test('switching back before the new index is ready cancels it and keeps the old one', async () => {
+    vault = await openTestHost(notes);
+    const slow = countingProvider(hashingProvider(16), 'second:16');
+    const providers: Record<string, EmbeddingProvider> = {
+      offline: hashingProvider(32),
+      native: slow,
+    };
+    newService({
+      settings: { ...defaultSemanticSettings(), provider: 'offline' },
+      createProvider: (settings) => providers[settings.provider] as EmbeddingProvider,
+    });
+    service.start();
+    await service.search(request('frost'));
+    slow.hold();
+    await service.applySettings({ ...defaultSemanticSettings(), provider: 'native' });
+    expect(service.status()?.providerId).toBe('second:16');
+    await service.applySettings({ ...defaultSemanticSettings(), provider: 'offline' });
+    expect(service.status()?.providerId).toBe('hashing:32');
+    slow.release();
+    await pause(50);
+    expect((await service.search(request('frost'))).result.provider).toBe('hashing:32');
+    const indexes = join(vault.root, '.obsidian/plugins/mcp-connector/semantic-index');
+    expect(existsSync(join(indexes, 'second_16'))).toBe(false);
+    expect(existsSync(join(indexes, 'hashing_32'))).toBe(true);
+  });
+
+  test('off, an unknown provider or one that cannot run: unsupported, naming the fix', async () => {
+    vault = await openTestHost(notes);
+    newService({ settings: { ...defaultSemanticSettings(), enabled: false } });
+    expect(await failure(service.search(request('x')))).toMatchObject({ code: 'unsupported' });
+    await service.close();
+
+    newService({
+      createProvider: () => {
+        throw new ProviderUnavailableError('Smart Connections is not installed.');
+      },
+    });
+    const missing = await failure(service.search(request('x')));
+    expect(missing.code).toBe('unsupported');
+    expect(missing.message).toBe(
+      'Semantic search is unavailable: Smart Connections is not installed. Use search_vault_simple meanwhile.',
+    );
+    await service.close();
+
+    const broken: EmbeddingProvider = {
+      ...hashingProvider(8),
+      embed: () => Promise.reject(new ProviderUnavailableError('no runtime here')),
+    };
+    newService({ createProvider: () => broken });
+    const failed = await failure(service.search(request('x')));
+    expect(failed).toMatchObject({ code: 'unsupported', details: { reason: 'no runtime here' } });
+  });
+});
