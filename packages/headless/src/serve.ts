@@ -6,6 +6,7 @@
 import {
   startConnector,
   type RunningConnector,
+  type SemanticWiring,
   type ServerExtension,
 } from '@mcp-connector/obsidian-plugin/connector';
 import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
@@ -21,6 +22,8 @@ export interface ServeOptions {
   portRange?: readonly number[];
   /** Test-only server additions (the conformance fixtures). */
   extend?: ServerExtension;
+  /** Semantic search composition (tests pass a fast provider); by default the first query builds the index. */
+  semantic?: SemanticWiring;
 }
 
 export interface HeadlessServer extends RunningConnector {
@@ -47,6 +50,7 @@ export async function serveVault(options: ServeOptions): Promise<HeadlessServer>
       ...(options.extend !== undefined && { extend: options.extend }),
       onError: (error) => console.error(`MCP error: ${error.message}`),
       notifyUser: (message) => console.error(message),
+      semantic: { onProgress: (line) => console.error(line), ...options.semantic },
     });
     const close = async () => {
       await connector.close();

@@ -5,8 +5,14 @@
  * It imports no runtime value from 'obsidian', so headless reuses it unchanged.
  */
 import type { TokenRecord } from '@mcp-connector/shared';
+import { dirname, join } from 'node:path';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { VaultHost } from './host/vault-host.ts';
+import {
+  progressLine,
+  setupSemanticSearch,
+  type SemanticSearchOptions,
+} from './features/semantic-search/index.ts';
 import { commandGateFor, type PermissionPrompt } from './features/command-permissions/index.ts';
 import {
   allTools,
@@ -51,6 +57,20 @@ export interface ConnectorOptions {
   commandPrompt?: PermissionPrompt;
   /** Tells the user something they should see (a Notice in Obsidian, a log line headless). */
   notifyUser?: (message: string) => void;
+  semantic?: SemanticWiring;
+}
+
+/** How semantic search is composed on this host. */
+export interface SemanticWiring {
+  /** Where providers find their models (the plugin's folder, Smart Connections). */
+  environment?: SemanticSearchOptions['environment'];
+  /** Replaces the settings' provider (tests use the hashing provider). */
+  createProvider?: SemanticSearchOptions['createProvider'];
+  /** Build the index now (the plugin, after layout-ready); otherwise the first query starts it. */
+  startNow?: boolean;
+  /** A line for the status bar or the console each time the index's status changes. */
+  onProgress?: (line: string) => void;
+  queryWaitMs?: number;
 }
 
 export interface RunningConnector {
@@ -73,6 +93,7 @@ export async function startConnector(options: ConnectorOptions): Promise<Running
     surfaceWidened: options.notifyUser ?? (() => undefined),
     broadcastToolsChanged: () => transport?.notify.toolsChanged(),
   });
+  const semantic = composeSemanticSearch(host, settings, options.semantic ?? {});
   const stopPruning = settings.onChange((current) =>
     policy.forgetTokensExcept(current.tokens.map((token) => token.id)),
   );
@@ -96,6 +117,7 @@ export async function startConnector(options: ConnectorOptions): Promise<Running
         facts,
         host,
         commandGate: options.commandGate ?? commandGateFor(settings, options.commandPrompt ?? null),
+        semanticSearch: semantic.service,
         hiddenFoldersActive: () => settings.current.hiddenFolders.length > 0,
         policyFor: (tokenId, notifyCaller) => policy.forRequest(tokenId, notifyCaller),
         recordRequest: (tokenId, era) => policy.usage.recordRequest(tokenId, era),
@@ -108,6 +130,7 @@ export async function startConnector(options: ConnectorOptions): Promise<Running
     prompts.stop();
     stopPromptRecheck();
     stopPruning();
+    await semantic.dispose();
     await policy.close();
     settings.close();
     throw error;
@@ -123,9 +146,43 @@ export async function startConnector(options: ConnectorOptions): Promise<Running
       prompts.stop();
       stopPromptRecheck();
       stopPruning();
+      await semantic.dispose();
       await policy.close();
       closeSearchServices(host);
       settings.close();
+    },
+  };
+}
+
+/**
+ * Semantic search over the guarded host, its index beside data.json. It follows the settings:
+ * a changed `semantic` slice switches provider or turns it off; a changed hidden-folders list
+ * re-syncs the index (no vault event reports that).
+ */
+function composeSemanticSearch(host: VaultHost, settings: SettingsStore, wiring: SemanticWiring) {
+  const setup = setupSemanticSearch({
+    host,
+    indexDirectory: join(dirname(settings.path), 'semantic-index'),
+    settings: settings.current.semantic,
+    ...(wiring.environment && { environment: wiring.environment }),
+    ...(wiring.createProvider && { createProvider: wiring.createProvider }),
+    ...(wiring.queryWaitMs !== undefined && { queryWaitMs: wiring.queryWaitMs }),
+    ...(wiring.onProgress && { onProgress: (status) => wiring.onProgress?.(progressLine(status)) }),
+  });
+  if (!setup.ok) return { service: null, dispose: setup.dispose };
+  const service = setup.service;
+  if (wiring.startNow === true && settings.current.semantic.enabled) service.start();
+  let previous = settings.current;
+  const stop = settings.onChange((current) => {
+    if (current.semantic !== previous.semantic) void service.applySettings(current.semantic);
+    if (current.hiddenFolders !== previous.hiddenFolders) void service.resync();
+    previous = current;
+  });
+  return {
+    service,
+    dispose: async () => {
+      stop();
+      await setup.dispose();
     },
   };
 }

@@ -5,6 +5,7 @@
 import { FileSystemAdapter, Notice, Plugin } from 'obsidian';
 import { startConnector, type RunningConnector } from './connector.ts';
 import { ModalPermissionPrompt } from './features/command-permissions/components/permission-modal.ts';
+import { smartConnectionsAccess } from './features/semantic-search/index.ts';
 import { SettingsStore } from './features/settings/index.ts';
 import { ObsidianHost } from './host/obsidian/obsidian-host.ts';
 
@@ -25,6 +26,7 @@ export default class McpConnectorPlugin extends Plugin {
   }
 
   private async start(): Promise<void> {
+    const statusBar = this.addStatusBarItem();
     try {
       const settings = await SettingsStore.open(this.settingsPath());
       if (settings.problem !== null) new Notice(`MCP Connector settings: ${settings.problem}`, 0);
@@ -34,6 +36,15 @@ export default class McpConnectorPlugin extends Plugin {
         version: this.manifest.version,
         commandPrompt: new ModalPermissionPrompt(this.app),
         notifyUser: (message) => new Notice(message),
+        semantic: {
+          startNow: true,
+          environment: {
+            smartConnections: () => smartConnectionsAccess(this.app),
+            allowModelDownloads: true,
+            modelCacheDir: `${this.pluginFolder()}/models`,
+          },
+          onProgress: (line) => statusBar.setText(line),
+        },
         onError: (error) => console.error('MCP Connector:', error),
       });
       if (this.unloaded) {
@@ -52,9 +63,14 @@ export default class McpConnectorPlugin extends Plugin {
   }
 
   private settingsPath(): string {
+    return `${this.pluginFolder()}/data.json`;
+  }
+
+  /** The plugin's folder on disk (settings, the semantic index, downloaded models). */
+  private pluginFolder(): string {
     const adapter = this.app.vault.adapter;
     if (!(adapter instanceof FileSystemAdapter))
       throw new Error('MCP Connector needs a vault on the local file system.');
-    return `${adapter.getBasePath()}/${this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`}/data.json`;
+    return `${adapter.getBasePath()}/${this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`}`;
   }
 }

@@ -4,12 +4,15 @@ export { Mutex } from './mutex.ts';
 export { migrateSettings } from './settings-migrations.ts';
 export {
   SETTINGS_SCHEMA_VERSION,
+  defaultSemanticSettings,
   defaultSettings,
   defaultTokenPolicy,
   defaultToolPolicy,
+  semanticSettingsSchema,
   settingsSchema,
   tokenRecordSchema,
   transportSettingsSchema,
+  type SemanticSettings,
   type Settings,
   type TokenPolicy,
   type TokenUsage,

@@ -76,6 +76,20 @@ export function defaultToolPolicy(): ToolPolicySettings {
   return { tokens: {}, userDisabled: [], promoted: [], callCounts: {} };
 }
 
+/** On-device semantic search (features/semantic-search). */
+export const semanticSettingsSchema = type({
+  /** Off: no indexing, no model loaded, and search_vault_smart says how to turn it on. */
+  enabled: 'boolean',
+  /** `auto`: Smart Connections in Obsidian when installed, else native; headless: offline. */
+  provider: "'auto' | 'native' | 'offline' | 'smart-connections'",
+  /** The transformers.js model the `native` provider runs. */
+  nativeModel: "'all-MiniLM-L6-v2' | 'embeddinggemma-300m' | 'multilingual-e5-base'",
+});
+
+export function defaultSemanticSettings(): SemanticSettings {
+  return { enabled: true, provider: 'auto', nativeModel: 'all-MiniLM-L6-v2' };
+}
+
 export const settingsSchema = type({
   schemaVersion: 'number.integer',
   transport: transportSettingsSchema,
@@ -86,6 +100,7 @@ export const settingsSchema = type({
   hiddenFolders: type('string[]').default(() => []),
   usage: type({ '[string]': tokenUsageSchema }).default(() => ({})),
   commands: commandSettingsSchema.default(defaultCommandSettings),
+  semantic: semanticSettingsSchema.default(defaultSemanticSettings),
 });
 
 export type Settings = typeof settingsSchema.infer;
@@ -95,6 +110,7 @@ export type CommandDecision = typeof commandDecisionSchema.infer;
 export type TokenPolicy = typeof tokenPolicySchema.infer;
 export type ToolPolicySettings = typeof toolPolicySchema.infer;
 export type TokenUsage = typeof tokenUsageSchema.infer;
+export type SemanticSettings = typeof semanticSettingsSchema.infer;
 export type SettingsSlice = Exclude<keyof Settings, 'schemaVersion'>;
 
 export function defaultSettings(): Settings {
@@ -106,5 +122,6 @@ export function defaultSettings(): Settings {
     hiddenFolders: [],
     usage: {},
     commands: defaultCommandSettings(),
+    semantic: defaultSemanticSettings(),
   };
 }

@@ -4,6 +4,8 @@
  * deletes the temp vault.
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { SemanticWiring } from '@mcp-connector/obsidian-plugin/connector';
+import { hashingProvider } from '@mcp-connector/obsidian-plugin/semantic-search';
 import { serveVault, type HeadlessServer } from '../serve.ts';
 import { copyVault, type TempVault } from './temp-vault.ts';
 
@@ -19,9 +21,21 @@ export interface McpTestServer {
   stop(): Promise<void>;
 }
 
-export async function startTestServer(vault?: TempVault): Promise<McpTestServer> {
+export interface TestServerOptions {
+  /** Semantic search wiring; by default a fast deterministic provider and no progress lines. */
+  semantic?: SemanticWiring;
+}
+
+export async function startTestServer(
+  vault?: TempVault,
+  options: TestServerOptions = {},
+): Promise<McpTestServer> {
   const tempVault = vault ?? (await copyVault());
-  const server = await serveVault({ vault: tempVault.root, port: 0 });
+  const semantic = options.semantic ?? {
+    createProvider: () => hashingProvider(64),
+    onProgress: () => undefined,
+  };
+  const server = await serveVault({ vault: tempVault.root, port: 0, semantic });
   const url = new URL(server.url);
   const clients: Client[] = [];
   return {

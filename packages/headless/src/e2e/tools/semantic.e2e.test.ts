@@ -1,8 +1,6 @@
 /**
  * search_vault_smart end to end: the real headless server over HTTP, the official SDK client,
- * both protocol lines. Until the lead composes the semantic-search feature into serve, each
- * test sets it up on the server's own NodeHost (the registry the tool reads is keyed by it).
- * On the whole tasks-demo copy the deterministic hashing provider keeps it fast; a small vault
+ * both protocol lines, semantic search composed by the server itself. On the whole tasks-demo copy the deterministic hashing provider keeps it fast; a small vault
  * of real tasks-demo notes runs the offline model (USE lite, from its npm package) to show a
  * query answered by meaning. Expected notes were picked by reading them.
  */
@@ -11,13 +9,10 @@ import { TASKS_DEMO } from '@mcp-connector/shared/test-support';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  defaultSemanticSettings,
   hashingProvider,
   offlineProvider,
-  semanticIndexDirectory,
-  setupSemanticSearch,
   type EmbeddingProvider,
-} from '../../../../obsidian-plugin/src/features/semantic-search/index.ts';
+} from '@mcp-connector/obsidian-plugin/semantic-search';
 import {
   PROTOCOL_LINES,
   buildVault,
@@ -35,18 +30,6 @@ interface Hit {
   excerpt: string;
 }
 
-function semanticSearchOn(t: McpTestServer, provider: EmbeddingProvider, queryWaitMs = 10_000) {
-  const setup = setupSemanticSearch({
-    host: t.server.host,
-    indexDirectory: semanticIndexDirectory(t.vault.root, t.server.host.configDir),
-    settings: defaultSemanticSettings(),
-    createProvider: () => provider,
-    queryWaitMs,
-  });
-  if (!setup.ok) throw new Error(setup.error);
-  return setup;
-}
-
 /** The vault's notes and settings, without the semantic index the service writes. */
 async function vaultSnapshot(root: string): Promise<Record<string, string>> {
   const all = await snapshotVault(root);
@@ -57,21 +40,20 @@ async function vaultSnapshot(root: string): Promise<Record<string, string>> {
 
 describe('on the tasks-demo vault (hashing provider)', () => {
   let t: McpTestServer;
-  let dispose: () => Promise<void>;
   let release: () => void;
   beforeAll(async () => {
-    t = await startTestServer();
     const base = hashingProvider(64);
     const held = new Promise<void>((resolve) => (release = resolve));
     const gated: EmbeddingProvider = {
       ...base,
       embed: async (texts, role) => held.then(() => base.embed(texts, role)),
     };
-    ({ dispose } = semanticSearchOn(t, gated, 0));
+    t = await startTestServer(undefined, {
+      semantic: { createProvider: () => gated, queryWaitMs: 0 },
+    });
   });
   afterAll(async () => {
     release();
-    await dispose();
     await t.stop();
   });
 
@@ -182,17 +164,14 @@ describe('by meaning, with the offline model', () => {
     'Stress Test/Stress Test Readme.md',
   ];
   let t: McpTestServer;
-  let dispose: () => Promise<void>;
   beforeAll(async () => {
     const files: Record<string, string> = {};
     for (const path of NOTES) files[path] = await readFile(join(TASKS_DEMO, path), 'utf8');
-    t = await startTestServer(await buildVault(files));
-    ({ dispose } = semanticSearchOn(t, offlineProvider(), 60_000));
+    t = await startTestServer(await buildVault(files), {
+      semantic: { createProvider: () => offlineProvider(), queryWaitMs: 60_000 },
+    });
   }, 60_000);
-  afterAll(async () => {
-    await dispose();
-    await t.stop();
-  });
+  afterAll(() => t.stop());
 
   test('a question in other words than the note finds it by meaning', async () => {
     const client = await t.connect('modern');

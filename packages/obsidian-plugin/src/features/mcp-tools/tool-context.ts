@@ -4,6 +4,7 @@
  * HTTP, tokens, `app` or `fs`.
  */
 import type { HostKind, VaultHost } from '../../host/vault-host.ts';
+import type { SemanticSearch } from '../semantic-search/index.ts';
 
 export interface ServerFacts {
   name: string;
@@ -49,6 +50,8 @@ export interface ToolPolicyAccess {
 export interface ToolServices {
   commandGate: CommandGate;
   toolPolicy: ToolPolicyAccess;
+  /** The vault's semantic index, or null when semantic search is not set up here. */
+  semanticSearch: SemanticSearch | null;
 }
 
 export interface ToolContext {

@@ -27,7 +27,12 @@ export function contextFor(
   overrides: Partial<Pick<ToolContext, 'hiddenFoldersActive' | 'reportProgress'>> = {},
 ): ToolContext {
   return {
-    services: { commandGate: DENY_ALL_COMMANDS, toolPolicy: NO_TOOL_POLICY, ...services },
+    services: {
+      commandGate: DENY_ALL_COMMANDS,
+      toolPolicy: NO_TOOL_POLICY,
+      semanticSearch: null,
+      ...services,
+    },
     hiddenFoldersActive: false,
     reportProgress: async () => undefined,
     ...overrides,

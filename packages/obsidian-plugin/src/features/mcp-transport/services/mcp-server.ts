@@ -21,6 +21,7 @@ import {
   type ToolContext,
 } from '../../mcp-tools/index.ts';
 import { promptsCapability, registerPromptHandlers } from '../../prompts/index.ts';
+import type { SemanticSearch } from '../../semantic-search/index.ts';
 import type { RequestPolicy } from '../../tool-policy/index.ts';
 import { failureFor } from './call-refusals.ts';
 
@@ -44,6 +45,7 @@ export interface McpSurface {
   /** The vault as clients may see it (hidden folders already guarded). */
   host: VaultHost;
   commandGate: CommandGate;
+  semanticSearch: SemanticSearch | null;
   hiddenFoldersActive(): boolean;
   /** The caller's scope and policy; `notifyCaller` sends list_changed on the caller's response. */
   policyFor(tokenId: string, notifyCaller: () => Promise<void>): RequestPolicy;
@@ -111,7 +113,11 @@ function toolContext(surface: McpSurface, policy: RequestPolicy, ctx: ServerCont
     host: surface.host,
     server: surface.facts,
     visibleToolCount: policy.scope.listed.length,
-    services: { commandGate: surface.commandGate, toolPolicy: policy.access },
+    services: {
+      commandGate: surface.commandGate,
+      toolPolicy: policy.access,
+      semanticSearch: surface.semanticSearch,
+    },
     hiddenFoldersActive: surface.hiddenFoldersActive(),
     reportProgress: async (progress, total, message) => {
       if (progressToken === undefined) return;
