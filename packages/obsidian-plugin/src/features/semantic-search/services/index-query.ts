@@ -4,7 +4,7 @@
  * The query embedding and the search are timed apart: the latency target excludes the model.
  */
 import type { EmbeddingProvider } from '../providers/embedding-provider.ts';
-import { fuseRankings, type RankedHit } from './fusion.ts';
+import { LEXICAL_WEIGHT, SEMANTIC_WEIGHT, fuseRankings, type RankedHit } from './fusion.ts';
 import type { LexicalIndex } from './lexical-index.ts';
 import type { StoredChunk } from './segment-file.ts';
 import type { SegmentStore } from './segment-store.ts';
@@ -55,7 +55,13 @@ export async function answerQuery(parts: IndexParts, query: IndexQuery): Promise
     query.mode === 'semantic' ? [] : parts.lexical.search(query.text, depth, query.accept);
   const ranked =
     query.mode === 'hybrid'
-      ? fuseRankings([semantic, lexical], query.limit)
+      ? fuseRankings(
+          [
+            { hits: semantic, weight: SEMANTIC_WEIGHT },
+            { hits: lexical, weight: LEXICAL_WEIGHT },
+          ],
+          query.limit,
+        )
       : query.mode === 'semantic'
         ? semantic
         : lexical;

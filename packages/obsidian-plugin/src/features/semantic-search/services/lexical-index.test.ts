@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { fuseRankings } from './fusion.ts';
+import { LEXICAL_WEIGHT, SEMANTIC_WEIGHT, fuseRankings } from './fusion.ts';
 import { LexicalIndex } from './lexical-index.ts';
 import { stem, termsOf } from './lexical-terms.ts';
 
@@ -60,19 +60,46 @@ describe('LexicalIndex storage', () => {
 });
 
 describe('reciprocal-rank fusion', () => {
+  const semantic = [
+    { path: 'x.md', chunkIndex: 0, score: 0.9 },
+    { path: 'both.md', chunkIndex: 1, score: 0.8 },
+  ];
+  const lexical = [
+    { path: 'y.md', chunkIndex: 0, score: 12 },
+    { path: 'both.md', chunkIndex: 2, score: 9 },
+  ];
+
   test('agreement beats a single first place; scores are relative to the best possible', () => {
-    const semantic = [
-      { path: 'x.md', chunkIndex: 0, score: 0.9 },
-      { path: 'both.md', chunkIndex: 1, score: 0.8 },
-    ];
-    const lexical = [
-      { path: 'y.md', chunkIndex: 0, score: 12 },
-      { path: 'both.md', chunkIndex: 2, score: 9 },
-    ];
-    const fused = fuseRankings([semantic, lexical], 3);
+    const fused = fuseRankings(
+      [
+        { hits: semantic, weight: 1 },
+        { hits: lexical, weight: 1 },
+      ],
+      3,
+    );
     expect(fused.map((hit) => hit.path)).toEqual(['both.md', 'x.md', 'y.md']);
     expect(fused[0]?.chunkIndex).toBe(1);
-    expect(fused[0]?.score).toBeCloseTo(61 / 62, 6);
-    expect(fuseRankings([semantic, semantic], 1)[0]?.score).toBe(1);
+    // k = 5: rank 2 in both rankings, against rank 1 in both.
+    expect(fused[0]?.score).toBeCloseTo(6 / 7, 6);
+    expect(
+      fuseRankings(
+        [
+          { hits: semantic, weight: 1 },
+          { hits: semantic, weight: 1 },
+        ],
+        1,
+      )[0]?.score,
+    ).toBe(1);
+  });
+
+  test('weights decide between single first places: the lexical ranking counts more', () => {
+    const fused = fuseRankings(
+      [
+        { hits: semantic, weight: SEMANTIC_WEIGHT },
+        { hits: lexical, weight: LEXICAL_WEIGHT },
+      ],
+      3,
+    );
+    expect(fused.map((hit) => hit.path)).toEqual(['both.md', 'y.md', 'x.md']);
   });
 });
