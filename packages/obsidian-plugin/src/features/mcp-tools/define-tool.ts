@@ -2,6 +2,7 @@
  * A tool is one exported value made by `defineTool`: name, description, ArkType input schema,
  * MCP annotations and a handler whose argument type is inferred from the schema. The input
  * schema is closed: an argument the schema does not declare is rejected, never ignored.
+ * A tool may name an MCP Apps view (`ui`) that renders its results.
  */
 import { ArkErrors, type Type } from 'arktype';
 import type { ToolContext } from './tool-context.ts';
@@ -15,6 +16,12 @@ export interface ToolHints {
   openWorldHint: boolean;
 }
 
+/** An MCP Apps view of the tool's results: listed as `_meta.ui.resourceUri` in tools/list. */
+export interface ToolUi {
+  /** A `ui://` resource the server serves. */
+  resourceUri: string;
+}
+
 export interface ToolSpec<Args extends object> {
   name: string;
   title: string;
@@ -26,6 +33,7 @@ export interface ToolSpec<Args extends object> {
    * hidden-folders guard (Obsidian commands, Dataview, Templater): refused while folders are hidden.
    */
   unfilterable?: true | ((args: Args) => boolean);
+  ui?: ToolUi;
   handler: (args: Args, ctx: ToolContext) => Promise<ToolOutput>;
 }
 
@@ -34,6 +42,7 @@ export interface Tool {
   readonly title: string;
   readonly description: string;
   readonly annotations: ToolHints;
+  readonly ui?: ToolUi;
   /** The input schema as JSON Schema, computed once. */
   readonly inputJsonSchema: Record<string, unknown>;
   /** Validates raw arguments: the parsed arguments, or a list of problems. */
@@ -81,6 +90,7 @@ export function defineTool<Args extends object>(spec: ToolSpec<Args>): Tool {
     title: spec.title,
     description: spec.description,
     annotations: spec.annotations,
+    ...(spec.ui !== undefined && { ui: spec.ui }),
     inputJsonSchema,
     parse(raw) {
       const out: unknown = input(raw ?? {});

@@ -3,6 +3,9 @@
  * bytes on every session and every request would otherwise rebuild them. Two lossless savings:
  * a read-only tool omits destructiveHint and idempotentHint (the MCP spec gives them meaning only
  * when readOnlyHint is false), and an `anyOf` of plain types becomes one `type` array.
+ * A tool with an MCP Apps view lists it as `_meta.ui.resourceUri` only: the spec's deprecated
+ * flat `ui/resourceUri` key would cost every session more bytes, and hosts must read the modern
+ * key anyway.
  */
 import type { Tool as ListedTool } from '@modelcontextprotocol/server';
 import type { Tool, ToolHints } from './define-tool.ts';
@@ -18,6 +21,7 @@ export function toolListing(tool: Tool): ListedTool {
       description: tool.description,
       inputSchema: compactSchema(tool.inputJsonSchema) as ListedTool['inputSchema'],
       annotations: listedHints(tool.annotations),
+      ...(tool.ui !== undefined && { _meta: { ui: { resourceUri: tool.ui.resourceUri } } }),
     };
     listings.set(tool, listing);
   }

@@ -2,12 +2,11 @@
  * The semantic-search feature: on-device embeddings of the vault's notes in a 16-segment index
  * on disk, kept current from vault events, queried by search_vault_smart (semantic, or hybrid
  * with BM25 by reciprocal-rank fusion). `setupSemanticSearch` creates the vault's service and
- * registers it for the tool; the caller starts it after layout-ready (or lets the first query
+ * hands it to the tools (ToolServices.semanticSearch); the caller starts it after layout-ready (or lets the first query
  * start it) and closes it on unload. See docs/features/semantic-search.md.
  */
 import { join } from 'node:path';
 import type { VaultHost } from '../../host/vault-host.ts';
-import { registerSemanticSearch } from './services/registry.ts';
 import { SemanticSearch, type SemanticSearchOptions } from './services/semantic-search.ts';
 
 export { defaultSemanticSettings, semanticSettingsSchema } from './settings.ts';
@@ -23,7 +22,6 @@ export {
   type SmartConnectionsAccess,
 } from './providers/smart-connections.ts';
 export type { ProviderEnvironment } from './providers/choose-provider.ts';
-export { semanticSearchFor } from './services/registry.ts';
 export { progressLine, type ProgressReporter } from './services/search-waiting.ts';
 export {
   SemanticSearch,
@@ -48,17 +46,13 @@ export type SetupResult =
   | { ok: true; error: null; service: SemanticSearch; dispose: () => Promise<void> }
   | { ok: false; error: string; service: null; dispose: () => Promise<void> };
 
-/** Creates the vault's semantic search and registers it for search_vault_smart. Never throws. */
+/** Creates the vault's semantic search for search_vault_smart. Never throws. */
 export function setupSemanticSearch(
   options: SemanticSearchOptions & { host: VaultHost },
 ): SetupResult {
   try {
     const service = new SemanticSearch(options);
-    const unregister = registerSemanticSearch(options.host, service);
-    const dispose = async () => {
-      unregister();
-      await service.close();
-    };
+    const dispose = () => service.close();
     return { ok: true, error: null, service, dispose };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -51,16 +51,18 @@ export async function runTool(
   tool: Tool,
   host: VaultHost,
   args: Record<string, unknown> = {},
+  services: Partial<ToolServices> = {},
 ): Promise<CallToolResult> {
-  return callTool(tool, args, contextFor(host));
+  return callTool(tool, args, contextFor(host, services));
 }
 
 export async function runOk(
   tool: Tool,
   host: VaultHost,
   args: Record<string, unknown> = {},
+  services: Partial<ToolServices> = {},
 ): Promise<Record<string, unknown>> {
-  const result = await runTool(tool, host, args);
+  const result = await runTool(tool, host, args, services);
   if (result.isError)
     throw new Error(`${tool.name} failed: ${JSON.stringify(result.structuredContent)}`);
   return result.structuredContent as Record<string, unknown>;
@@ -70,8 +72,9 @@ export async function runFail(
   tool: Tool,
   host: VaultHost,
   args: Record<string, unknown> = {},
+  services: Partial<ToolServices> = {},
 ): Promise<ToolFailure> {
-  const result = await runTool(tool, host, args);
+  const result = await runTool(tool, host, args, services);
   if (!result.isError)
     throw new Error(
       `${tool.name} succeeded but should have failed: ${JSON.stringify(result.structuredContent)}`,

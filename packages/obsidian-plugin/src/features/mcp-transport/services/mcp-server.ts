@@ -13,6 +13,7 @@ import type {
   ServerNotifier,
 } from '@modelcontextprotocol/server';
 import type { VaultHost } from '../../../host/vault-host.ts';
+import { appResourcesCapability, registerAppResourceHandlers } from '../../mcp-apps/index.ts';
 import {
   callTool,
   toolListing,
@@ -66,6 +67,7 @@ export function createMcpServer(
       capabilities: {
         tools: { listChanged: true },
         prompts: promptsCapability(request.era),
+        resources: appResourcesCapability,
       },
       instructions: `Tools to read and edit the Obsidian vault "${surface.host.vaultName}". Paths are vault-relative.`,
     },
@@ -79,7 +81,9 @@ export function createMcpServer(
   server.setRequestHandler('tools/list', handlers.listTools);
   server.setRequestHandler('tools/call', handlers.callTool);
   registerPromptHandlers(server, surface.host);
-  // Last, so the conformance fixtures' own prompts handlers replace ours in that run only.
+  registerAppResourceHandlers(server);
+  // Last, so the conformance fixtures' own prompts and resources handlers replace ours in that
+  // run only.
   surface.extend?.(server, handlers, request, notify);
   return server;
 }

@@ -7,7 +7,7 @@ export const getVaultFile = defineTool({
   name: 'get_vault_file',
   title: 'Read file',
   description:
-    'Read a vault file; returns revision for expectedRevision. format "json" adds frontmatter, tags, stat. Images and audio come back as media.',
+    'Read a file and its revision. format "json" adds frontmatter, tags, stat; images and audio come back as media.',
   input: type({ path: 'string', 'format?': "'text' | 'json'" }),
   annotations: READ_ONLY,
   handler: async ({ path, format }, ctx) =>

@@ -4,8 +4,7 @@ import { IDEMPOTENT_WRITE, defineTool } from '../../define-tool.ts';
 export const activateTool = defineTool({
   name: 'activate_tool',
   title: 'Activate tool',
-  description:
-    'Make an inactive tool callable for this client (persist: keep it after restarts). The tool list changes.',
+  description: 'Make an inactive tool callable for this client; persist keeps it after restarts.',
   input: type({ name: 'string', 'persist?': 'boolean' }),
   annotations: IDEMPOTENT_WRITE,
   handler: async ({ name, persist }, ctx) => ({

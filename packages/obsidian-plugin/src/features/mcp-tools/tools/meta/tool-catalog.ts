@@ -5,7 +5,7 @@ export const toolCatalog = defineTool({
   name: 'tool_catalog',
   title: 'Tool catalog',
   description:
-    'Every tool this client may use, with status (active, inactive, promoted), call count and purpose.',
+    'Tools this client may use, with status (active, inactive, promoted), calls and purpose.',
   input: type({}),
   annotations: READ_ONLY,
   handler: async (_args, ctx) => {

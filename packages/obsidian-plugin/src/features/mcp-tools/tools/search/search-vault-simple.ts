@@ -3,12 +3,15 @@
  * included), answered from the note text cache (no disk reads once it is warm). Hits are ordered
  * by path (code units), then by position; `total` counts every occurrence, `hits` holds the first
  * `limit` (default 50, clamped to 1000). `contextLength` (default 100, clamped to 1000) is the
- * number of characters kept on each side of the match in `excerpt`.
+ * number of characters kept on each side of the match in `excerpt`. The hits also ride in the
+ * result's `_meta` for the MCP Apps search-results view (features/mcp-apps).
  */
 import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
+import { SEARCH_VIEW_URI, searchViewMeta } from '../../../mcp-apps/index.ts';
 import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { MAX_LIST_LIMIT, limitArgument } from '../../services/list-limits.ts';
+import { withResultMeta } from '../../tool-output.ts';
 import { foldCase } from './services/case-fold.ts';
 import { noteTextCache } from './services/note-text-cache.ts';
 import { findHits } from './services/text-hits.ts';
@@ -28,6 +31,7 @@ export const searchVaultSimple = defineTool({
     'limit?': limitArgument,
   }),
   annotations: READ_ONLY,
+  ui: { resourceUri: SEARCH_VIEW_URI },
   handler: async ({ query, contextLength = DEFAULT_CONTEXT, limit = DEFAULT_LIMIT }, ctx) => {
     if (query === '') {
       throw new ToolError('invalid_arguments', 'query is empty; pass the text to look for.');
@@ -39,6 +43,10 @@ export const searchVaultSimple = defineTool({
       contextLength: Math.min(contextLength, MAX_CONTEXT),
       limit: effectiveLimit,
     });
-    return { query, hits, total, truncated: total > hits.length };
+    const view = { vault: ctx.host.vaultName, query, rows: hits, total };
+    return withResultMeta(
+      { query, hits, total, truncated: total > hits.length },
+      searchViewMeta(view),
+    );
   },
 });

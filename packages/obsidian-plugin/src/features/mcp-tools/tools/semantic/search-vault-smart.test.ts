@@ -5,6 +5,7 @@ import {
   hashingProvider,
   semanticIndexDirectory,
   setupSemanticSearch,
+  type SemanticSearch,
   type EmbeddingProvider,
 } from '../../../semantic-search/index.ts';
 import { callTool } from '../../call-tool.ts';
@@ -15,6 +16,8 @@ let vault: TestHost;
 let dispose = async () => undefined as void;
 afterEach(async () => {
   await dispose();
+  dispose = async () => undefined;
+  service = null;
   await vault.close();
 });
 
@@ -36,8 +39,15 @@ async function withSearch(provider: EmbeddingProvider = hashingProvider(32), que
   });
   if (!setup.ok) throw new Error(setup.error);
   dispose = setup.dispose;
+  service = setup.service;
   return setup.service;
 }
+
+let service: SemanticSearch | null = null;
+const smartOk = (args: Record<string, unknown>) =>
+  runOk(searchVaultSmart, vault.host, args, { semanticSearch: service });
+const smartFail = (args: Record<string, unknown>) =>
+  runFail(searchVaultSmart, vault.host, args, { semanticSearch: service });
 
 /** The notes only: the index under .obsidian/plugins is the service's, not the vault's. */
 async function notesSnapshot(): Promise<Record<string, string>> {
@@ -51,7 +61,7 @@ describe('search_vault_smart', () => {
   test('hybrid by default: one hit per note with path, heading, score and excerpt', async () => {
     vault = await openTestHost(notes);
     await withSearch();
-    const result = await runOk(searchVaultSmart, vault.host, { query: 'frost seedlings' });
+    const result = await smartOk({ query: 'frost seedlings' });
     expect(result).toMatchObject({
       query: 'frost seedlings',
       provider: 'hashing:32',
@@ -72,7 +82,7 @@ describe('search_vault_smart', () => {
     expect(new Set(hits.map((hit) => hit.path)).size).toBe(hits.length);
     expect(hits.map((hit) => hit.path)).not.toContain('.secret/Frost.md');
 
-    const semantic = await runOk(searchVaultSmart, vault.host, {
+    const semantic = await smartOk({
       query: 'frost seedlings',
       mode: 'semantic',
       limit: 1,
@@ -86,10 +96,7 @@ describe('search_vault_smart', () => {
     vault = await openTestHost(notes);
     await withSearch();
     const paths = async (filter: Record<string, unknown>) =>
-      (
-        (await runOk(searchVaultSmart, vault.host, { query: 'garden herbs bread', filter }))
-          .hits as { path: string }[]
-      )
+      ((await smartOk({ query: 'garden herbs bread', filter })).hits as { path: string }[])
         .map((hit) => hit.path)
         .sort();
     expect(await paths({ includeFolders: ['Garden'] })).toEqual([
@@ -104,8 +111,7 @@ describe('search_vault_smart', () => {
     vault = await openTestHost(notes);
     await withSearch();
     const before = await notesSnapshot();
-    const code = async (args: Record<string, unknown>) =>
-      (await runFail(searchVaultSmart, vault.host, args)).code;
+    const code = async (args: Record<string, unknown>) => (await smartFail(args)).code;
     expect(await code({ query: 'x', filter: { includeFolders: ['Nope'] } })).toBe('not_found');
     expect(await code({ query: 'x', filter: { excludeFolders: ['../up'] } })).toBe('invalid_path');
     expect(await code({ query: 'x', filter: { includeFolders: ['.secret'] } })).toBe(
@@ -123,7 +129,7 @@ describe('search_vault_smart', () => {
 
   test('without a semantic search service on this host: unsupported', async () => {
     vault = await openTestHost(notes);
-    const failure = await runFail(searchVaultSmart, vault.host, { query: 'x' });
+    const failure = await smartFail({ query: 'x' });
     expect(failure.code).toBe('unsupported');
     expect(failure.message).toContain('search_vault_simple');
   });
@@ -141,7 +147,7 @@ describe('search_vault_smart', () => {
     const reported: unknown[][] = [];
     const ctx = contextFor(
       vault.host,
-      {},
+      { semanticSearch: service },
       {
         reportProgress: async (...args: unknown[]) => void reported.push(args),
       },
@@ -154,7 +160,7 @@ describe('search_vault_smart', () => {
     });
     expect(reported[0]).toEqual([0, 3, 'Semantic index: 0 of 3 notes (0%, hashing:8).']);
     release();
-    expect(await runOk(searchVaultSmart, vault.host, { query: 'frost' })).toMatchObject({
+    expect(await smartOk({ query: 'frost' })).toMatchObject({
       mode: 'hybrid',
     });
   });

@@ -3,15 +3,18 @@
  * feature). `hybrid`, the default, fuses the semantic ranking with BM25 keyword ranking by
  * reciprocal-rank fusion; `semantic` is the embedding ranking alone (score: cosine). One hit per
  * note, its best chunk. While the index builds: `index_building` with progress and a retry
- * delay. The result is a plain object the MCP Apps view can reuse as is.
+ * delay. The hits also ride in the result's `_meta` for the MCP Apps search-results view
+ * (features/mcp-apps).
  */
 import { type } from 'arktype';
-import { semanticSearchFor, type SemanticSearch } from '../../../semantic-search/index.ts';
+import { SEARCH_VIEW_URI, searchViewMeta } from '../../../mcp-apps/index.ts';
+import type { SemanticSearch } from '../../../semantic-search/index.ts';
 import { ToolError } from '@mcp-connector/shared';
 import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { limitArgument } from '../../services/list-limits.ts';
 import { requireFolder } from '../../services/note-access.ts';
 import type { ToolContext } from '../../tool-context.ts';
+import { withResultMeta } from '../../tool-output.ts';
 
 const DEFAULT_HITS = 10;
 const MAX_HITS = 100;
@@ -31,6 +34,7 @@ export const searchVaultSmart = defineTool({
     'mode?': "'semantic' | 'hybrid'",
   }),
   annotations: READ_ONLY,
+  ui: { resourceUri: SEARCH_VIEW_URI },
   handler: async ({ query, filter, limit, mode }, ctx) => {
     const service = serviceFor(ctx);
     const { result } = await service.search(
@@ -50,14 +54,14 @@ export const searchVaultSmart = defineTool({
         ctx.reportProgress(done, total, message).catch(() => undefined); // the caller may be gone
       },
     );
-    return { query, ...result };
+    const { hits } = result;
+    const view = { vault: ctx.host.vaultName, query, rows: hits, total: hits.length };
+    return withResultMeta({ query, ...result }, searchViewMeta(view));
   },
 });
 
-/** `ctx.services.semanticSearch` once the lead adds it to ToolServices; the registry until then. */
 function serviceFor(ctx: ToolContext): SemanticSearch {
-  const fromServices = (ctx.services as { semanticSearch?: SemanticSearch }).semanticSearch;
-  const service = fromServices ?? semanticSearchFor(ctx.host);
+  const service = ctx.services.semanticSearch;
   if (service === null) {
     throw new ToolError(
       'unsupported',
