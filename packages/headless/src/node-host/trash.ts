@@ -7,7 +7,6 @@
  */
 import { access, mkdir, rename } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import trash from 'trash';
 import type { AppSettings } from '@mcp-connector/obsidian-plugin/host';
 
 export const LOCAL_TRASH = '.trash';
@@ -20,6 +19,8 @@ export async function moveToTrash(
   const absolute = join(root, diskPath);
   if (option === 'system') {
     try {
+      // Loaded on first delete: the package and its dependencies cost about 14 MiB of memory.
+      const { default: trash } = await import('trash');
       await trash(absolute, { glob: false });
       if (!(await exists(absolute))) return 'system';
     } catch {

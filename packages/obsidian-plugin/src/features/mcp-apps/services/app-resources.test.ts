@@ -8,6 +8,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { SEARCH_RESULTS_HTML } from '../generated/search-results-html.ts';
 import {
+  RESOURCE_MIME_TYPE,
   SEARCH_VIEW_URI,
   appResourcesCapability,
   listAppResources,
@@ -115,3 +116,10 @@ async function rawClient(server: Server) {
     return answer;
   };
 }
+
+describe('the mime type written out', () => {
+  test('is the one ext-apps defines', async () => {
+    const extApps = await import('@modelcontextprotocol/ext-apps/server');
+    expect(RESOURCE_MIME_TYPE).toBe(extApps.RESOURCE_MIME_TYPE);
+  });
+});

@@ -5,7 +5,6 @@
  * with the URI in `data`). The view is static, so the capability offers no subscriptions and no
  * list changes.
  */
-import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
 import { ResourceNotFoundError } from '@modelcontextprotocol/server';
 import type {
   ListResourcesResult,
@@ -14,6 +13,12 @@ import type {
   Server,
 } from '@modelcontextprotocol/server';
 import { SEARCH_RESULTS_HTML } from '../generated/search-results-html.ts';
+
+/**
+ * The MCP Apps HTML mime type (ext-apps' RESOURCE_MIME_TYPE; a test checks they agree). Written
+ * out so the server does not load the ext-apps package, about 25 MiB of memory, for one string.
+ */
+export const RESOURCE_MIME_TYPE = 'text/html;profile=mcp-app';
 
 /** Short on purpose: search_vault_simple is a core tool and its listing carries this URI. */
 export const SEARCH_VIEW_URI = 'ui://search';

@@ -33,7 +33,7 @@ export const fetchTool = defineTool({
   },
   handler: async ({ url, format, maxLength, startIndex }, _ctx) => {
     const page = await fetchPage(parseUrl(url));
-    const text = pageText(page.body, page.contentType, page.url, format ?? 'markdown');
+    const text = await pageText(page.body, page.contentType, page.url, format ?? 'markdown');
     return {
       url: page.url,
       status: page.status,

@@ -3,7 +3,7 @@
  * other non-content elements dropped; relative links and images made absolute against the page
  * URL, so an agent can follow them with another fetch.
  */
-import TurndownService from 'turndown';
+import type TurndownService from 'turndown';
 
 /** Never page content. (Not `form`: some sites wrap the whole page in one.) */
 const NON_CONTENT = new Set([
@@ -22,8 +22,13 @@ const NON_CONTENT = new Set([
   'canvas',
 ]);
 
-export function htmlToMarkdown(html: string, pageUrl: string): string {
-  const turndown = new TurndownService({
+/** Turndown (and the DOM it brings) is loaded on the first fetch, not with the server. */
+let turndownModule: Promise<typeof TurndownService> | null = null;
+
+export async function htmlToMarkdown(html: string, pageUrl: string): Promise<string> {
+  turndownModule ??= import('turndown').then((module) => module.default);
+  const Turndown = await turndownModule;
+  const turndown = new Turndown({
     headingStyle: 'atx',
     codeBlockStyle: 'fenced',
     bulletListMarker: '-',

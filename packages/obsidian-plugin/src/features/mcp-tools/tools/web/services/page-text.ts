@@ -17,12 +17,12 @@ export interface PageText {
 const TEXT_TYPES =
   /^(text\/|application\/(json|xml|javascript|ecmascript|x-yaml|yaml|toml|rss\+xml|atom\+xml|ld\+json)|application\/[\w.+-]+\+(json|xml))/;
 
-export function pageText(
+export async function pageText(
   body: Buffer,
   contentType: string,
   url: string,
   format: PageFormat,
-): PageText {
+): Promise<PageText> {
   const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
   const html =
     mediaType === 'text/html' ||
@@ -38,7 +38,7 @@ export function pageText(
   if (!html) return { format: 'text', text };
   return format === 'html'
     ? { format: 'html', text }
-    : { format: 'markdown', text: htmlToMarkdown(text, url) };
+    : { format: 'markdown', text: await htmlToMarkdown(text, url) };
 }
 
 export interface TextWindow {
