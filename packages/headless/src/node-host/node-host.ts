@@ -10,6 +10,7 @@ import type {
   CommandAccess,
   DataviewAccess,
   LinkCounts,
+  MomentFactory,
   TemplaterAccess,
   VaultEvent,
   VaultFile,
@@ -204,6 +205,11 @@ export class NodeHost implements VaultHost {
 
   templater(): TemplaterAccess | null {
     return null;
+  }
+
+  /** Loaded on first use: only periodic notes need it, and it costs memory from the start. */
+  async loadMoment(): Promise<MomentFactory> {
+    return (await import('moment')).default;
   }
 
   commands(): CommandAccess | null {

@@ -4,6 +4,7 @@ export type {
   DataviewQueryResult,
   TemplaterAccess,
   VaultIntegrations,
+  MomentFactory,
   FileStat,
   HostKind,
   VaultFile,

@@ -10,6 +10,7 @@
  * - a missing file is `null` from getters and a `not_found` ToolError from actions.
  */
 import type { CachedMetadata } from 'obsidian';
+import type momentFactory from 'moment';
 
 export type HostKind = 'plugin' | 'headless';
 
@@ -145,7 +146,14 @@ export interface VaultIntegrations {
   dataview(): DataviewAccess;
   templater(): TemplaterAccess | null;
   commands(): CommandAccess | null;
+  /**
+   * Moment as the app has set it up. Obsidian's own copy carries the user's language, so week
+   * numbers and first day of the week match what Periodic Notes and the Calendar plugin use.
+   */
+  loadMoment(): Promise<MomentFactory>;
 }
+
+export type MomentFactory = typeof momentFactory;
 
 export interface VaultHost
   extends VaultFiles, VaultMetadata, VaultFileManager, VaultWorkspace, VaultIntegrations {

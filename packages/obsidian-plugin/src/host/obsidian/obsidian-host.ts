@@ -8,6 +8,7 @@ import { Mutex, ToolError } from '@mcp-connector/shared';
 import {
   TFile,
   getAllTags,
+  moment,
   type App,
   type CachedMetadata,
   type EventRef,
@@ -18,6 +19,7 @@ import type {
   CommandAccess,
   DataviewAccess,
   LinkCounts,
+  MomentFactory,
   TemplaterAccess,
   VaultEvent,
   VaultFile,
@@ -219,6 +221,10 @@ export class ObsidianHost implements VaultHost {
 
   templater(): TemplaterAccess | null {
     return templaterAccess(this.app);
+  }
+
+  loadMoment(): Promise<MomentFactory> {
+    return Promise.resolve(moment);
   }
 
   commands(): CommandAccess | null {

@@ -6,7 +6,6 @@
  */
 import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
-import moment from 'moment';
 import { ADDITIVE, defineTool, type Tool } from '../../define-tool.ts';
 import { expectedRevisionArgument } from '../../services/arguments.ts';
 import { editText } from '../../services/note-access.ts';
@@ -40,7 +39,7 @@ export function appendToPeriodicNoteTool(clock: Clock = systemClock): Tool {
           { path: target.path, currentRevision: null },
         );
       }
-      const note = await ensurePeriodicNote(ctx.host, target, moment(clock()), append);
+      const note = await ensurePeriodicNote(ctx.host, target, append);
       if (note.created) {
         const created = { path: note.file.path, created: true, revision: revisionOf(note.content) };
         return note.warning === undefined ? created : { ...created, warning: note.warning };

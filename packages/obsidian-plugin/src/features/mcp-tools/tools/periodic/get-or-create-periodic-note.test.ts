@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, test } from 'bun:test';
 import { openTestHost, snapshotVault, type TestHost } from '@mcp-connector/headless/test-support';
+import moment from 'moment';
+import type { MomentFactory } from '../../../../host/vault-host.ts';
+import { overrideHost } from '../search/test-support/host-double.ts';
 import { runFail, runOk } from '../../test-support/run-tool.ts';
 import { getOrCreatePeriodicNoteTool } from './get-or-create-periodic-note.ts';
 
@@ -62,6 +65,17 @@ describe('get_or_create_periodic_note', () => {
     expect(await path('weekly', '2024-12-31')).toBe('2025-W01.md');
   });
 
+  test("weeks follow the host's moment: where Monday starts the week, Sunday ends week 33", async () => {
+    vault = await openTestHost(PERIODIC);
+    const mondayFirst = mondayFirstMoment();
+    const host = overrideHost(vault.host, { loadMoment: () => Promise.resolve(mondayFirst) });
+    expect(await runOk(tool, host, { period: 'weekly', date: '2024-08-18' })).toMatchObject({
+      path: 'Weeks/2024-W33.md',
+      content: 'Week 2024-W33 from 2024-08-12',
+    });
+    expect(await path('weekly', '2024-08-18')).toBe('Weeks/2024-W34.md');
+  });
+
   test.each([
     ['no period', {}],
     ['an unknown period', { period: 'hourly' }],
@@ -73,3 +87,14 @@ describe('get_or_create_periodic_note', () => {
     expect(await snapshotVault(vault.root)).toEqual(before);
   });
 });
+
+/** Moment in a Monday-first locale (as Obsidian's is for, say, a German user), leaving the global locale alone. */
+function mondayFirstMoment(): MomentFactory {
+  const name = 'x-monday-first';
+  if (!moment.locales().includes(name)) {
+    moment.defineLocale(name, { parentLocale: 'en', week: { dow: 1, doy: 4 } });
+    moment.locale('en');
+  }
+  const localised = (...args: Parameters<MomentFactory>) => moment(...args).locale(name);
+  return localised as MomentFactory;
+}

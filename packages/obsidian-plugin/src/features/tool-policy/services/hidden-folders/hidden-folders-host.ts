@@ -13,6 +13,7 @@ import type {
   CommandAccess,
   DataviewAccess,
   LinkCounts,
+  MomentFactory,
   TemplaterAccess,
   VaultEvent,
   VaultFile,
@@ -198,6 +199,9 @@ export class HiddenFoldersHost implements VaultHost {
   }
   templater(): TemplaterAccess | null {
     return this.inner.templater();
+  }
+  loadMoment(): Promise<MomentFactory> {
+    return this.inner.loadMoment();
   }
   commands(): CommandAccess | null {
     return this.inner.commands();

@@ -2,7 +2,6 @@
  * The one implementation behind get_or_create_daily_note and get_or_create_periodic_note: locate
  * the note, create it if missing, and return its text (capped like every read) and revision.
  */
-import moment from 'moment';
 import type { VaultHost } from '../../../../../host/vault-host.ts';
 import { revisionOf } from '../../../services/revision.ts';
 import { capText } from '../../../services/text-cap.ts';
@@ -17,7 +16,7 @@ export async function openPeriodicNote(
   clock: Clock,
 ): Promise<ToolData> {
   const target = await locatePeriodicNote(host, period, date, clock);
-  const note = await ensurePeriodicNote(host, target, moment(clock()));
+  const note = await ensurePeriodicNote(host, target);
   const content = note.created ? note.content : await host.read(note.file.path);
   const capped = capText(content);
   const result: ToolData = {

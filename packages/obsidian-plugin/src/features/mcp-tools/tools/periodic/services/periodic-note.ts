@@ -17,6 +17,8 @@ import { renderTemplate } from './template-render.ts';
 export interface PeriodicNoteTarget {
   path: string;
   start: Moment;
+  /** The time of the call, for the template's {{time}} and date offsets. */
+  now: Moment;
   settings: PeriodSettings;
 }
 
@@ -31,11 +33,13 @@ export async function locatePeriodicNote(
   clock: Clock,
 ): Promise<PeriodicNoteTarget> {
   const settings = await readPeriodSettings(host, period);
-  const start = periodStart(period, date, clock);
+  const moment = await host.loadMoment();
+  const start = periodStart(moment, period, date, clock);
   const name = start.format(settings.format);
   const raw = settings.folder === '' ? `${name}.md` : `${settings.folder}/${name}.md`;
   try {
-    return { path: normalizeVaultPath(raw, host.configDir), start, settings };
+    const now = moment(clock());
+    return { path: normalizeVaultPath(raw, host.configDir), start, now, settings };
   } catch (error) {
     if (!(error instanceof ToolError) || error.code !== 'invalid_path') throw error;
     throw invalidConfig(host, settings.source, `its ${period} folder and format give "${raw}"`);
@@ -49,12 +53,11 @@ export async function locatePeriodicNote(
 export async function ensurePeriodicNote(
   host: VaultHost,
   target: PeriodicNoteTarget,
-  now: Moment,
   initial: (rendered: string) => string = (rendered) => rendered,
 ): Promise<EnsuredNote> {
   const existing = host.getFile(target.path);
   if (existing !== null) return { created: false, file: existing };
-  const { text, warning } = await renderNewNote(host, target, now);
+  const { text, warning } = await renderNewNote(host, target);
   const content = initial(text);
   try {
     const file = await host.create(target.path, content);
@@ -72,7 +75,6 @@ export async function ensurePeriodicNote(
 async function renderNewNote(
   host: VaultHost,
   target: PeriodicNoteTarget,
-  now: Moment,
 ): Promise<{ text: string; warning?: string }> {
   const { template, format } = target.settings;
   if (template === '') return { text: '' };
@@ -85,5 +87,5 @@ async function renderNewNote(
   }
   const title = target.path.slice(target.path.lastIndexOf('/') + 1, -'.md'.length);
   const text = await host.read(templatePath);
-  return { text: renderTemplate(text, { date: target.start, format, title, now }) };
+  return { text: renderTemplate(text, { date: target.start, format, title, now: target.now }) };
 }

@@ -7,7 +7,8 @@
  */
 import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
-import moment, { type Moment, type unitOfTime } from 'moment';
+import type { Moment, unitOfTime } from 'moment';
+import type { MomentFactory } from '../../../../../host/vault-host.ts';
 
 export const PERIODS = ['daily', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -38,12 +39,17 @@ export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
 
 /** The start of the period that holds `date` (or today, by `clock`), in local time. */
-export function periodStart(period: Period, date: string | undefined, clock: Clock): Moment {
-  const day = date === undefined ? moment(clock()) : parseDay(date);
+export function periodStart(
+  moment: MomentFactory,
+  period: Period,
+  date: string | undefined,
+  clock: Clock,
+): Moment {
+  const day = date === undefined ? moment(clock()) : parseDay(moment, date);
   return day.startOf(UNITS[period]);
 }
 
-function parseDay(date: string): Moment {
+function parseDay(moment: MomentFactory, date: string): Moment {
   const day = moment(date, 'YYYY-MM-DD', true);
   if (!day.isValid()) {
     throw new ToolError(
