@@ -8,6 +8,8 @@ import type { SemanticWiring } from '@mcp-connector/obsidian-plugin/connector';
 import { hashingProvider } from '@mcp-connector/obsidian-plugin/semantic-search';
 import { serveVault, type HeadlessServer } from '../serve.ts';
 import { copyVault, type TempVault } from './temp-vault.ts';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 
 export type ProtocolLine = 'legacy' | 'modern';
 export const PROTOCOL_LINES: readonly ProtocolLine[] = ['legacy', 'modern'];
@@ -18,6 +20,8 @@ export interface McpTestServer {
   url: URL;
   token: string;
   connect(line: ProtocolLine, token?: string): Promise<Client>;
+  /** A file of the vault as it is on disk, read as UTF-8. */
+  readText(path: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -55,6 +59,7 @@ export async function startTestServer(
       clients.push(client);
       return client;
     },
+    readText: (path) => readFile(join(tempVault.root, path), 'utf8'),
     async stop() {
       await Promise.all(clients.map((client) => client.close()));
       await server.close();

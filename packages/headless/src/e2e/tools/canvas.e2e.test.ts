@@ -6,8 +6,6 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '@modelcontextprotocol/client';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
   PROTOCOL_LINES,
   callFail,
@@ -28,7 +26,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const disk = (path: string) => readFile(join(t.vault.root, path), 'utf8');
 /** The text with one occurrence of `part` taken out. */
 const without = (text: string, part: string) => {
   const at = text.indexOf(part);
@@ -45,7 +42,7 @@ describe('the canvas tools over HTTP', () => {
       for (const name of TOOLS) expect(names).toContain(name);
       const before = await snapshotVault(t.vault.root);
       const canvas = await callOk(lineClient, 'get_canvas', { path: BOARD });
-      const onDisk = JSON.parse(await disk(BOARD)) as { nodes: unknown[]; edges: unknown[] };
+      const onDisk = JSON.parse(await t.readText(BOARD)) as { nodes: unknown[]; edges: unknown[] };
       expect(canvas).toMatchObject({
         nodes: onDisk.nodes,
         edges: onDisk.edges,
@@ -57,7 +54,7 @@ describe('the canvas tools over HTTP', () => {
   );
 
   test("add and connect on Obsidian's file: the diff is exactly the two new lines", async () => {
-    const original = await disk(BOARD);
+    const original = await t.readText(BOARD);
     const { revision } = await callOk(client, 'get_canvas', { path: BOARD });
     const added = await callOk(client, 'add_canvas_node', {
       path: BOARD,
@@ -74,7 +71,7 @@ describe('the canvas tools over HTTP', () => {
       label: 'see also',
       expectedRevision: added.revision,
     });
-    const edited = await disk(BOARD);
+    const edited = await t.readText(BOARD);
     const nodeLine = `,\n\t\t${JSON.stringify(added.node)}`;
     const edgeLine = `,\n\t\t${JSON.stringify(connected.edge)}`;
     expect(without(without(edited, nodeLine), edgeLine)).toBe(original);
@@ -96,7 +93,7 @@ describe('the canvas tools over HTTP', () => {
       ),
     );
     expect(results.filter((result) => result.created === true).length).toBe(1);
-    const text = await disk('E2E/Board.canvas');
+    const text = await t.readText('E2E/Board.canvas');
     expect(text.startsWith('{\n\t"nodes":[\n\t\t{"id":"')).toBe(true);
     const { nodes } = JSON.parse(text) as { nodes: { text: string }[] };
     expect(nodes.map((node) => node.text).sort()).toEqual(

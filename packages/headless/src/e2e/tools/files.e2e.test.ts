@@ -17,15 +17,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const disk = (path: string) => readFile(join(t.vault.root, path), 'utf8');
-
 describe('reading', () => {
   test('get_vault_file returns the note as on disk, with frontmatter and tags in json', async () => {
     const path = 'Filters/Boolean Combinations.md';
     const result = await callOk(client, 'get_vault_file', { path, format: 'json' });
-    expect(result.content).toBe(await disk(path));
+    expect(result.content).toBe(await t.readText(path));
     expect(typeof result.revision).toBe('string');
-    expect(result.stat).toMatchObject({ size: Buffer.byteLength(await disk(path)) });
+    expect(result.stat).toMatchObject({ size: Buffer.byteLength(await t.readText(path)) });
   });
 
   test('get_vault_files reads several and reports failures in place', async () => {
@@ -53,7 +51,7 @@ describe('writing', () => {
     });
     expect(created).toMatchObject({ created: true });
     await callOk(client, 'append_to_vault_file', { path: 'E2E/New/note.md', content: 'appended' });
-    expect(await disk('E2E/New/note.md')).toBe('# New\nappended');
+    expect(await t.readText('E2E/New/note.md')).toBe('# New\nappended');
     const stale = await callFail(client, 'create_vault_file', {
       path: 'E2E/New/note.md',
       content: 'x',
@@ -66,7 +64,7 @@ describe('writing', () => {
       content: 'replaced',
       expectedRevision: current,
     });
-    expect(await disk('E2E/New/note.md')).toBe('replaced');
+    expect(await t.readText('E2E/New/note.md')).toBe('replaced');
     await callOk(client, 'create_vault_binary_file', {
       path: 'E2E/pixel.png',
       content: Buffer.from([137, 80, 78, 71]).toString('base64'),
@@ -87,7 +85,7 @@ describe('writing', () => {
   });
 
   test('rename rewrites links across the vault', async () => {
-    const before = await disk('Filters/Boolean Combinations.md');
+    const before = await t.readText('Filters/Boolean Combinations.md');
     await callOk(client, 'create_vault_file', { path: 'E2E/Target.md', content: 'target' });
     await callOk(client, 'create_vault_file', { path: 'E2E/Linker.md', content: 'see [[Target]]' });
     const renamed = await callOk(client, 'rename_vault_file', {
@@ -99,8 +97,8 @@ describe('writing', () => {
       to: 'E2E/Archive/Renamed.md',
       referencingNotes: 1,
     });
-    expect(await disk('E2E/Linker.md')).toBe('see [[Renamed]]');
-    expect(await disk('Filters/Boolean Combinations.md')).toBe(before);
+    expect(await t.readText('E2E/Linker.md')).toBe('see [[Renamed]]');
+    expect(await t.readText('Filters/Boolean Combinations.md')).toBe(before);
   });
 
   test('deleting goes to the trash; a non-empty folder needs recursive', async () => {
@@ -130,7 +128,7 @@ describe('writing', () => {
         }),
       ),
     );
-    const lines = (await disk('E2E/log.md')).split('\n').filter(Boolean).sort();
+    const lines = (await t.readText('E2E/log.md')).split('\n').filter(Boolean).sort();
     expect(lines).toEqual(Array.from({ length: 50 }, (_, index) => `entry ${index}`).sort());
   });
 });
@@ -146,8 +144,8 @@ describe('the active file', () => {
       content: 'start',
     });
     await callOk(fresh, 'append_to_active_file', { content: 'more' });
-    await callOk(fresh, 'update_active_file', { content: `${await disk('E2E/Active.md')}!` });
-    expect(await disk('E2E/Active.md')).toBe('start\nmore!');
+    await callOk(fresh, 'update_active_file', { content: `${await t.readText('E2E/Active.md')}!` });
+    expect(await t.readText('E2E/Active.md')).toBe('start\nmore!');
     await callOk(fresh, 'delete_active_file', {});
     expect((await callFail(fresh, 'get_active_file', {})).code).toBe('no_active_file');
     // tasks-demo keeps Obsidian's default, the system trash (a temp folder in tests).

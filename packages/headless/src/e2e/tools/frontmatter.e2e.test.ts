@@ -4,7 +4,7 @@
  * property types, and the failures an agent will hit. Each test that writes uses its own note.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   PROTOCOL_LINES,
@@ -29,7 +29,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const diskText = (path: string) => readFile(join(t.vault.root, path), 'utf8');
 /** A note's text after its frontmatter block: what no property edit may change. */
 const bodyOf = (text: string) => text.slice(text.indexOf('\n---\n', 3) + 5);
 
@@ -39,7 +38,7 @@ describe('the property tools over HTTP', () => {
     const names = (await client.listTools()).tools.map((tool) => tool.name);
     for (const name of TOOLS) expect(names).toContain(name);
     const path = 'Manual Testing/Frontmatter/Project 2.md';
-    const before = await diskText(path);
+    const before = await t.readText(path);
     const key = `reviewed_${line}`;
     const set = await callOk(client, 'set_note_property', { path, key, value: ['a', 'b'] });
     expect(await callOk(client, 'get_note_property', { path, key })).toEqual({
@@ -49,10 +48,10 @@ describe('the property tools over HTTP', () => {
       value: ['a', 'b'],
       revision: set.revision,
     });
-    expect(await diskText(path)).toContain(`\n${key}:\n  - a\n  - b\n---\n`);
+    expect(await t.readText(path)).toContain(`\n${key}:\n  - a\n  - b\n---\n`);
     const removed = await callOk(client, 'delete_note_property', { path, key });
     expect(removed).toMatchObject({ deleted: true });
-    expect(await diskText(path)).toBe(before);
+    expect(await t.readText(path)).toBe(before);
   });
 
   test('reads every Obsidian property type as parsed; dates stay strings', async () => {
@@ -79,7 +78,7 @@ describe('the property tools over HTTP', () => {
   test('an edit keeps the body byte for byte and honours expectedRevision', async () => {
     const client = await t.connect('legacy');
     const path = 'Manual Testing/Frontmatter/Project 1.md';
-    const before = await diskText(path);
+    const before = await t.readText(path);
     const { revision } = await callOk(client, 'get_vault_file', { path });
     const set = await callOk(client, 'set_note_property', {
       path,
@@ -87,7 +86,7 @@ describe('the property tools over HTTP', () => {
       value: 'proj1-renamed',
       expectedRevision: revision,
     });
-    const after = await diskText(path);
+    const after = await t.readText(path);
     expect(after).toBe(before.replace('project: proj1\n', 'project: proj1-renamed\n'));
     expect(bodyOf(after)).toBe(bodyOf(before));
     const stale = await callFail(client, 'set_note_property', {
@@ -100,19 +99,19 @@ describe('the property tools over HTTP', () => {
       code: 'precondition_failed',
       details: { currentRevision: set.revision },
     });
-    expect(await diskText(path)).toBe(after);
+    expect(await t.readText(path)).toBe(after);
   });
 
   test('deleting a missing key is a no-op; null empties a key', async () => {
     const client = await t.connect('modern');
     const path = 'Manual Testing/Frontmatter/Project Search.md';
-    const before = await diskText(path);
+    const before = await t.readText(path);
     expect(await callOk(client, 'delete_note_property', { path, key: 'absent' })).toMatchObject({
       deleted: false,
     });
-    expect(await diskText(path)).toBe(before);
+    expect(await t.readText(path)).toBe(before);
     await callOk(client, 'set_note_property', { path, key: 'project', value: null });
-    expect(await diskText(path)).toBe(before.replace('project: Project Search\n', 'project:\n'));
+    expect(await t.readText(path)).toBe(before.replace('project: Project Search\n', 'project:\n'));
   });
 
   test('list_property_values counts values across the vault and under a folder', async () => {
@@ -143,7 +142,7 @@ describe('the property tools over HTTP', () => {
       expect(failure.code).toBe('invalid_frontmatter');
       expect(failure.message).toContain('get_vault_file');
     }
-    expect(await diskText(path)).toBe(broken);
+    expect(await t.readText(path)).toBe(broken);
   });
 
   test.each([

@@ -40,7 +40,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const disk = (path: string) => readFile(join(t.vault.root, path), 'utf8');
 /** A note's revision, as the tools compute it: the first 16 hex digits of its SHA-256. */
 const revisionOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 const paths = (list: unknown) => (list as { path: string }[]).map((entry) => entry.path);
@@ -68,7 +67,7 @@ describe('find_broken_links', () => {
     }
     const inBoth = [];
     for (const path of Object.keys(captured)) {
-      const exists = await disk(path).then(
+      const exists = await t.readText(path).then(
         () => true,
         () => false,
       );
@@ -183,7 +182,7 @@ describe('search_and_replace', () => {
     const daily = [17, 18, 19, 20].map((day) => `Daily Notes/2025-06-${day}.md`);
     expect(paths(result.files)).toEqual(daily);
     expect(changedPaths(before, await snapshotVault(t.vault.root))).toEqual(daily);
-    expect(await disk('Daily Notes/2025-06-17.md')).toContain('\n## Do this day\n');
+    expect(await t.readText('Daily Notes/2025-06-17.md')).toContain('\n## Do this day\n');
   });
 
   test.each([
@@ -208,7 +207,7 @@ describe('rename_heading', () => {
 
   test('renames the heading and the markdown link to it in another note, nothing else', async () => {
     const before = await snapshotVault(t.vault.root);
-    const linkerBefore = await disk(LINKER);
+    const linkerBefore = await t.readText(LINKER);
     const result = await callOk(client, 'rename_heading', {
       path: NOTE,
       from: { text: 'How the tests work', level: 2 },
@@ -217,11 +216,11 @@ describe('rename_heading', () => {
     expect(result).toMatchObject({ path: NOTE, from: 'How the tests work', level: 2, line: 15 });
     expect(result.filesChanged).toEqual([
       { path: NOTE, links: 0, revision: result.revision },
-      { path: LINKER, links: 1, revision: revisionOf(await disk(LINKER)) },
+      { path: LINKER, links: 1, revision: revisionOf(await t.readText(LINKER)) },
     ]);
     expect(changedPaths(before, await snapshotVault(t.vault.root))).toEqual([NOTE, LINKER].sort());
-    expect((await disk(NOTE)).split('\n')[15]).toBe('## How these tests work');
-    expect(await disk(LINKER)).toBe(
+    expect((await t.readText(NOTE)).split('\n')[15]).toBe('## How these tests work');
+    expect(await t.readText(LINKER)).toBe(
       linkerBefore.replace('#How%20the%20tests%20work)', '#How%20these%20tests%20work)'),
     );
   });
@@ -233,7 +232,7 @@ describe('rename_heading', () => {
       to: 'Tests still to do',
     });
     expect(result).toMatchObject({ linksUpdated: 1 });
-    const text = await disk(NOTE);
+    const text = await t.readText(NOTE);
     expect(text).toContain('*[[#Tests still to do|Jump to the tests...]]*');
     expect(text).not.toContain('Remaining tests');
   });

@@ -33,7 +33,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const disk = (path: string) => readFile(join(t.vault.root, path), 'utf8');
 /** Today as YYYY-MM-DD in local time. */
 const today = () => {
   const now = new Date();
@@ -51,21 +50,21 @@ describe('the periodic note tools over HTTP', () => {
       const path = 'Daily Notes/2025-06-18.md';
       const before = await snapshotVault(t.vault.root);
       const result = await callOk(lineClient, 'get_or_create_daily_note', { date: '2025-06-18' });
-      expect(result).toMatchObject({ path, created: false, content: await disk(path) });
+      expect(result).toMatchObject({ path, created: false, content: await t.readText(path) });
       expect(await snapshotVault(t.vault.root)).toEqual(before);
     },
   );
 
   test('a new daily note is made from the Templater template, left untouched', async () => {
     const result = await callOk(client, 'get_or_create_daily_note', { date: '2031-01-02' });
-    const template = await disk(TEMPLATE);
+    const template = await t.readText(TEMPLATE);
     expect(template).toContain('<% tp.file.title %>');
     expect(result).toMatchObject({
       path: 'Daily Notes/2031-01-02.md',
       created: true,
       content: template,
     });
-    expect(await disk('Daily Notes/2031-01-02.md')).toBe(template);
+    expect(await t.readText('Daily Notes/2031-01-02.md')).toBe(template);
   });
 
   test('without a date it is today (local time)', async () => {
@@ -108,19 +107,19 @@ describe('the periodic note tools over HTTP', () => {
     expect(monthly).toMatchObject({
       path: 'Periodic/Months/2025/June.md',
       created: true,
-      content: await disk('ACME.md'),
+      content: await t.readText('ACME.md'),
     });
   });
 
   test('append: under a heading of an existing note, and into a note it creates', async () => {
     const path = 'Daily Notes/2025-06-19.md';
-    const before = await disk(path);
+    const before = await t.readText(path);
     await callOk(client, 'append_to_periodic_note', {
       date: '2025-06-19',
       content: '- [ ] e2e task',
       underHeading: '2025-06-19::Do today',
     });
-    expect(await disk(path)).toBe(
+    expect(await t.readText(path)).toBe(
       before.replace(
         'preset daily_note_do_this_day\n```\n',
         'preset daily_note_do_this_day\n```\n\n- [ ] e2e task\n',
@@ -131,7 +130,9 @@ describe('the periodic note tools over HTTP', () => {
       content: 'first line',
     });
     expect(created).toMatchObject({ path: 'Daily Notes/2032-02-03.md', created: true });
-    expect(await disk('Daily Notes/2032-02-03.md')).toBe(`${await disk(TEMPLATE)}first line`);
+    expect(await t.readText('Daily Notes/2032-02-03.md')).toBe(
+      `${await t.readText(TEMPLATE)}first line`,
+    );
   });
 
   test('20 concurrent calls from several clients create one note once', async () => {
@@ -148,7 +149,7 @@ describe('the periodic note tools over HTTP', () => {
       ),
     );
     expect(results.filter((result) => result.created === true).length).toBe(1);
-    const lines = (await disk('2040.md')).split('\n').sort();
+    const lines = (await t.readText('2040.md')).split('\n').sort();
     expect(lines).toEqual(Array.from({ length: 20 }, (_, index) => `- entry ${index}`).sort());
   });
 

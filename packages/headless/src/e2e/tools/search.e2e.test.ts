@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '@modelcontextprotocol/client';
-import { readFile, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   PROTOCOL_LINES,
@@ -35,7 +35,7 @@ async function countOnDisk(query: string, folder = ''): Promise<number> {
     const path = folder === '' ? entry.name : `${folder}/${entry.name}`;
     if (entry.isDirectory()) count += await countOnDisk(query, path);
     else if (path.endsWith('.md')) {
-      const text = (await readFile(join(t.vault.root, path), 'utf8')).toLowerCase();
+      const text = (await t.readText(path)).toLowerCase();
       count += text.split(query.toLowerCase()).length - 1;
     }
   }

@@ -5,8 +5,6 @@
  * for byte unchanged), and 20 concurrent patches from several clients racing on one revision.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import {
   PROTOCOL_LINES,
@@ -27,7 +25,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const diskText = (path: string) => readFile(join(t.vault.root, path), 'utf8');
 /** Puts a scratch note in place through the server's own host, so it sees it at once. */
 async function writeNote(path: string, text: string): Promise<void> {
   const host = t.server.host;
@@ -77,7 +74,7 @@ describe('the section tools over HTTP', () => {
 
   test.each(PROTOCOL_LINES)('%s: append under a heading written with a link', async (line) => {
     const client = await t.connect(line);
-    const before = await diskText(LINKED);
+    const before = await t.readText(LINKED);
     const result = await callOk(client, 'patch_vault_file', {
       path: LINKED,
       operation: 'append',
@@ -85,7 +82,7 @@ describe('the section tools over HTTP', () => {
       target: 'link_in_heading::I link to [[multiple_headings]]',
       content: `- [ ] #task added over ${line}`,
     });
-    const after = await diskText(LINKED);
+    const after = await t.readText(LINKED);
     expect(after).toBe(`${before}- [ ] #task added over ${line}\n`);
     const read = await callOk(client, 'get_vault_file', { path: LINKED });
     expect(read.revision).toBe(result.revision);
@@ -93,7 +90,7 @@ describe('the section tools over HTTP', () => {
 
   test('replace a task by block id, keeping the id and the rest of the note', async () => {
     const client = await t.connect('legacy');
-    const before = await diskText(EMBED);
+    const before = await t.readText(EMBED);
     const read = await callOk(client, 'get_vault_file_partial', {
       filename: EMBED,
       mode: 'block',
@@ -108,14 +105,14 @@ describe('the section tools over HTTP', () => {
       expectedContent: '- [ ] #task task2b',
       expectedRevision: read.revision,
     });
-    expect(await diskText(EMBED)).toBe(
+    expect(await t.readText(EMBED)).toBe(
       before.replace('- [ ] #task task2b ^', '- [x] #task task2b ^'),
     );
   });
 
   test('a frontmatter key through processFrontMatter; the body is untouched', async () => {
     const client = await t.connect('modern');
-    const before = await diskText(PROJECT);
+    const before = await t.readText(PROJECT);
     await callOk(client, 'patch_vault_file', {
       path: PROJECT,
       operation: 'append',
@@ -123,7 +120,7 @@ describe('the section tools over HTTP', () => {
       target: 'aliases',
       content: '["IP"]',
     });
-    const after = await diskText(PROJECT);
+    const after = await t.readText(PROJECT);
     expect(after).toBe(`---\naliases:\n  - IP\n---\n${before}`);
     expect(
       await callOk(client, 'get_vault_file_partial', {
@@ -146,7 +143,7 @@ describe('the section tools over HTTP', () => {
       content: '- zero',
     });
     expect(result).toMatchObject({ path, changed: true });
-    expect(await diskText(path)).toBe('# Active\n\n## Log\n- zero\n- one\n');
+    expect(await t.readText(path)).toBe('# Active\n\n## Log\n- zero\n- one\n');
   });
 });
 
@@ -272,7 +269,7 @@ describe('concurrent patches over HTTP', () => {
     );
     expect(codes.filter((code) => code === 'ok')).toHaveLength(1);
     expect(codes.filter((code) => code === 'precondition_failed')).toHaveLength(19);
-    const after = await diskText(path);
+    const after = await t.readText(path);
     expect(after.match(/- writer \d+/g)).toHaveLength(1);
     expect(after).toStartWith(text);
   });

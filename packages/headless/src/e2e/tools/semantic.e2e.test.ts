@@ -116,9 +116,7 @@ describe('on the tasks-demo vault (hashing provider)', () => {
     expect(elsewherePaths.some((path) => /^(Manual Testing|Test Data)\//.test(path))).toBe(false);
     const hit = (inStyling.hits as Hit[])[0] as Hit;
     expect(hit.excerpt.length).toBeGreaterThan(0);
-    expect(await readFile(join(t.vault.root, hit.path), 'utf8')).toContain(
-      hit.excerpt.slice(0, 20),
-    );
+    expect(await t.readText(hit.path)).toContain(hit.excerpt.slice(0, 20));
 
     const before = await vaultSnapshot(t.vault.root);
     const failures = [
