@@ -20,6 +20,8 @@ export interface McpTestServer {
   url: URL;
   token: string;
   connect(line: ProtocolLine, token?: string): Promise<Client>;
+  /** `count` clients, alternating legacy and modern, for concurrency tests. */
+  connectMany(count: number): Promise<Client[]>;
   /** A file of the vault as it is on disk, read as UTF-8. */
   readText(path: string): Promise<string>;
   stop(): Promise<void>;
@@ -42,22 +44,30 @@ export async function startTestServer(
   const server = await serveVault({ vault: tempVault.root, port: 0, semantic });
   const url = new URL(server.url);
   const clients: Client[] = [];
+  const connect = async (line: ProtocolLine, token = server.defaultToken.secret) => {
+    const client = new Client(
+      { name: 'e2e-test', version: '1.0.0' },
+      { versionNegotiation: { mode: line === 'modern' ? { pin: '2026-07-28' } : 'legacy' } },
+    );
+    const transport = new StreamableHTTPClientTransport(url, {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    });
+    await client.connect(transport);
+    clients.push(client);
+    return client;
+  };
   return {
     server,
     vault: tempVault,
     url,
     token: server.defaultToken.secret,
-    async connect(line, token = server.defaultToken.secret) {
-      const client = new Client(
-        { name: 'e2e-test', version: '1.0.0' },
-        { versionNegotiation: { mode: line === 'modern' ? { pin: '2026-07-28' } : 'legacy' } },
+    connect,
+    connectMany(count) {
+      return Promise.all(
+        Array.from({ length: count }, (_, index) =>
+          connect(PROTOCOL_LINES[index % PROTOCOL_LINES.length] as ProtocolLine),
+        ),
       );
-      const transport = new StreamableHTTPClientTransport(url, {
-        requestInit: { headers: { Authorization: `Bearer ${token}` } },
-      });
-      await client.connect(transport);
-      clients.push(client);
-      return client;
     },
     readText: (path) => readFile(join(tempVault.root, path), 'utf8'),
     async stop() {

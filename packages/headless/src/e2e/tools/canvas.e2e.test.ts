@@ -80,9 +80,7 @@ describe('the canvas tools over HTTP', () => {
   });
 
   test('a canvas made from nothing, by 20 concurrent calls from several clients', async () => {
-    const clients = await Promise.all(
-      Array.from({ length: 4 }, (_, index) => t.connect(index % 2 === 0 ? 'legacy' : 'modern')),
-    );
+    const clients = await t.connectMany(4);
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
         callOk(clients[index % clients.length] as Client, 'add_canvas_node', {

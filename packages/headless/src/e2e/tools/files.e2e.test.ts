@@ -117,9 +117,7 @@ describe('writing', () => {
   });
 
   test('50 concurrent appends from separate clients lose nothing', async () => {
-    const clients = await Promise.all(
-      Array.from({ length: 5 }, (_, index) => t.connect(index % 2 === 0 ? 'legacy' : 'modern')),
-    );
+    const clients = await t.connectMany(5);
     await Promise.all(
       Array.from({ length: 50 }, (_, index) =>
         callOk(clients[index % clients.length] as Client, 'append_to_vault_file', {

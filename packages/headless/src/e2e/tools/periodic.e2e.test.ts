@@ -136,9 +136,7 @@ describe('the periodic note tools over HTTP', () => {
   });
 
   test('20 concurrent calls from several clients create one note once', async () => {
-    const clients = await Promise.all(
-      Array.from({ length: 4 }, (_, index) => t.connect(index % 2 === 0 ? 'legacy' : 'modern')),
-    );
+    const clients = await t.connectMany(4);
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
         callOk(clients[index % clients.length] as Client, 'append_to_periodic_note', {
