@@ -1,7 +1,13 @@
 import { describe, expect, test } from 'bun:test';
 import { readFile } from 'node:fs/promises';
 import { GENERATED_MODULE, buildViewHtml, generatedModule } from './build-view.ts';
-import { SEARCH_RESULTS_HTML } from '../../packages/obsidian-plugin/src/features/mcp-apps/generated/search-results-html.ts';
+import {
+  SEARCH_VIEW_URI,
+  readAppResource,
+} from '../../packages/obsidian-plugin/src/features/mcp-apps/index.ts';
+
+/** The page the server serves as the view's resource: the generated module's HTML. */
+const SEARCH_RESULTS_HTML = (readAppResource(SEARCH_VIEW_URI).contents[0] as { text: string }).text;
 
 describe('the generated search-results view', () => {
   test('the committed module is exactly what scripts/apps/build-view.ts writes (rerun it after a change)', async () => {
@@ -13,7 +19,7 @@ describe('the generated search-results view', () => {
     expect({ upToDate: committed === built }).toEqual({ upToDate: true });
   });
 
-  test('the module exports the page the build produces, and the build is deterministic', async () => {
+  test('the server serves the page the build produces, and the build is deterministic', async () => {
     const html = await buildViewHtml();
     expect({ same: SEARCH_RESULTS_HTML === html }).toEqual({ same: true });
     expect({ same: (await buildViewHtml()) === html }).toEqual({ same: true });

@@ -15,7 +15,7 @@ import { build, transform, type Plugin } from 'esbuild';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import { viewPage } from '../../packages/obsidian-plugin/src/features/mcp-apps/view/page.ts';
+import { viewPage } from '../../packages/obsidian-plugin/src/features/mcp-apps/index.ts';
 
 const ROOT = join(import.meta.dir, '..', '..');
 const FEATURE = join(ROOT, 'packages', 'obsidian-plugin', 'src', 'features', 'mcp-apps');

@@ -11,11 +11,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NodeHost } from '../../packages/headless/src/node-host/node-host.ts';
-import { searchVault } from '../../packages/obsidian-plugin/src/features/mcp-tools/tools/search/search-vault.ts';
-import { searchVaultSimple } from '../../packages/obsidian-plugin/src/features/mcp-tools/tools/search/search-vault-simple.ts';
-import { runTool } from '../../packages/obsidian-plugin/src/features/mcp-tools/test-support/run-tool.ts';
+import {
+  registeredTool,
+  runTool,
+} from '../../packages/obsidian-plugin/src/features/mcp-tools/test-support/run-tool.ts';
 import { generateVault } from './generate-vault.ts';
 import { formatMs, memoryOf, summarize } from './measure.ts';
+
+const searchVault = registeredTool('search_vault');
+const searchVaultSimple = registeredTool('search_vault_simple');
 
 const NOTES = 10_000;
 const RUNS = 21;

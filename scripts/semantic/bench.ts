@@ -18,9 +18,11 @@ import {
   hashingProvider,
   offlineProvider,
 } from '../../packages/obsidian-plugin/src/features/semantic-search/index.ts';
-import type { SearchMode } from '../../packages/obsidian-plugin/src/features/semantic-search/index.ts';
-import { SemanticIndex } from '../../packages/obsidian-plugin/src/features/semantic-search/services/semantic-index.ts';
-import type { IndexerStats } from '../../packages/obsidian-plugin/src/features/semantic-search/services/indexer.ts';
+import {
+  SemanticIndex,
+  type IndexerStats,
+  type SearchMode,
+} from '../../packages/obsidian-plugin/src/features/semantic-search/index.ts';
 import { generateVault } from '../bench/generate-vault.ts';
 import { summarize } from '../bench/measure.ts';
 import { indexTasksDemo } from './indexed-vault.ts';

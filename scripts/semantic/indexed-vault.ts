@@ -8,8 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NodeHost } from '../../packages/headless/src/node-host/node-host.ts';
 import { copyVault } from '../../packages/headless/src/test-support/temp-vault.ts';
-import type { EmbeddingProvider } from '../../packages/obsidian-plugin/src/features/semantic-search/index.ts';
-import { SemanticIndex } from '../../packages/obsidian-plugin/src/features/semantic-search/services/semantic-index.ts';
+import {
+  SemanticIndex,
+  type EmbeddingProvider,
+} from '../../packages/obsidian-plugin/src/features/semantic-search/index.ts';
 
 export interface IndexedVault {
   host: NodeHost;

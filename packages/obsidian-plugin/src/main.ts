@@ -4,7 +4,7 @@
  */
 import { FileSystemAdapter, Notice, Plugin } from 'obsidian';
 import { startConnector, type RunningConnector } from './connector.ts';
-import { ModalPermissionPrompt } from './features/command-permissions/components/permission-modal.ts';
+import { ModalPermissionPrompt } from './features/command-permissions/components/index.ts';
 import { smartConnectionsAccess } from './features/semantic-search/index.ts';
 import { SettingsStore } from './features/settings/index.ts';
 import { ObsidianHost } from './host/obsidian/obsidian-host.ts';

@@ -1,8 +1,8 @@
 /**
  * command-permissions: whether an AI client may run an Obsidian command (the master switch, the
  * allowlist, the user's answer in a modal, a rate limit) and the decision log with its CSV export.
- * The Obsidian modal lives in components/permission-modal.ts, which only main.ts imports, so this
- * index stays free of runtime 'obsidian' imports and headless can load it.
+ * The Obsidian modal is the feature's UI entry, components/index.ts, which only main.ts imports, so
+ * this index stays free of runtime 'obsidian' imports and headless can load it.
  */
 import type { SettingsStore } from '../settings/index.ts';
 import { PermissionGate } from './services/command-gate.ts';

@@ -18,3 +18,5 @@ export {
   type SearchRow,
   type SearchViewData,
 } from './services/search-view-data.ts';
+// The page template, for scripts/apps/build-view.ts, which builds generated/ from view/.
+export { viewPage, type ViewParts } from './view/page.ts';

@@ -7,11 +7,8 @@
 import { afterEach, describe, expect, test } from 'bun:test';
 import { openTestHost, snapshotVault, type TestHost } from '@mcp-connector/headless/test-support';
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { allTools, toolListing } from '../mcp-tools/index.ts';
-import { runTool } from '../mcp-tools/test-support/run-tool.ts';
-import { searchVaultSimple } from '../mcp-tools/tools/search/search-vault-simple.ts';
-import { searchVaultSmart } from '../mcp-tools/tools/semantic/search-vault-smart.ts';
-import { successResult, withContent, withResultMeta } from '../mcp-tools/tool-output.ts';
+import { allTools, successResult, toolListing } from '../mcp-tools/index.ts';
+import { registeredTool, runTool } from '../mcp-tools/test-support/run-tool.ts';
 import {
   defaultSemanticSettings,
   hashingProvider,
@@ -19,6 +16,9 @@ import {
   setupSemanticSearch,
 } from '../semantic-search/index.ts';
 import { SEARCH_VIEW_META_KEY, SEARCH_VIEW_URI, searchViewMeta } from './index.ts';
+
+const searchVaultSimple = registeredTool('search_vault_simple');
+const searchVaultSmart = registeredTool('search_vault_smart');
 
 const notes = {
   'Garden/Plan.md': '# Garden plan\n## Risks\nLate frost could kill the seedlings.\nFrost again.\n',
@@ -151,23 +151,5 @@ describe('search_vault_smart', () => {
     const notesOnly = (all: Record<string, string>) =>
       Object.fromEntries(Object.entries(all).filter(([path]) => !path.includes('semantic-index/')));
     expect(notesOnly(after)).toEqual(notesOnly(before));
-  });
-});
-
-describe('result shaping', () => {
-  test('withResultMeta adds _meta beside byte-identical content and structuredContent', () => {
-    const data = { query: 'q', hits: [{ path: 'a.md', line: 0, excerpt: 'é <b>' }] };
-    const plain = successResult(data);
-    const rich = successResult(withResultMeta(data, { k: 1 }));
-    expect(rich).toEqual({ ...plain, _meta: { k: 1 } });
-    expect(JSON.stringify(rich.content)).toBe(JSON.stringify(plain.content));
-  });
-
-  test('plain and media results keep carrying no _meta', () => {
-    expect('_meta' in successResult({ a: 1 })).toBe(false);
-    const image = { type: 'image' as const, data: 'AA==', mimeType: 'image/png' };
-    const media = successResult(withContent({ a: 1 }, [image]));
-    expect(media.content).toHaveLength(2);
-    expect('_meta' in media).toBe(false);
   });
 });

@@ -23,6 +23,7 @@ export type {
   ToolServices,
 } from './tool-context.ts';
 export { toolListing } from './tool-listing.ts';
+export { failureResult, successResult } from './tool-output.ts';
 // The section engine's reading pieces, for features that cut notes the same way (prompts' embeds).
 export {
   findBlock,

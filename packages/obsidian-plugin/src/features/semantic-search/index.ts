@@ -31,6 +31,9 @@ export {
   type SemanticSearchOptions,
 } from './services/semantic-search.ts';
 export type { IndexStatus } from './services/index-status.ts';
+// The index itself, for the quality and latency scripts (scripts/semantic/) that build one.
+export { SemanticIndex } from './services/semantic-index.ts';
+export type { IndexerStats } from './services/indexer.ts';
 export type { SearchMode } from './services/index-query.ts';
 
 /** Where the index lives: the plugin's data folder, `semantic-index/<provider>/seg-NN.*`. */

@@ -9,8 +9,7 @@
 import { afterEach, describe, expect, test } from 'bun:test';
 import { openTestHost, type TestHost } from '@mcp-connector/headless/test-support';
 import { runInNewContext } from 'node:vm';
-import { searchVaultSimple } from '../../mcp-tools/tools/search/search-vault-simple.ts';
-import { runTool } from '../../mcp-tools/test-support/run-tool.ts';
+import { registeredTool, runTool } from '../../mcp-tools/test-support/run-tool.ts';
 import { SEARCH_RESULTS_HTML } from '../generated/search-results-html.ts';
 import { obsidianUrl, renderView, stateFromToolResult, toHtml } from './render.ts';
 
@@ -162,6 +161,8 @@ function inlineScript(html: string): string {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+const searchVaultSimple = registeredTool('search_vault_simple');
 
 let vault: TestHost | null = null;
 afterEach(async () => {

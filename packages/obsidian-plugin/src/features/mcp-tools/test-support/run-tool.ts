@@ -8,6 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { VaultHost } from '../../../host/vault-host.ts';
 import { callTool } from '../call-tool.ts';
 import type { Tool } from '../define-tool.ts';
+import { allTools } from '../registry.ts';
 import type { CommandGate, ToolContext, ToolPolicyAccess, ToolServices } from '../tool-context.ts';
 
 /** Denies every command: tests that need another gate pass their own. */
@@ -20,6 +21,13 @@ export const NO_TOOL_POLICY: ToolPolicyAccess = {
   catalog: () => [],
   activate: async () => ({ activated: [], alreadyActive: [], refused: [], persisted: false }),
 };
+
+/** The registered tool of that name, for tests outside mcp-tools that run one through runTool. */
+export function registeredTool(name: string): Tool {
+  const tool = allTools.find((candidate) => candidate.name === name);
+  if (tool === undefined) throw new Error(`No tool named ${name} in the registry.`);
+  return tool;
+}
 
 export function contextFor(
   host: VaultHost,

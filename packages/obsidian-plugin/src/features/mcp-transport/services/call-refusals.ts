@@ -4,7 +4,7 @@
  * why, so the agent stops trying and the user knows which setting to change.
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { failureResult } from '../../mcp-tools/tool-output.ts';
+import { failureResult } from '../../mcp-tools/index.ts';
 import type { CallCheck } from '../../tool-policy/index.ts';
 
 export function failureFor(
