@@ -7,6 +7,7 @@
 import type { TokenRecord } from '@mcp-connector/shared';
 import { dirname, join } from 'node:path';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import { DisposerStack } from './disposer-stack.ts';
 import type { VaultHost } from './host/vault-host.ts';
 import {
   progressLine,
@@ -84,73 +85,71 @@ export interface RunningConnector {
 }
 
 export async function startConnector(options: ConnectorOptions): Promise<RunningConnector> {
+  const stack = new DisposerStack();
+  const reportError = (error: unknown) =>
+    options.onError?.(error instanceof Error ? error : new Error(String(error)));
+  return stack.start((started) => startOn(started, options), reportError);
+}
+
+/** Starts each part and defers its release onto `stack`, so close runs them in reverse. */
+async function startOn(stack: DisposerStack, options: ConnectorOptions): Promise<RunningConnector> {
   const { settings } = options;
   const defaultToken = await ensureDefaultToken(settings);
   await settings.watch();
+  stack.defer(() => settings.close());
   const host = new HiddenFoldersHost(options.host, () => settings.current.hiddenFolders);
+  stack.defer(() => host.close());
+  stack.defer(() => closeSearchServices(host));
   let transport: RunningTransport | null = null;
   const policy = new ToolPolicyEngine(settings, allTools, metaTools, {
     surfaceWidened: options.notifyUser ?? (() => undefined),
     broadcastToolsChanged: () => transport?.notify.toolsChanged(),
   });
+  stack.defer(() => policy.close());
   const semantic = composeSemanticSearch(host, settings, options.semantic ?? {});
-  const stopPruning = settings.onChange((current) =>
-    policy.forgetTokensExcept(current.tokens.map((token) => token.id)),
+  stack.defer(semantic.dispose);
+  stack.defer(
+    settings.onChange((current) =>
+      policy.forgetTokensExcept(current.tokens.map((token) => token.id)),
+    ),
   );
   // Prompt notes added, deleted, renamed or retagged reach 2026-07-28 listen streams; a
   // settings change may hide or show Prompts/, which no vault event reports.
   const prompts = watchPrompts(host, () => transport?.notify.promptsChanged(), {
     ...(options.onError && { onError: options.onError }),
   });
-  const stopPromptRecheck = settings.onChange(() => prompts.recheck());
+  stack.defer(() => prompts.stop());
+  stack.defer(settings.onChange(() => prompts.recheck()));
   const facts: ServerFacts = {
     name: SERVER_NAME,
     version: options.version,
     hostKind: host.kind,
     protocolRevisions: PROTOCOL_REVISIONS,
   };
-  try {
-    transport = await startTransport({
-      port: options.port ?? settings.current.transport.port,
-      tokens: () => settings.current.tokens,
-      surface: {
-        facts,
-        host,
-        commandGate: options.commandGate ?? commandGateFor(settings, options.commandPrompt ?? null),
-        semanticSearch: semantic.service,
-        hiddenFoldersActive: () => settings.current.hiddenFolders.length > 0,
-        policyFor: (tokenId, notifyCaller) => policy.forRequest(tokenId, notifyCaller),
-        recordRequest: (tokenId, era) => policy.usage.recordRequest(tokenId, era),
-        ...(options.extend && { extend: options.extend }),
-      },
-      ...(options.portRange && { portRange: options.portRange }),
-      ...(options.onError && { onError: options.onError }),
-    });
-  } catch (error) {
-    prompts.stop();
-    stopPromptRecheck();
-    stopPruning();
-    await semantic.dispose();
-    await policy.close();
-    settings.close();
-    throw error;
-  }
-  const running = transport;
+  const running = await startTransport({
+    port: options.port ?? settings.current.transport.port,
+    tokens: () => settings.current.tokens,
+    surface: {
+      facts,
+      host,
+      commandGate: options.commandGate ?? commandGateFor(settings, options.commandPrompt ?? null),
+      semanticSearch: semantic.service,
+      hiddenFoldersActive: () => settings.current.hiddenFolders.length > 0,
+      policyFor: (tokenId, notifyCaller) => policy.forRequest(tokenId, notifyCaller),
+      recordRequest: (tokenId, era) => policy.usage.recordRequest(tokenId, era),
+      ...(options.extend && { extend: options.extend }),
+    },
+    ...(options.portRange && { portRange: options.portRange }),
+    ...(options.onError && { onError: options.onError }),
+  });
+  transport = running;
+  stack.defer(() => running.close());
   return {
     url: running.url,
     port: running.port,
     defaultToken,
     host,
-    close: async () => {
-      await running.close();
-      prompts.stop();
-      stopPromptRecheck();
-      stopPruning();
-      await semantic.dispose();
-      await policy.close();
-      closeSearchServices(host);
-      settings.close();
-    },
+    close: () => stack.dispose(),
   };
 }
 

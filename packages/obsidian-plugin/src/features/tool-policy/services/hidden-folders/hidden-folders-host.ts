@@ -25,15 +25,21 @@ import { VisibleLinks } from './visible-links.ts';
 
 export class HiddenFoldersHost implements VaultHost {
   private visibleLinks: { key: string; links: VisibleLinks } | null = null;
+  private readonly stopListening: () => void;
 
   constructor(
     private readonly inner: VaultHost,
     /** Read on every call, so a settings change applies at once. */
     private readonly hiddenFolders: () => readonly string[],
   ) {
-    inner.onEvent(() => {
+    this.stopListening = inner.onEvent(() => {
       this.visibleLinks = null;
     });
+  }
+
+  /** Stops following the inner host's events (the connector's close). */
+  close(): void {
+    this.stopListening();
   }
 
   get kind() {
