@@ -6,6 +6,7 @@
 import type { TokenRecord } from '@mcp-connector/shared';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { matchBearerToken } from './bearer-token.ts';
+import { attachCallerToken } from './caller-token.ts';
 import { MAX_BODY_BYTES, readBodyWithin } from './request-body.ts';
 import { screenRequest } from './request-screen.ts';
 
@@ -57,7 +58,7 @@ async function serve(
   const message = parseJson(body);
   if (message === undefined)
     return sendJsonRpcError(response, 400, -32700, 'Parse error: the body is not valid JSON.');
-  Object.assign(request, { auth: { token: token.id, clientId: token.id, scopes: [] } });
+  attachCallerToken(request, token.id);
   await options.mcp(request, response, message);
 }
 

@@ -25,6 +25,7 @@ import { promptsCapability, registerPromptHandlers } from '../../prompts/index.t
 import type { SemanticSearch } from '../../semantic-search/index.ts';
 import type { RequestPolicy } from '../../tool-policy/index.ts';
 import { failureFor } from './call-refusals.ts';
+import { callerTokenId } from './caller-token.ts';
 
 /** The standard tool handlers of one request's server, handed to an extension to build on. */
 export interface ToolHandlers {
@@ -59,7 +60,7 @@ export function createMcpServer(
   request: McpRequestContext,
   notify: ServerNotifier,
 ): Server {
-  const tokenId = request.authInfo?.clientId ?? '';
+  const tokenId = callerTokenId(request);
   surface.recordRequest(tokenId, request.era);
   const server = new Server(
     { name: surface.facts.name, version: surface.facts.version },
