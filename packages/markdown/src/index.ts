@@ -5,3 +5,4 @@
 export { parseMetadata } from './parse-metadata.ts';
 export { getAllTags, parseFrontMatterAliases, parseFrontMatterTags } from './tags.ts';
 export { parseCanvasLinks } from './canvas.ts';
+export * from './section-engine/index.ts';

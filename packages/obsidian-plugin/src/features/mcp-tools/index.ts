@@ -24,13 +24,3 @@ export type {
 } from './tool-context.ts';
 export { toolListing } from './tool-listing.ts';
 export { failureResult, successResult } from './tool-output.ts';
-// The section engine's reading pieces, for features that cut notes the same way (prompts' embeds).
-export {
-  findBlock,
-  headingChain,
-  headingEntries,
-  noteText,
-  sliceLines,
-  visibleLineCount,
-  type NoteText,
-} from './services/sections/index.ts';

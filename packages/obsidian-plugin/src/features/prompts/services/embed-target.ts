@@ -9,7 +9,6 @@
  * Invariants: a note the host cannot see (missing or in a hidden folder) is "not found", in the
  * same words; a miss is a reason, never an exception. Pure reads through the host.
  */
-import type { VaultHost } from '../../../host/vault-host.ts';
 import {
   findBlock,
   headingChain,
@@ -18,7 +17,8 @@ import {
   sliceLines,
   visibleLineCount,
   type NoteText,
-} from '../../mcp-tools/index.ts';
+} from '@mcp-connector/markdown';
+import type { VaultHost } from '../../../host/vault-host.ts';
 
 export type EmbedTarget = { ok: true; text: string } | { ok: false; reason: string };
 

@@ -1,103 +1,25 @@
 /**
- * Patching a block by `^id`, as a pure text transform: append after the block (after a list
- * item's nested items), prepend before it, replace its text and keep the `^id` where it was
- * (end of the last line, or its own line). In a list, content lines take the item's indentation
- * so new items are siblings, and a replacement without its own list marker keeps the item's
- * marker and checkbox. A missing block is added at the end of the note only when asked.
+ * Patching a block by `^id`: the id parsed and the block found (block-target.ts), the
+ * `expectedContent` precondition checked against the block's text without its id, then the
+ * markdown package's `editBlock`. A missing block is added at the end of the note (`addBlock`)
+ * only when asked.
  */
+import { addBlock, blockBody, editBlock, findBlock, noteText } from '@mcp-connector/markdown';
 import { revisionOf } from '../revision.ts';
-import { blockNotFound, findBlock, parseBlockId, type BlockTarget } from './block-locate.ts';
+import { blockNotFound, parseBlockId } from './block-target.ts';
 import { assertExpectedContent } from './expected-content.ts';
-import { blockKindAt, lineKind, separator } from './layout.ts';
-import {
-  contentLines,
-  lastNonBlank,
-  lineEnd,
-  lineStart,
-  noteText,
-  splice,
-  type NoteText,
-} from './note-lines.ts';
 import type { PatchOutcome, PatchRequest } from './patch-request.ts';
-
-const LIST_MARKER = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]+\[.\])?[ \t]+/;
-const BARE_MARKER = /^(?:[-*+]|\d{1,9}[.)])[ \t]+/;
 
 export function patchBlock(text: string, request: PatchRequest, path: string): PatchOutcome {
   const note = noteText(text);
   const id = parseBlockId(request.target);
   const block = findBlock(note.cache, note.lines, id);
-  const content = contentLines(request.content);
   const ref = { path, target: `^${id}`, revision: revisionOf(text) };
   if (block === null) {
     if (request.createTargetIfMissing !== true) throw blockNotFound(note.cache, path, id);
     assertExpectedContent(ref, '', request.expectedContent);
-    return { text: addBlock(note, id, content), created: true };
+    return { text: addBlock(note, id, request.content), created: true };
   }
-  const { body } = splitId(note.text.slice(block.start, block.end), block.id);
-  assertExpectedContent(ref, body, request.expectedContent);
-  if (request.operation === 'replace') {
-    return { text: replaceBlock(note, block, body, content), created: false };
-  }
-  const edit = request.operation === 'append' ? appendAfter : prependBefore;
-  return { text: edit(note, block, content), created: false };
-}
-
-/** The block's text without its id, and the id with the whitespace before it. */
-export function splitId(source: string, id: string): { body: string; suffix: string } {
-  const match = new RegExp(`\\s*\\^${id}[ \\t]*$`).exec(source);
-  const at = match === null ? source.length : match.index;
-  return { body: source.slice(0, at), suffix: source.slice(at) };
-}
-
-/** `body` is the block's text before its id; the id and everything after it stay. */
-function replaceBlock(note: NoteText, block: BlockTarget, body: string, content: string[]): string {
-  let first = content[0] as string;
-  let hanging = block.indent;
-  if (block.listItem) {
-    first = first.trimStart();
-    if (!BARE_MARKER.test(first)) first = (LIST_MARKER.exec(body)?.[0] ?? '') + first;
-    // Continuation lines align with the item's text, so they stay inside the item.
-    hanging += ' '.repeat(BARE_MARKER.exec(first)?.[0].length ?? 0);
-  }
-  const replacement = [first, ...content.slice(1).map((line) => hanging + line)];
-  return splice(note.text, block.start, block.start + body.length, replacement.join(note.eol));
-}
-
-function appendAfter(note: NoteText, block: BlockTarget, content: string[]): string {
-  const at = lineEnd(note.lines, block.lastLine);
-  if (block.listItem) return splice(note.text, at, at, note.eol + indented(block, content, note));
-  const gap = separator(
-    blockKindAt(note.cache, block.endLine),
-    lineKind(content[0] as string),
-    note.eol,
-  );
-  return splice(note.text, at, at, gap + content.join(note.eol));
-}
-
-function prependBefore(note: NoteText, block: BlockTarget, content: string[]): string {
-  const at = lineStart(note.lines, block.startLine);
-  if (block.listItem) return splice(note.text, at, at, indented(block, content, note) + note.eol);
-  const last = content[content.length - 1] as string;
-  const gap = separator(lineKind(last), blockKindAt(note.cache, block.startLine), note.eol);
-  return splice(note.text, at, at, content.join(note.eol) + gap);
-}
-
-function indented(block: BlockTarget, content: string[], note: NoteText): string {
-  return content.map((line) => block.indent + line).join(note.eol);
-}
-
-/** A new paragraph (or list item) carrying the id, at the end of the note. */
-function addBlock(note: NoteText, id: string, content: string[]): string {
-  const block = [
-    ...content.slice(0, -1),
-    `${content[content.length - 1] ?? ''} ^${id}`.trimStart(),
-  ];
-  const last = lastNonBlank(note.lines, 0, note.lines.count);
-  if (last === -1) {
-    return splice(note.text, 0, 0, block.join(note.eol) + (note.text === '' ? '' : note.eol));
-  }
-  const at = lineEnd(note.lines, last);
-  const gap = separator(blockKindAt(note.cache, last), lineKind(block[0] as string), note.eol);
-  return splice(note.text, at, at, gap + block.join(note.eol));
+  assertExpectedContent(ref, blockBody(note, block), request.expectedContent);
+  return { text: editBlock(note, block, request.operation, request.content), created: false };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { ToolError } from '@mcp-connector/shared';
 import { readLineRange } from './line-ranges.ts';
-import { LineTable, contentLines, eolOf, visibleLineCount } from './note-lines.ts';
+import { LineTable } from '@mcp-connector/markdown';
 
 const range = (text: string, start?: number, end?: number) =>
   readLineRange(new LineTable(text), start, end);
@@ -20,25 +20,5 @@ describe('line ranges', () => {
   test('outside the note, or reversed, are invalid_arguments', () => {
     expect(() => range('a\nb\n', 2)).toThrow(ToolError);
     expect(() => range('a\nb\n', 1, 0)).toThrow('outside the note');
-  });
-});
-
-describe('note lines', () => {
-  test('a final line break does not add a visible line', () => {
-    expect(visibleLineCount(new LineTable(''))).toBe(0);
-    expect(visibleLineCount(new LineTable('a'))).toBe(1);
-    expect(visibleLineCount(new LineTable('a\n'))).toBe(1);
-    expect(visibleLineCount(new LineTable('a\n\n'))).toBe(2);
-  });
-
-  test('the line ending is judged by the first line break', () => {
-    expect(eolOf('a\r\nb\n')).toBe('\r\n');
-    expect(eolOf('a\nb\r\n')).toBe('\n');
-    expect(eolOf('a')).toBe('\n');
-  });
-
-  test('content loses the blank lines around it and any CR', () => {
-    expect(contentLines('\r\n\r\n  x\r\n\r\ny  \n \n')).toEqual(['  x', '', 'y  ']);
-    expect(contentLines(' \n ')).toEqual([]);
   });
 });

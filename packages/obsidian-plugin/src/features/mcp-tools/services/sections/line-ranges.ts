@@ -1,10 +1,10 @@
 /**
- * Line ranges of a note: 0-based and inclusive, as the reader sees lines (a final line break does
- * not add a line). A range's text keeps its line endings, so ranges read one after another
- * concatenate back to the note.
+ * A requested line range of a note (get_vault_file_partial's mode "lines"): 0-based and
+ * inclusive, startLine defaulting to 0 and endLine to the last line (and clamped to it). A range
+ * outside the note is `invalid_arguments` naming the lines it has.
  */
+import { sliceLines, visibleLineCount, type LineTable } from '@mcp-connector/markdown';
 import { ToolError } from '@mcp-connector/shared';
-import { lineStart, visibleLineCount, type LineTable } from './note-lines.ts';
 
 export interface LineRange {
   startLine: number;
@@ -12,12 +12,6 @@ export interface LineRange {
   content: string;
 }
 
-/** The text of lines [startLine, endLine]; the line endings inside it are kept. */
-export function sliceLines(lines: LineTable, startLine: number, endLine: number): string {
-  return lines.text.slice(lineStart(lines, startLine), lineStart(lines, endLine + 1));
-}
-
-/** A requested range: startLine defaults to 0, endLine to the last line (and is clamped to it). */
 export function readLineRange(lines: LineTable, startLine = 0, endLine?: number): LineRange {
   const total = visibleLineCount(lines);
   const last = Math.min(endLine ?? total - 1, total - 1);

@@ -4,17 +4,24 @@
  * there, so the parts and the returned revision always agree. Texts are capped like every read;
  * a capped result says which line to continue from.
  */
+import {
+  documentMap,
+  findBlock,
+  headingEntries,
+  joinPath,
+  noteText,
+  sliceLines,
+  visibleLineCount,
+  type NoteText,
+} from '@mcp-connector/markdown';
 import { ToolError } from '@mcp-connector/shared';
 import type { VaultFile, VaultHost } from '../../../../host/vault-host.ts';
 import { readText } from '../note-access.ts';
 import { capText } from '../text-cap.ts';
-import { blockNotFound, findBlock, parseBlockId } from './block-locate.ts';
-import { documentMap } from './document-map.ts';
+import { blockNotFound, parseBlockId } from './block-target.ts';
 import { keyNotFound, frontmatterKey } from './frontmatter-patch.ts';
-import { findHeading, headingNotFound, parseHeadingTarget } from './heading-match.ts';
-import { headingEntries, joinPath } from './heading-tree.ts';
-import { readLineRange, sliceLines, type LineRange } from './line-ranges.ts';
-import { noteText, visibleLineCount, type NoteText } from './note-lines.ts';
+import { findHeading, headingNotFound, parseHeadingTarget } from './heading-target.ts';
+import { readLineRange, type LineRange } from './line-ranges.ts';
 
 export type PartialMode = 'frontmatter' | 'heading' | 'block' | 'document-map' | 'lines';
 

@@ -1,7 +1,7 @@
 /**
  * rename_heading: renames a heading and rewrites every link to it across the vault: wikilinks,
  * embeds, markdown links and frontmatter links, in other notes and in the note itself
- * (`[[#Old]]`). Links match headings the way Obsidian does (services/heading-names.ts).
+ * (`[[#Old]]`). Links match headings the way Obsidian does (the markdown package's heading-names.ts).
  * Pipeline: plan (find the heading on the current text: `heading_not_found`, `ambiguous_heading`,
  * `already_exists`, all before any write; pick the referencing notes from the metadata cache),
  * then apply one atomic edit per file, the note itself first (its heading and self-links, under
@@ -9,7 +9,7 @@
  * Canvases are not rewritten: those linking to the heading are listed in `canvasesNotUpdated`.
  */
 import { ToolError } from '@mcp-connector/shared';
-import { parseCanvasLinks, parseMetadata } from '@mcp-connector/markdown';
+import { headingLinkText, parseCanvasLinks, parseMetadata } from '@mcp-connector/markdown';
 import { LineTable } from '@mcp-connector/markdown/positions';
 import { type } from 'arktype';
 import type { HeadingCache } from 'obsidian';
@@ -18,7 +18,6 @@ import { ADDITIVE, defineTool } from '../../define-tool.ts';
 import { expectedRevisionArgument } from '../../services/arguments.ts';
 import { assertRevision, editText, readText, requireFile } from '../../services/note-access.ts';
 import { isNote } from '../../services/note-files.ts';
-import { headingLinkText } from '../../services/sections/heading-names.ts';
 import { headingLinkEdits, linkReaches, type RenamedHeading } from './services/heading-links.ts';
 import {
   assertNameFree,

@@ -1,16 +1,16 @@
 /**
  * Links to one heading of one note, found and rewritten. A link reaches the heading when its
  * linkpath leads to the note (an empty linkpath: the note holding the link) and its heading chain
- * (services/heading-names.ts) passes through the heading; the segment naming it is the one
+ * (the markdown package's heading-names.ts) passes through the heading; the segment naming it is the one
  * rewritten, so `[[Note#Old#Child|alias]]` becomes `[[Note#New#Child|alias]]`.
  * - `linkReaches` answers from a linktext as the metadata cache records it (planning).
  * - `headingLinkEdits` works on a note's current text and its metadata parsed from that very
  *   text (applying), so every offset it edits is right: body links and embeds by position, and
  *   frontmatter links as the quoted YAML scalar holding them (`up: "[[Note#Old]]"`).
  */
+import { headingChain } from '@mcp-connector/markdown';
 import type { CachedMetadata, HeadingCache } from 'obsidian';
 import type { VaultHost } from '../../../../../host/vault-host.ts';
-import { headingChain } from '../../../services/sections/heading-names.ts';
 import {
   applyEdits,
   encodeSegment,

@@ -8,8 +8,8 @@
  */
 import { ToolError } from '@mcp-connector/shared';
 import type { HeadingCache } from 'obsidian';
+import { headingKey } from '@mcp-connector/markdown';
 import type { LineTable } from '@mcp-connector/markdown/positions';
-import { headingKey } from '../../../services/sections/heading-names.ts';
 import type { TextEdit } from './link-subpaths.ts';
 
 export interface HeadingSelector {

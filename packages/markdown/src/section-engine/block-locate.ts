@@ -3,7 +3,6 @@
  * records it. A list item's block is its own text; `lastLine` adds its nested items, so content
  * appended after an item never lands between the item and its children.
  */
-import { ToolError } from '@mcp-connector/shared';
 import type { CachedMetadata, ListItemCache } from 'obsidian';
 import type { LineTable } from './note-lines.ts';
 
@@ -19,22 +18,6 @@ export interface BlockTarget {
   listItem: boolean;
   /** What precedes the block on its first line: a list item's indentation or quote markers. */
   indent: string;
-}
-
-const BLOCK_ID = /^[A-Za-z0-9-]+$/;
-const LISTED_IDS = 20;
-
-/** The id a target names: `^id` or `id`. */
-export function parseBlockId(target: string): string {
-  const id = target.trim().replace(/^\^/, '');
-  if (!BLOCK_ID.test(id)) {
-    throw new ToolError(
-      'invalid_arguments',
-      `"${target}" is not a block id; ids are letters, digits and "-", as in ^my-block.`,
-      { target },
-    );
-  }
-  return id;
 }
 
 export function findBlock(cache: CachedMetadata, lines: LineTable, id: string): BlockTarget | null {
@@ -56,23 +39,6 @@ export function findBlock(cache: CachedMetadata, lines: LineTable, id: string): 
     listItem: index !== -1,
     indent: lines.text.slice(lines.starts[start.line], start.offset),
   };
-}
-
-export function blockNotFound(cache: CachedMetadata, path: string, id: string): ToolError {
-  const ids = Object.values(cache.blocks ?? {})
-    .sort((a, b) => a.position.start.offset - b.position.start.offset)
-    .map((block) => block.id);
-  const listed = ids.slice(0, LISTED_IDS);
-  const hint =
-    ids.length === 0
-      ? `${path} has no block ids; target a heading instead.`
-      : `Its block ids: ${listed.map((known) => `^${known}`).join(', ')}${ids.length > listed.length ? ', ...' : ''}.`;
-  return new ToolError('block_not_found', `No block ^${id} in ${path}. ${hint}`, {
-    path,
-    target: id,
-    blockIds: listed,
-    blockCount: ids.length,
-  });
 }
 
 function sameStart(item: ListItemCache, line: number): boolean {

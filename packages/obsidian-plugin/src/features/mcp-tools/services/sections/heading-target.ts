@@ -1,20 +1,21 @@
 /**
- * Finding a heading by its path (`Parent::Child`): a path names the heading's full chain of
- * ancestors, compared exactly (whitespace collapsed) and, only when nothing matches exactly,
- * loosely (links and formatting stripped, case ignored). Two matches are `ambiguous_heading`
- * with the candidates; none is `heading_not_found` naming what exists. A heading whose chain
- * starts below H1 in a note that has an H1 is `ambiguous_section` unless the caller allows root
- * headings (a note with no H1 uses its top headings as roots without asking).
+ * What a heading target names, as the section tools decide it: a path (`Parent::Child`) is
+ * matched by the markdown package's `matchHeadings`; two matches are `ambiguous_heading` with the
+ * candidates; none is `heading_not_found` naming what exists. A heading whose chain starts below
+ * H1 in a note that has an H1 is `ambiguous_section` unless the caller allows root headings (a
+ * note with no H1 uses its top headings as roots without asking).
  */
+import {
+  collapseSpaces,
+  joinPath,
+  matchHeadings,
+  similarHeadings,
+  type HeadingEntry,
+  type HeadingTarget,
+} from '@mcp-connector/markdown';
 import { ToolError } from '@mcp-connector/shared';
-import { collapseSpaces, joinPath, type HeadingEntry } from './heading-tree.ts';
 
-export interface HeadingTarget {
-  /** The file, for messages. */
-  path: string;
-  segments: string[];
-  delimiter: string;
-}
+export type { HeadingTarget };
 
 const LISTED_HEADINGS = 12;
 
@@ -31,16 +32,6 @@ export function parseHeadingTarget(path: string, target: string, delimiter = '::
     );
   }
   return { path, segments, delimiter };
-}
-
-/** Headings whose whole path matches: exact matches, or else loose ones. */
-export function matchHeadings(
-  entries: readonly HeadingEntry[],
-  segments: string[],
-): HeadingEntry[] {
-  const exact = entries.filter((entry) => samePath(entry.path, segments, (text) => text));
-  if (exact.length > 0) return exact;
-  return entries.filter((entry) => samePath(entry.path, segments, looseText));
 }
 
 /** The one heading the target names, or null; throws `ambiguous_heading` on several. */
@@ -99,32 +90,6 @@ export function headingNotFound(
   });
 }
 
-/** Full paths of headings whose own text matches the target's last part. */
-export function similarHeadings(entries: readonly HeadingEntry[], target: HeadingTarget): string[] {
-  const last = looseText(target.segments[target.segments.length - 1] as string);
-  return entries
-    .filter((entry) => looseText(entry.text) === last)
-    .map((entry) => joinPath(entry.path, target.delimiter));
-}
-
 function describe(entry: HeadingEntry, delimiter: string): string {
   return `"${joinPath(entry.path, delimiter)}" (line ${entry.line})`;
-}
-
-function samePath(path: string[], segments: string[], form: (text: string) => string): boolean {
-  return (
-    path.length === segments.length &&
-    path.every((text, index) => form(text) === form(segments[index] as string))
-  );
-}
-
-/** A heading as read, not as written: link targets, link syntax and emphasis dropped. */
-function looseText(text: string): string {
-  return collapseSpaces(
-    text
-      .replace(/!?\[\[[^\]|]*\|([^\]]*)\]\]/g, '$1')
-      .replace(/!?\[\[([^\]]*)\]\]/g, '$1')
-      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .replace(/[*_~=`]/g, ''),
-  ).toLowerCase();
 }

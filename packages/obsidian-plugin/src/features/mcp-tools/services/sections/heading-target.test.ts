@@ -1,46 +1,24 @@
 import { describe, expect, test } from 'bun:test';
-import { parseMetadata } from '@mcp-connector/markdown';
 import { ToolError } from '@mcp-connector/shared';
+import {
+  LineTable,
+  headingEntries,
+  parseMetadata,
+  type HeadingEntry,
+} from '@mcp-connector/markdown';
 import {
   assertRootAllowed,
   findHeading,
   headingNotFound,
   parseHeadingTarget,
-} from './heading-match.ts';
-import { headingEntries, type HeadingEntry } from './heading-tree.ts';
-import { LineTable } from './note-lines.ts';
+} from './heading-target.ts';
 
 const entriesOf = (text: string) =>
   headingEntries(parseMetadata(text).headings, new LineTable(text));
 const find = (text: string, target: string) =>
   findHeading(entriesOf(text), parseHeadingTarget('n.md', target));
 
-describe('the heading tree', () => {
-  test("gives each heading its chain of parents and the line its section ends before (the line table's count at the end)", () => {
-    const entries = entriesOf('# A\n### A1\n## A2\n# B\nSetext\nline\n---\n');
-    expect(entries.map((entry) => [entry.path, entry.rootLevel, entry.nextLine])).toEqual([
-      [['A'], 1, 3],
-      [['A', 'A1'], 1, 2],
-      [['A', 'A2'], 1, 3],
-      [['B'], 1, 8],
-      [['B', 'Setext line'], 1, 8],
-    ]);
-    expect(entries[4]).toMatchObject({ line: 4, lastLine: 6, level: 2 });
-  });
-});
-
 describe('finding a heading', () => {
-  test('exact text wins over a loose match of another heading', () => {
-    const text = '# **Plan**\n# Plan\n';
-    expect(find(text, 'Plan')?.line).toBe(1);
-    expect(find(text, '**Plan**')?.line).toBe(0);
-  });
-
-  test('a loose match drops link targets, link syntax, emphasis and case', () => {
-    const text = '# Read [the docs](https://x.y) and [[Note|this]] ==now==\n';
-    expect(find(text, 'read the docs and this now')?.line).toBe(0);
-  });
-
   test('none is null; several throw ambiguous_heading', () => {
     expect(find('# A\n', 'B')).toBeNull();
     expect(() => find('# A\n# A\n', 'A')).toThrow(ToolError);

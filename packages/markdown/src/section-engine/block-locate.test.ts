@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { parseMetadata } from '@mcp-connector/markdown';
-import { findBlock, parseBlockId } from './block-locate.ts';
+import { parseMetadata } from '../parse-metadata.ts';
+import { findBlock } from './block-locate.ts';
 import { LineTable } from './note-lines.ts';
 
 const locate = (text: string, id: string) =>
@@ -26,11 +26,5 @@ describe('locating a block', () => {
     const text = 'one\ntwo ^p\n';
     expect(locate(text, 'p')).toMatchObject({ start: 0, end: 10, endLine: 1, listItem: false });
     expect(locate(text, 'zz')).toBeNull();
-  });
-
-  test('ids come with or without the caret, and nothing else', () => {
-    expect(parseBlockId(' ^abc-1 ')).toBe('abc-1');
-    expect(() => parseBlockId('a b')).toThrow('not a block id');
-    expect(() => parseBlockId('^')).toThrow('not a block id');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { parseMetadata } from '@mcp-connector/markdown';
+import { parseMetadata } from '../parse-metadata.ts';
 import { documentMap } from './document-map.ts';
 import { LineTable } from './note-lines.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { parseMetadata } from '@mcp-connector/markdown';
+import { parseMetadata } from '../parse-metadata.ts';
 import { headingChain, headingKey, headingLinkText } from './heading-names.ts';
 
 describe('heading names as links compare and write them', () => {

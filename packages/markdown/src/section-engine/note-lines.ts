@@ -5,8 +5,8 @@
  * Invariants: lines are 0-based, as Obsidian's positions; a final line break does not start a
  * visible line; offsets count UTF-16 code units.
  */
-import { parseMetadata } from '@mcp-connector/markdown';
-import { LineTable } from '@mcp-connector/markdown/positions';
+import { parseMetadata } from '../parse-metadata.ts';
+import { LineTable } from '../positions.ts';
 import type { CachedMetadata } from 'obsidian';
 
 export { LineTable };
