@@ -18,6 +18,7 @@ import type {
   VaultHost,
 } from '@mcp-connector/obsidian-plugin/host';
 import type { CachedMetadata } from 'obsidian';
+import { realpath } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { editFrontMatter } from '../file-manager/frontmatter-edit.ts';
 import { generateMarkdownLink } from '../file-manager/markdown-link.ts';
@@ -47,7 +48,8 @@ export class NodeHost implements VaultHost {
   }
 
   static async open(folder: string, options: NodeHostOptions = {}): Promise<NodeHost> {
-    const host = new NodeHost(resolve(folder));
+    // The real folder, so containment compares against what the links would resolve to.
+    const host = new NodeHost(await realpath(resolve(folder)));
     await host.state.load();
     if (options.watch ?? true) {
       host.watcher = watchVault(host.root, (change, diskPath) => {

@@ -1,13 +1,15 @@
 /**
  * Applies a change the watcher saw to the vault's state, so a note edited in another program is
  * re-indexed and listeners hear about it. Changes the server made itself are recognised (the
- * table already holds the same size and mtime) and skipped.
+ * table already holds the same size and mtime) and skipped. Each event passes the start-up scan's
+ * rules: only real files and folders, never a symbolic link or anything under one.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stripBom, type VaultState } from './vault-state.ts';
 import { isIndexedText } from './vault-index.ts';
 import { toFileStat } from './vault-scan.ts';
+import { isRealEntry } from './containment.ts';
 import type { WatchedChange } from './vault-watcher.ts';
 
 export async function applyOutsideChange(
@@ -24,7 +26,7 @@ export async function applyOutsideChange(
       if (state.table.file(path) !== undefined) state.forgetFile(path);
       return;
     case 'addDir':
-      if (!state.table.hasFolder(path)) {
+      if (!state.table.hasFolder(path) && (await isRealEntry(state.root, diskPath, 'folder'))) {
         state.table.addFolder(path, diskPath);
         state.emit({ kind: 'create', path });
       }
@@ -36,6 +38,10 @@ export async function applyOutsideChange(
 }
 
 async function syncFile(state: VaultState, path: string, diskPath: string): Promise<void> {
+  if (!(await isRealEntry(state.root, diskPath, 'file'))) {
+    if (state.table.file(path) !== undefined) state.forgetFile(path);
+    return; // a link, or under one: invisible, as at the start-up scan
+  }
   let fileStat;
   try {
     fileStat = toFileStat(await stat(join(state.root, diskPath)));

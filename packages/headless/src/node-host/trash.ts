@@ -8,6 +8,7 @@
 import { access, mkdir, rename } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import type { AppSettings } from '@mcp-connector/obsidian-plugin/host';
+import { assertContained } from './containment.ts';
 
 export const LOCAL_TRASH = '.trash';
 
@@ -27,6 +28,7 @@ export async function moveToTrash(
       // fall through to the local trash
     }
   }
+  await assertContained(root, LOCAL_TRASH);
   await mkdir(join(root, LOCAL_TRASH), { recursive: true });
   await rename(absolute, await freeTrashPath(root, basename(diskPath)));
   return 'local';

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseAppSettings, type AppSettings } from '@mcp-connector/obsidian-plugin/host';
+import { assertContained } from './containment.ts';
 import { FileTable } from './file-table.ts';
 import { moveToTrash } from './trash.ts';
 import { VaultIndex, isIndexedText } from './vault-index.ts';
@@ -57,13 +58,18 @@ export class VaultState {
   }
 
   async readText(path: string): Promise<string> {
-    this.requireFile(path);
+    await this.requireContainedFile(path);
     return stripBom(await readFile(this.absolute(path), 'utf8'));
   }
 
   async readBytes(path: string): Promise<Uint8Array> {
-    this.requireFile(path);
+    await this.requireContainedFile(path);
     return new Uint8Array(await readFile(this.absolute(path)));
+  }
+
+  /** Refuses a disk path that passes through a symbolic link (node-host/containment.ts). */
+  contained(diskPath: string): Promise<void> {
+    return assertContained(this.root, diskPath);
   }
 
   async readConfigFile(relativePath: string): Promise<string | null> {
@@ -89,6 +95,7 @@ export class VaultState {
   /** Writes a whole file (new or existing), creating parent folders. */
   async writeFile(path: string, content: string | Uint8Array): Promise<VaultFile> {
     const existing = this.table.file(path);
+    await this.contained(existing?.diskPath ?? this.table.diskPathFor(path));
     if (existing === undefined) await this.ensureFolder(parentFolder(path));
     const diskPath = existing?.diskPath ?? this.table.diskPathFor(path);
     await writeFileAtomic(join(this.root, diskPath), content);
@@ -114,6 +121,7 @@ export class VaultState {
       throw new ToolError('not_a_folder', `${path} is a file, not a folder.`);
     await this.ensureFolder(parentFolder(path));
     const diskPath = this.table.diskPathFor(path);
+    await this.contained(diskPath);
     await mkdir(join(this.root, diskPath), { recursive: true });
     this.table.addFolder(path, diskPath);
     this.emit({ kind: 'create', path });
@@ -123,8 +131,10 @@ export class VaultState {
   async move(from: string, to: string): Promise<void> {
     const isFolder = this.table.hasFolder(from);
     const moved = isFolder ? this.table.filesUnder(from).map((entry) => entry.file.path) : [from];
-    await this.ensureFolder(parentFolder(to));
     const fromDisk = this.requireDiskPath(from);
+    await this.contained(fromDisk);
+    await this.contained(this.table.diskPathFor(to));
+    await this.ensureFolder(parentFolder(to));
     const toDisk = this.table.diskPathFor(to);
     await rename(join(this.root, fromDisk), join(this.root, toDisk));
     if (isFolder) this.moveFolderEntries(from, to, toDisk);
@@ -140,6 +150,7 @@ export class VaultState {
   async trash(path: string): Promise<void> {
     const isFolder = this.table.hasFolder(path);
     const diskPath = this.requireDiskPath(path);
+    await this.contained(diskPath);
     await moveToTrash(this.root, diskPath, this.appSettings().trashOption);
     if (isFolder) this.forgetFolder(path);
     else this.forgetFile(path);
@@ -165,6 +176,12 @@ export class VaultState {
 
   emit(event: VaultEvent): void {
     for (const listener of this.listeners) listener(event);
+  }
+
+  private async requireContainedFile(path: string): Promise<void> {
+    const entry = this.table.file(path);
+    if (entry === undefined) throw missingFile(path);
+    await this.contained(entry.diskPath);
   }
 
   private requireDiskPath(path: string): string {

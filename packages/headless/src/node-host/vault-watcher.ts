@@ -1,6 +1,7 @@
 /**
  * Watches a vault folder for changes made outside the server (another editor, a sync client,
- * git) with chokidar, skipping dot-entries (config folder, .trash, our own temp files). It only
+ * git) with chokidar, skipping dot-entries (config folder, .trash, our own temp files) and never
+ * following symbolic links. It only
  * reports what changed; NodeHost decides what that means for its indexes.
  */
 import chokidar from 'chokidar';
@@ -27,6 +28,8 @@ export function watchVault(
     ignored: isHidden,
     ignoreInitial: true,
     persistent: true,
+    // A link is invisible (containment.ts): report the link itself, never what it leads to.
+    followSymlinks: false,
   });
   watcher.on('all', (event, path) => {
     const diskPath = toDiskPath(path);
