@@ -36,7 +36,11 @@ export type ErrorCode =
   | 'invalid_canvas'
   | 'node_not_found'
   | 'invalid_regex'
+  /** No longer raised: every pattern now runs in linear time (ADR-0008). Kept so it is never reused. */
   | 'unsafe_regex'
+  | 'unsupported_regex'
+  | 'regex_timeout'
+  | 'unsupported_encoding'
   | 'index_building'
   | 'hidden_folders_active'
   | 'tool_inactive'

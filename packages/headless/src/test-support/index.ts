@@ -8,3 +8,4 @@ export { buildVault, copyVault, type TempVault } from './temp-vault.ts';
 export { callFail, callOk, type ToolFailure } from './tool-calls.ts';
 export { snapshotVault } from './vault-snapshot.ts';
 export { openTestHost, type TestHost } from './test-host.ts';
+export { startChildServer, type ChildServer } from './child-server.ts';

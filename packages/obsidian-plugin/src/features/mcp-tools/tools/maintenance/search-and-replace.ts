@@ -1,5 +1,6 @@
 /**
- * search_and_replace: a JavaScript regex replaced across the notes in scope (a folder or one
+ * search_and_replace: a regex (JavaScript syntax, run in linear time by RE2 under a time budget:
+ * services/regex) replaced across the notes in scope (a folder or one
  * note; services/note-scope.ts). A dry run (the default) writes nothing and shows, per file, the
  * match count and up to 3 previews (for the first 20 files listed). Applying writes each
  * changed note once, atomically (`editText`: one `host.process`), recomputing the replacement
@@ -16,14 +17,16 @@ import { DESTRUCTIVE, defineTool } from '../../define-tool.ts';
 import { takePage } from '../../services/list-limits.ts';
 import { editText } from '../../services/note-access.ts';
 import { notesIn, resolveScope } from './services/note-scope.ts';
-import { compilePattern } from '../../services/regex-pattern.ts';
+import { RegexBudget, compilePattern, type UserRegex } from '../../services/regex/index.ts';
 import { replaceInNote, type Preview } from './services/text-replace.ts';
 
 const PREVIEWS_PER_FILE = 3;
 const FILES_WITH_PREVIEWS = 20;
 
 interface Options {
-  regex: RegExp;
+  regex: UserRegex;
+  /** One budget for the whole call: the dry pass and the writes together. */
+  budget: RegexBudget;
   replacement: string;
   includeFrontmatter: boolean;
   includeCode: boolean;
@@ -53,6 +56,7 @@ export const searchAndReplace = defineTool({
   handler: async (args, ctx) => {
     const options: Options = {
       regex: compilePattern(args.pattern, args.flags ?? 'g'),
+      budget: new RegexBudget(),
       replacement: args.replacement,
       includeFrontmatter: args.includeFrontmatter ?? false,
       includeCode: args.includeCode ?? false,
@@ -108,10 +112,8 @@ async function matchingFiles(
   const found: FileMatches[] = [];
   let skipped = 0;
   for (const file of notes) {
-    const outcome = replaceInNote(await host.read(file.path), options.regex, options.replacement, {
-      ...options,
-      previews: PREVIEWS_PER_FILE,
-    });
+    const outcome = replaceInNote(await host.read(file.path), options, PREVIEWS_PER_FILE);
+    await options.budget.pause();
     skipped += outcome.skipped;
     const { replacements, previews } = outcome;
     if (replacements > 0) found.push({ file, replacements, previews });
@@ -139,10 +141,7 @@ async function applyAll(host: VaultHost, files: readonly FileMatches[], options:
 async function applyOne(host: VaultHost, file: VaultFile, options: Options) {
   let replacements = 0;
   const replace = (current: string) => {
-    const outcome = replaceInNote(current, options.regex, options.replacement, {
-      ...options,
-      previews: 0,
-    });
+    const outcome = replaceInNote(current, options, 0);
     replacements = outcome.replacements;
     return outcome.text;
   };

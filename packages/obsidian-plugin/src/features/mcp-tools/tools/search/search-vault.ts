@@ -3,7 +3,7 @@
  * object, or the same as JSON text) evaluated on each note as {path, content, frontmatter, tags,
  * stat}, plus `glob` and `regexp` operators; it returns the matching paths, sorted, with `total`
  * and `truncated` (limit default 200, clamped to 1000); a rule that cannot run fails with
- * `invalid_query` (`invalid_regex` / `unsafe_regex` for a regexp). queryType "dataview": `query`
+ * `invalid_query` (`invalid_regex` / `unsupported_regex` / `regex_timeout` for a regexp). queryType "dataview": `query`
  * is DQL text, run exactly as execute_dataview_query runs it (same result, same failures).
  */
 import { ToolError } from '@mcp-connector/shared';

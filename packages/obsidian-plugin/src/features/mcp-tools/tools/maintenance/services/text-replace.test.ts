@@ -1,8 +1,25 @@
 import { describe, expect, test } from 'bun:test';
-import { replaceInNote } from './text-replace.ts';
+import { RegexBudget, compilePattern } from '../../../services/regex/index.ts';
+import { replaceInNote as replaceWith } from './text-replace.ts';
 
 const OFF = { includeFrontmatter: false, includeCode: false, previews: 3 };
 const ON = { includeFrontmatter: true, includeCode: true, previews: 3 };
+
+/** The tool's replacement with a JavaScript regex literal's source and flags. */
+function replaceInNote(
+  text: string,
+  regex: RegExp,
+  replacement: string,
+  options: typeof OFF,
+): ReturnType<typeof replaceWith> {
+  const { previews, ...guard } = options;
+  const compiled = compilePattern(regex.source, regex.flags);
+  return replaceWith(
+    text,
+    { ...guard, regex: compiled, replacement, budget: new RegexBudget() },
+    previews,
+  );
+}
 
 describe('replaceInNote', () => {
   test.each([

@@ -6,6 +6,7 @@
  * Invariant: the text outside replaced matches is returned byte for byte.
  */
 import { parseMetadata } from '@mcp-connector/markdown';
+import type { RegexBudget, RegexMatch, UserRegex } from '../../../services/regex/index.ts';
 import { isProtected, protectedRanges, type GuardOptions } from './protected-ranges.ts';
 
 export interface Preview {
@@ -25,56 +26,45 @@ export interface ReplaceOutcome {
 const CONTEXT = 40;
 const MAX_EXCERPT = 240;
 
+export interface Replacement extends GuardOptions {
+  regex: UserRegex;
+  replacement: string;
+  budget: RegexBudget;
+}
+
 export function replaceInNote(
   text: string,
-  regex: RegExp,
-  replacement: string,
-  options: GuardOptions & { previews: number },
+  options: Replacement,
+  previews: number,
 ): ReplaceOutcome {
   const outcome: ReplaceOutcome = { text, replacements: 0, skipped: 0, previews: [] };
-  regex.lastIndex = 0;
-  const matches = regex.test(text);
-  regex.lastIndex = 0;
-  if (!matches) return outcome; // most notes: no need to parse them
+  const { regex, budget, replacement } = options;
+  if (!regex.test(text, budget)) return outcome; // most notes: no need to parse them
   const guarded = protectedRanges(text, parseMetadata(text), options);
-  outcome.text = text.replace(regex, (...args: unknown[]) => {
-    const match = matchOf(args);
+  let result = '';
+  let copied = 0;
+  for (const match of regex.matches(text, budget)) {
     const end = match.offset + match.text.length;
+    result += text.slice(copied, match.offset);
+    copied = end;
     if (isProtected(guarded, match.offset, end)) {
       outcome.skipped++;
-      return match.text;
+      result += match.text;
+      continue;
     }
     const expanded = expandReplacement(replacement, match, text);
     outcome.replacements++;
-    if (outcome.previews.length < options.previews) {
+    if (outcome.previews.length < previews) {
       outcome.previews.push(preview(text, match.offset, end, expanded));
     }
-    return expanded;
-  });
+    result += expanded;
+  }
+  outcome.text = result + text.slice(copied);
   return outcome;
 }
 
-interface Match {
-  text: string;
-  captures: (string | undefined)[];
-  offset: number;
-  groups: Record<string, string | undefined> | undefined;
-}
-
-/** The replacer's arguments: match, captures..., offset, whole string, and groups when named. */
-function matchOf(args: unknown[]): Match {
-  const hasGroups = typeof args[args.length - 1] !== 'string';
-  const offsetAt = args.length - (hasGroups ? 3 : 2);
-  return {
-    text: args[0] as string,
-    captures: args.slice(1, offsetAt) as (string | undefined)[],
-    offset: args[offsetAt] as number,
-    groups: hasGroups ? (args[args.length - 1] as Match['groups']) : undefined,
-  };
-}
-
 /** ECMAScript's GetSubstitution: the replacement string with its `$` patterns filled in. */
-export function expandReplacement(template: string, match: Match, text: string): string {
+export function expandReplacement(template: string, match: RegexMatch, text: string): string {
   if (!template.includes('$')) return template;
   return template.replace(/\$(\$|&|`|'|\d{1,2}|<[^>]*>)/g, (whole, token: string) => {
     if (token === '$') return '$';

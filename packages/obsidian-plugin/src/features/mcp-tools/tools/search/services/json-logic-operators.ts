@@ -2,10 +2,11 @@
  * The two operators search_vault adds to JsonLogic:
  * - `{"glob": [pattern, value]}`: picomatch glob against a string (vault paths use "/" on every
  *   platform, so picomatch's Windows mode is always off);
- * - `{"regexp": [pattern, value, flags?]}`: JavaScript RegExp test, flags from "imsu" (a "g" is
- *   accepted and dropped: a test must not depend on the last one). Patterns are checked by the
- *   maintenance tools' `compilePattern`, so both refuse alike: bad syntax or flags with
- *   `invalid_regex`, catastrophic backtracking (safe-regex2) with `unsafe_regex`.
+ * - `{"regexp": [pattern, value, flags?]}`: a regex test, flags from "imsu" (a "g" is accepted
+ *   and changes nothing). Patterns go through the same `compilePattern` as search_and_replace, so
+ *   both refuse alike (`invalid_regex`, `unsupported_regex`) and both run in linear time under
+ *   the search's RegexBudget (`regex_timeout`), which `withRegexBudget` installs while a rule
+ *   is evaluated (json-logic-js calls operators synchronously and passes no context).
  * A value that is not a string (or a boxed String) never matches; a glob without a pattern
  * string fails with `invalid_query`. Compiled patterns are kept (a few hundred at most), so a
  * rule evaluated per note compiles once.
@@ -16,13 +17,14 @@
 import { ToolError } from '@mcp-connector/shared';
 import * as jsonLogic from 'json-logic-js';
 import picomatch from 'picomatch';
-import { compilePattern } from '../../../services/regex-pattern.ts';
+import { RegexBudget, compilePattern, type UserRegex } from '../../../services/regex/index.ts';
 
 const MAX_PATTERN = 1000;
 const MAX_COMPILED = 256;
 
 const globs = new Map<string, (value: string) => boolean>();
-const regexps = new Map<string, RegExp>();
+const regexps = new Map<string, UserRegex>();
+let activeBudget: RegexBudget | null = null;
 
 export const SEARCH_OPERATORS = ['glob', 'regexp'] as const;
 
@@ -54,12 +56,19 @@ export function regexpMatches(pattern: unknown, value: unknown, flags: unknown =
       `regexp takes [pattern, value, flags?]: a pattern string of up to ${MAX_PATTERN} characters and flags from "imsu".`,
     );
   }
-  const regexp = remember(regexps, `${flags}/${pattern}`, () => {
-    const checked = compilePattern(pattern, flags);
-    return new RegExp(checked.source, checked.flags.replace('g', ''));
-  });
+  const regexp = remember(regexps, `${flags}/${pattern}`, () => compilePattern(pattern, flags));
   const text = stringOf(value);
-  return text !== null && regexp.test(text);
+  return text !== null && regexp.test(text, activeBudget ?? new RegexBudget());
+}
+
+/** Runs `evaluate` with `budget` as the budget of every regexp operator it reaches. */
+export function withRegexBudget<T>(budget: RegexBudget, evaluate: () => T): T {
+  activeBudget = budget;
+  try {
+    return evaluate();
+  } finally {
+    activeBudget = null;
+  }
 }
 
 /** The string a value holds; JsonLogic hands `{"var": ""}` over an array of strings boxed. */

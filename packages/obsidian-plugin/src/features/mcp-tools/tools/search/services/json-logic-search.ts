@@ -5,14 +5,21 @@
  *
  * The rule is checked before any note is read: every operation must be a standard JsonLogic
  * operator (except `log`, which would write to the console) or one of ours (`glob`, `regexp`),
- * nesting at most 64 deep. A bad regexp fails with `invalid_regex` or `unsafe_regex`; anything else
- * that throws while evaluating fails with `invalid_query`, naming the note it failed on.
+ * nesting at most 64 deep. A bad regexp fails with `invalid_regex` or `unsupported_regex`, one
+ * that runs out of the search's time budget with `regex_timeout`; anything else that throws while
+ * evaluating fails with `invalid_query`, naming the note it failed on. The loop yields to the
+ * event loop between notes, so a long search never holds up other requests.
  */
 import { ToolError } from '@mcp-connector/shared';
 import * as jsonLogic from 'json-logic-js';
 import type { VaultHost } from '../../../../../host/vault-host.ts';
 import { bareTags } from '../../../services/tags.ts';
-import { SEARCH_OPERATORS, registerSearchOperators } from './json-logic-operators.ts';
+import { RegexBudget } from '../../../services/regex/index.ts';
+import {
+  SEARCH_OPERATORS,
+  registerSearchOperators,
+  withRegexBudget,
+} from './json-logic-operators.ts';
 import { noteTextCache, type CachedNote } from './note-text-cache.ts';
 
 const STANDARD_OPERATORS = [
@@ -44,10 +51,13 @@ export function parseRule(query: unknown): unknown {
 /** Paths of the notes the rule matches, sorted by path. */
 export async function notesMatching(host: VaultHost, rule: unknown): Promise<string[]> {
   registerSearchOperators();
+  const budget = new RegexBudget();
   const matches: string[] = [];
   for (const note of await noteTextCache(host).notes()) {
     const data = noteData(host, note);
-    if (data !== null && evaluate(rule, data, note.path)) matches.push(note.path);
+    if (data !== null && withRegexBudget(budget, () => evaluate(rule, data, note.path)))
+      matches.push(note.path);
+    await budget.pause();
   }
   return matches;
 }

@@ -1,0 +1,69 @@
+/**
+ * The time a request's regex work may take, all calls of one tool call together. Each engine
+ * call gets the time that is left: a text large enough to matter is handed to re2js wrapped in
+ * a String whose `charCodeAt` checks the clock every few thousand characters, so even a single
+ * linear-but-slow match stops at the deadline with `regex_timeout` (re2js reads its input only
+ * through `charCodeAt`, `indexOf` and `substring`). `pause` gives the event loop a turn between
+ * notes, so other requests and signals are served while a long search runs.
+ */
+import { ToolError } from '@mcp-connector/shared';
+import { setTimeout } from 'node:timers';
+
+export const REGEX_BUDGET_MS = 2000;
+/** Below this many steps (text length x program size) a call cannot run long: no clock checks. */
+const UNCHECKED_STEPS = 2_000_000;
+const CHECK_EVERY = 0x3fff;
+const PAUSE_EVERY_MS = 15;
+
+export class RegexBudget {
+  private spentMs = 0;
+  private lastPause = Date.now();
+
+  constructor(readonly limitMs: number = REGEX_BUDGET_MS) {}
+
+  /** Runs one engine call on `text` within what is left of the budget. */
+  run<T>(text: string, programSize: number, call: (input: string) => T): T {
+    const start = Date.now();
+    const deadline = start + this.limitMs - this.spentMs;
+    if (deadline <= start) throw this.timeout();
+    try {
+      if (text.length * programSize < UNCHECKED_STEPS) return call(text);
+      return call(new DeadlineText(text, deadline, () => this.timeout()) as unknown as string);
+    } finally {
+      this.spentMs += Date.now() - start;
+    }
+  }
+
+  /** Yields to the event loop when the work since the last yield took a while. */
+  async pause(): Promise<void> {
+    if (Date.now() - this.lastPause < PAUSE_EVERY_MS) return;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    this.lastPause = Date.now();
+  }
+
+  timeout(): ToolError {
+    return new ToolError(
+      'regex_timeout',
+      `The regex needed more than its ${this.limitMs / 1000} s budget, so the search stopped and nothing was changed. Narrow the scope (a folder or one note; in search_vault, put a glob on the path before the regexp) or simplify the pattern.`,
+      { budgetMs: this.limitMs },
+    );
+  }
+}
+
+/** A String that throws once the deadline has passed, checked as re2js reads it. */
+class DeadlineText extends String {
+  private reads = 0;
+
+  constructor(
+    text: string,
+    private readonly deadline: number,
+    private readonly timeout: () => Error,
+  ) {
+    super(text);
+  }
+
+  override charCodeAt(index: number): number {
+    if ((++this.reads & CHECK_EVERY) === 0 && Date.now() > this.deadline) throw this.timeout();
+    return super.charCodeAt(index);
+  }
+}

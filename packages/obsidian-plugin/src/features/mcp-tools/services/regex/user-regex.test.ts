@@ -1,0 +1,110 @@
+import { describe, expect, test } from 'bun:test';
+import { ToolError } from '@mcp-connector/shared';
+import { RegexBudget } from './regex-budget.ts';
+import { compilePattern } from './user-regex.ts';
+
+function failureCode(pattern: string, flags = 'g'): string {
+  try {
+    compilePattern(pattern, flags);
+  } catch (error) {
+    if (error instanceof ToolError) return error.code;
+    throw error;
+  }
+  return 'accepted';
+}
+
+function matchesOf(pattern: string, text: string, flags = 'g'): [string, number][] {
+  return compilePattern(pattern, flags)
+    .matches(text, new RegexBudget())
+    .map((match) => [match.text, match.offset]);
+}
+
+describe('compilePattern', () => {
+  test.each([
+    ['a plain word', '\\bTODO\\b'],
+    ['a lazy wikilink', '\\[\\[(.*?)\\]\\]'],
+    ['a lookbehind', '(?<=#)tag'],
+    ['a negative lookbehind', '(?<!\\\\)\\$'],
+    ['a unicode property', '\\p{L}+'],
+    ['nested quantifiers, harmless in RE2', '(a+)+'],
+    ['a \\u escape', '\\u00e9'],
+    ['a braced code point', '\\u{1F600}'],
+  ])('accepts %s', (_name, pattern) => {
+    expect(failureCode(pattern, 'u')).toBe('accepted');
+  });
+
+  test.each([
+    ['a lookahead', 'a(?=b)'],
+    ['a negative lookahead', 'a(?!b)'],
+    ['a backreference', '(a)\\1'],
+    ['a named backreference', '(?<y>\\d{4})-\\k<y>'],
+    ['a capture inside a lookbehind', '(?<=(a))b'],
+    ['a repeat count over 1000', 'a{1001}'],
+  ])('refuses %s as unsupported_regex', (_name, pattern) => {
+    expect(failureCode(pattern)).toBe('unsupported_regex');
+  });
+
+  test.each([
+    ['an unclosed group', '(a', 'g'],
+    ['a lone quantifier', '*a', 'g'],
+    ['an empty pattern', '', 'g'],
+    ['the sticky flag', 'a', 'y'],
+    ['the indices flag', 'a', 'd'],
+    ['a repeated flag', 'a', 'ii'],
+    ['a letter that is no flag', 'a', 'x'],
+  ])('refuses %s as invalid_regex', (_name, pattern, flags) => {
+    expect(failureCode(pattern, flags)).toBe('invalid_regex');
+  });
+});
+
+describe('matches mean what JavaScript means', () => {
+  test.each([
+    ['\\s with a no-break space', '\\s', 'a\u00a0b\u2003c', 'g'],
+    ['\\S', '\\S+', 'a\u00a0bc', 'g'],
+    ['. stops at \\r and U+2028', '.+', 'ab\r\ncd\u2028e', 'g'],
+    ['. with s crosses lines', '.+', 'ab\r\ncd', 'gs'],
+    ['[^] is any character', 'a[^]b', 'a\nb', 'g'],
+    ['\\u escapes', '\\u00e9+', 'cafééé', 'g'],
+    ['case folding', 'straße', 'STRASSE Straße', 'gi'],
+    ['multiline anchors', '^\\w', 'one\ntwo', 'gm'],
+    ['empty matches', 'x*', 'axxb', 'g'],
+    ['offsets after an astral character', 'b', '😀ab', 'gu'],
+    ['a lookbehind', '(?<=#)\\w+', 'a #tag #more', 'g'],
+  ])('%s', (_name, pattern, text, flags) => {
+    const expected = [...text.matchAll(new RegExp(pattern, flags))].map(
+      (match): [string, number] => [match[0], match.index],
+    );
+    expect(matchesOf(pattern, text, flags)).toEqual(expected);
+  });
+});
+
+describe('RegexBudget', () => {
+  test('a linear but slow match stops at the deadline with regex_timeout', () => {
+    const text = 'lorem ipsum dolor sit amet '.repeat(20_000);
+    const regex = compilePattern('(?:\\b\\w+\\b\\s*){0,1000}\\d', '');
+    const budget = new RegexBudget(200);
+    const start = Date.now();
+    let code = 'no error';
+    try {
+      regex.test(text, budget);
+    } catch (error) {
+      code = error instanceof ToolError ? error.code : String(error);
+    }
+    expect(code).toBe('regex_timeout');
+    expect(Date.now() - start).toBeLessThan(1000);
+    expect(() => regex.test('short 1', budget)).toThrow('budget');
+  });
+
+  test('the budget is shared by every call it is handed to', () => {
+    const budget = new RegexBudget(50);
+    const regex = compilePattern('(?:\\b\\w+\\b\\s*){0,1000}\\d', '');
+    const text = 'lorem ipsum '.repeat(5_000);
+    let calls = 0;
+    try {
+      for (; calls < 1000; calls++) regex.test(text, budget);
+    } catch (error) {
+      expect((error as ToolError).code).toBe('regex_timeout');
+    }
+    expect(calls).toBeLessThan(1000);
+  });
+});

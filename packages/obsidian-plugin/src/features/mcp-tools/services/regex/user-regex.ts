@@ -1,0 +1,108 @@
+/**
+ * An agent's regex, made safe to run over every note (docs/architecture/ADR-0008): checked by
+ * JavaScript's parser (`invalid_regex`), rewritten to RE2 syntax (regex-syntax.ts;
+ * `unsupported_regex` for lookahead and backreferences), and run by re2js, whose matching is
+ * linear in the text, under a RegexBudget (`regex_timeout`). Flags: i, m, s, u, g, each at most
+ * once; every search finds all matches, so `g` changes nothing, and RE2 is always Unicode-aware.
+ */
+import { ToolError } from '@mcp-connector/shared';
+import { RE2JS } from 're2js';
+import type { RegexBudget } from './regex-budget.ts';
+import { toRe2Syntax, unsupported } from './regex-syntax.ts';
+
+const ALLOWED_FLAGS = 'gimsu';
+
+export interface RegexMatch {
+  text: string;
+  /** Offset of the match in the text, in UTF-16 code units (as JavaScript counts). */
+  offset: number;
+  captures: (string | undefined)[];
+  groups: Record<string, string | undefined> | undefined;
+}
+
+export class UserRegex {
+  private compiled: RE2JS | null = null;
+
+  constructor(
+    readonly source: string,
+    readonly flags: string,
+    private readonly re2Source: string,
+    private readonly re2Flags: number,
+  ) {}
+
+  /** Whether the pattern matches anywhere in `text`. */
+  test(text: string, budget: RegexBudget): boolean {
+    return this.run(text, budget, (engine, input) => engine.test(input));
+  }
+
+  /** Every non-overlapping match, in order. */
+  matches(text: string, budget: RegexBudget): RegexMatch[] {
+    return this.run(text, budget, (engine, input) =>
+      [...engine.matchAll(input)].map((match) => ({
+        text: match[0],
+        offset: match.index ?? 0,
+        captures: match.slice(1),
+        groups: match.groups ?? undefined,
+      })),
+    );
+  }
+
+  private run<T>(text: string, budget: RegexBudget, call: (engine: RE2JS, input: string) => T): T {
+    const engine = (this.compiled ??= RE2JS.compile(this.re2Source, this.re2Flags));
+    try {
+      return budget.run(text, programSize(engine), (input) => call(engine, input));
+    } catch (error) {
+      this.compiled = null; // a call stopped half-way may leave the engine's caches mid-update
+      throw error;
+    }
+  }
+}
+
+export function compilePattern(pattern: string, flags: string): UserRegex {
+  if (pattern === '') {
+    throw new ToolError('invalid_regex', 'pattern is empty; give the text or regex to find.');
+  }
+  assertFlags(flags);
+  try {
+    new RegExp(pattern, flags);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ToolError('invalid_regex', `Invalid regex: ${reason}. Fix the pattern.`, {
+      pattern,
+    });
+  }
+  const re2Source = toRe2Syntax(pattern, flags.includes('s'));
+  const re2Flags =
+    RE2JS.LOOKBEHINDS |
+    (flags.includes('i') ? RE2JS.CASE_INSENSITIVE : 0) |
+    (flags.includes('m') ? RE2JS.MULTILINE : 0) |
+    (flags.includes('s') ? RE2JS.DOTALL : 0);
+  try {
+    RE2JS.compile(re2Source, re2Flags);
+  } catch (error) {
+    const reason =
+      error instanceof Error ? error.message.replace(/^error parsing regexp: /, '') : '';
+    throw unsupported(`a construct RE2 refuses (${reason})`);
+  }
+  return new UserRegex(pattern, flags, re2Source, re2Flags);
+}
+
+/** The compiled program's length (re2js internals; unknown means "always check the clock"). */
+function programSize(engine: RE2JS): number {
+  const internals = engine as unknown as { re2Input?: { prog?: { inst?: unknown[] } } };
+  return internals.re2Input?.prog?.inst?.length ?? Number.POSITIVE_INFINITY;
+}
+
+function assertFlags(flags: string): void {
+  const seen = new Set<string>();
+  for (const flag of flags) {
+    if (!ALLOWED_FLAGS.includes(flag) || seen.has(flag)) {
+      throw new ToolError(
+        'invalid_regex',
+        `Invalid flags "${flags}": use each of g, i, m, s, u at most once.`,
+        { flags },
+      );
+    }
+    seen.add(flag);
+  }
+}
