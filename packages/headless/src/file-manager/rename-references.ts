@@ -5,7 +5,8 @@
  * leads (rename-snapshot), move, then rewrite only the links whose resolution changed, naming
  * their target as the settings say (markdown-link) and editing them in place (link-rewrite).
  * Invariants: the caller holds NodeHost's write lock; a link that still resolves correctly is
- * left exactly as written; each changed file is written once; nothing else changes.
+ * left exactly as written; each changed file is written once; nothing else changes; a file
+ * `keepLinksIn` names is never written (the hidden-folders guard passes its hidden notes).
  */
 import { getLinkpath } from '@mcp-connector/markdown/links';
 import type { VaultState } from '../node-host/vault-state.ts';
@@ -23,6 +24,7 @@ export async function renameWithReferences(
   state: VaultState,
   from: string,
   to: string,
+  keepLinksIn: (path: string) => boolean = () => false,
 ): Promise<void> {
   if (from === to) return;
   if (!state.appSettings().alwaysUpdateLinks) {
@@ -33,6 +35,7 @@ export async function renameWithReferences(
   await state.move(from, to);
   const writer = new LinktextWriter(state);
   for (const snapshot of snapshots) {
+    if (keepLinksIn(snapshot.path)) continue;
     const text = rewrittenText(state, writer, snapshot);
     if (text !== snapshot.text) await state.writeFile(snapshot.path, text);
   }

@@ -11,6 +11,7 @@ import type {
   DataviewAccess,
   LinkCounts,
   MomentFactory,
+  RenameOptions,
   TemplaterAccess,
   VaultEvent,
   VaultFile,
@@ -153,10 +154,10 @@ export class NodeHost implements VaultHost {
 
   // File manager
 
-  renameFile(from: string, to: string): Promise<void> {
+  renameFile(from: string, to: string, options: RenameOptions = {}): Promise<void> {
     return this.writeLock.run(async () => {
       this.assertMovable(from, to);
-      await renameWithReferences(this.state, from, to);
+      await renameWithReferences(this.state, from, to, options.keepLinksIn);
     });
   }
 

@@ -9,6 +9,7 @@ export type {
   HostKind,
   VaultFile,
   LinkCounts,
+  RenameOptions,
   VaultEvent,
   VaultFileManager,
   VaultFiles,

@@ -84,10 +84,19 @@ export interface VaultMetadata {
   unresolvedLinks(): LinkCounts;
 }
 
+/** How a link-aware rename treats the files that link to what moves. */
+export interface RenameOptions {
+  /**
+   * Files whose links are never rewritten, whatever the settings say: the hidden-folders guard
+   * passes its hidden notes, so a rename never writes into a private folder.
+   */
+  keepLinksIn?: (path: string) => boolean;
+}
+
 /** Link-aware operations (Obsidian's `app.fileManager`). */
 export interface VaultFileManager {
   /** Renames or moves a file or folder, rewriting references as the user's settings say. */
-  renameFile(from: string, to: string): Promise<void>;
+  renameFile(from: string, to: string, options?: RenameOptions): Promise<void>;
   /** Moves a file or folder to the trash the user chose (system or the vault's .trash). */
   trashFile(path: string): Promise<void>;
   /**

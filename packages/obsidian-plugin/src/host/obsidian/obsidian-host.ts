@@ -20,6 +20,7 @@ import type {
   DataviewAccess,
   LinkCounts,
   MomentFactory,
+  RenameOptions,
   TemplaterAccess,
   VaultEvent,
   VaultFile,
@@ -151,11 +152,13 @@ export class ObsidianHost implements VaultHost {
 
   // File manager
 
-  renameFile(from: string, to: string): Promise<void> {
+  renameFile(from: string, to: string, options: RenameOptions = {}): Promise<void> {
     return this.writeLock.run(async () => {
       const entry = this.requireEntry(from);
       await this.prepareNewPath(to);
+      const kept = await this.textsToKeep(from, options.keepLinksIn);
       await this.app.fileManager.renameFile(entry, to);
+      await this.restore(kept);
     });
   }
 
@@ -229,6 +232,31 @@ export class ObsidianHost implements VaultHost {
 
   commands(): CommandAccess | null {
     return commandAccess(this.app);
+  }
+
+  /**
+   * The text of each file that links into `path` and must keep its links: Obsidian's renameFile
+   * rewrites every linking note and takes no filter, so those notes are put back byte for byte.
+   */
+  private async textsToKeep(
+    path: string,
+    keepLinksIn: ((path: string) => boolean) | undefined,
+  ): Promise<Map<TFile, string>> {
+    const kept = new Map<TFile, string>();
+    if (keepLinksIn === undefined) return kept;
+    const inside = (target: string) => target === path || target.startsWith(`${path}/`);
+    for (const [source, targets] of Object.entries(this.app.metadataCache.resolvedLinks)) {
+      const file = this.app.vault.getFileByPath(source);
+      if (file !== null && keepLinksIn(source) && Object.keys(targets).some(inside))
+        kept.set(file, await this.app.vault.read(file));
+    }
+    return kept;
+  }
+
+  private async restore(kept: Map<TFile, string>): Promise<void> {
+    for (const [file, text] of kept) {
+      if ((await this.app.vault.read(file)) !== text) await this.app.vault.modify(file, text);
+    }
   }
 
   private requireFile(path: string): TFile {

@@ -4,7 +4,10 @@
  * and edits of its files fail as "not found" with the very words a missing file gets, its notes
  * are no link targets, tags or backlinks, and its events are never heard. One deliberate
  * difference: creating or moving something INTO a hidden folder is refused (`invalid_path`),
- * because doing it would put an AI's writing into the user's private folder.
+ * because doing it would put an AI's writing into the user's private folder. Likewise a folder
+ * that holds a hidden folder is never moved, renamed or trashed (the hidden subtree would change
+ * place or become reachable under a new name), and a rename never rewrites a link inside a
+ * hidden note.
  */
 import { ToolError } from '@mcp-connector/shared';
 import type { CachedMetadata } from 'obsidian';
@@ -14,6 +17,7 @@ import type {
   DataviewAccess,
   LinkCounts,
   MomentFactory,
+  RenameOptions,
   TemplaterAccess,
   VaultEvent,
   VaultFile,
@@ -74,6 +78,24 @@ export class HiddenFoldersHost implements VaultHost {
     }
   }
 
+  /** Refuses moving or trashing `path` when it is a folder holding a hidden folder. */
+  private refuseCarryingHidden(path: string, code: 'invalid_path' | 'not_empty'): void {
+    if (this.inner.getFolder(path) === null && code === 'not_empty') return;
+    if (!this.hidden().holdsHiddenInside(path)) return;
+    throw new ToolError(
+      code,
+      `${path} holds content that is not available to AI clients, so it cannot be moved, renamed or deleted through MCP. Do it in Obsidian, or change the hidden folders in the MCP Connector settings.`,
+      { path },
+    );
+  }
+
+  /** Both ends of a move: neither may carry a hidden folder along. */
+  private refuseMovingHidden(from: string, to: string): void {
+    if (this.inner.getFolder(from) === null) return;
+    this.refuseCarryingHidden(from, 'invalid_path');
+    this.refuseCarryingHidden(to, 'invalid_path');
+  }
+
   private links(): VisibleLinks {
     const hidden = this.hidden();
     if (this.visibleLinks?.key !== hidden.key)
@@ -124,6 +146,7 @@ export class HiddenFoldersHost implements VaultHost {
   async rename(from: string, to: string): Promise<void> {
     this.requireVisibleEntry(from);
     this.refuseHiddenTarget(to);
+    this.refuseMovingHidden(from, to);
     return this.inner.rename(from, to);
   }
   readConfigFile(relativePath: string): Promise<string | null> {
@@ -159,13 +182,20 @@ export class HiddenFoldersHost implements VaultHost {
 
   // File manager
 
-  async renameFile(from: string, to: string): Promise<void> {
+  async renameFile(from: string, to: string, options: RenameOptions = {}): Promise<void> {
     this.requireVisibleEntry(from);
     this.refuseHiddenTarget(to);
-    return this.inner.renameFile(from, to);
+    this.refuseMovingHidden(from, to);
+    const hidden = this.hidden();
+    if (hidden.isEmpty) return this.inner.renameFile(from, to, options);
+    const keep = options.keepLinksIn;
+    return this.inner.renameFile(from, to, {
+      keepLinksIn: (path) => hidden.covers(path) || keep?.(path) === true,
+    });
   }
   async trashFile(path: string): Promise<void> {
     this.requireVisibleEntry(path);
+    this.refuseCarryingHidden(path, 'not_empty');
     return this.inner.trashFile(path);
   }
   async processFrontMatter(
