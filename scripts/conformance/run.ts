@@ -284,7 +284,7 @@ async function main(): Promise<number> {
   cleanup.push(() => server.close());
   const proxy = await startAuthProxy({
     target: new URL(server.url),
-    token: server.defaultToken.secret,
+    token: server.defaultToken?.secret ?? '',
   });
   cleanup.push(() => proxy.close());
   console.log(`Headless server ${server.url} behind the auth proxy ${proxy.url}\n`);

@@ -64,6 +64,15 @@ export async function serveVault(options: ServeOptions): Promise<HeadlessServer>
 }
 
 export function bannerFor(server: HeadlessServer): string {
+  if (server.defaultToken === null)
+    return [
+      `MCP Connector (headless) is NOT serving the vault "${server.host.vaultName}"`,
+      `  folder:   ${server.nodeHost.root}`,
+      `  settings: ${server.settings.path}`,
+      `  problem:  ${server.settings.problem ?? ''}`,
+      '',
+      `Every request to ${server.url} is refused until the settings file is fixed.`,
+    ].join('\n');
   const token = server.defaultToken.secret;
   return [
     `MCP Connector (headless) is serving the vault "${server.host.vaultName}"`,

@@ -77,8 +77,11 @@ export interface SemanticWiring {
 export interface RunningConnector {
   url: string;
   port: number;
-  /** The first token, which a fresh install creates as "Default". */
-  defaultToken: TokenRecord;
+  /**
+   * The first token, which a fresh install creates as "Default"; null while the settings cannot
+   * be trusted (then nothing is minted and every request is refused until the file is fixed).
+   */
+  defaultToken: TokenRecord | null;
   /** The vault as clients see it: the host behind the hidden-folders guard. */
   host: VaultHost;
   close(): Promise<void>;
@@ -94,7 +97,7 @@ export async function startConnector(options: ConnectorOptions): Promise<Running
 /** Starts each part and defers its release onto `stack`, so close runs them in reverse. */
 async function startOn(stack: DisposerStack, options: ConnectorOptions): Promise<RunningConnector> {
   const { settings } = options;
-  const defaultToken = await ensureDefaultToken(settings);
+  const defaultToken = settings.refusal === null ? await ensureDefaultToken(settings) : null;
   await settings.watch();
   stack.defer(() => settings.close());
   const host = new HiddenFoldersHost(options.host, () => settings.current.hiddenFolders);
@@ -129,6 +132,8 @@ async function startOn(stack: DisposerStack, options: ConnectorOptions): Promise
   const running = await startTransport({
     port: options.port ?? settings.current.transport.port,
     tokens: () => settings.current.tokens,
+    beforeRequest: () => settings.refresh(),
+    refusal: () => settings.refusal,
     surface: {
       facts,
       host,

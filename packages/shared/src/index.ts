@@ -3,13 +3,17 @@ export { ToolError, type ErrorCode, type ToolFailure } from './errors.ts';
 export { Mutex } from './mutex.ts';
 export { migrateSettings } from './settings-migrations.ts';
 export {
+  SECURITY_SLICES,
   SETTINGS_SCHEMA_VERSION,
   defaultSemanticSettings,
   defaultSettings,
   defaultTokenPolicy,
   defaultToolPolicy,
+  hiddenFoldersSchema,
+  normalizeHiddenFolder,
   semanticSettingsSchema,
   settingsSchema,
+  sliceSchemas,
   tokenRecordSchema,
   transportSettingsSchema,
   type SemanticSettings,

@@ -90,18 +90,58 @@ export function defaultSemanticSettings(): SemanticSettings {
   return { enabled: true, provider: 'auto', nativeModel: 'all-MiniLM-L6-v2' };
 }
 
+/**
+ * A hidden-folders entry as a vault path: NFC (macOS Finder writes names in NFD), no leading,
+ * trailing or doubled slashes, no `.` segments. Comparison ignores case (HiddenPaths).
+ */
+export function normalizeHiddenFolder(entry: string): string {
+  return entry
+    .normalize('NFC')
+    .split('/')
+    .filter((segment) => segment !== '' && segment !== '.')
+    .join('/');
+}
+
+/** Normalised on every read and write; an entry naming the root or leaving the vault is invalid. */
+export const hiddenFoldersSchema = type('string[]').pipe((entries, ctx) => {
+  const folders = entries.map(normalizeHiddenFolder);
+  if (folders.some((folder) => folder === '' || folder.split('/').includes('..')))
+    return ctx.error('vault folders (not the vault root, no "..")');
+  return folders;
+});
+
+const tokensSchema = tokenRecordSchema.array().atMostLength(MAX_TOKENS);
+const usageSchema = type({ '[string]': tokenUsageSchema });
+
 export const settingsSchema = type({
   schemaVersion: 'number.integer',
   transport: transportSettingsSchema,
-  tokens: tokenRecordSchema.array().atMostLength(MAX_TOKENS),
+  tokens: tokensSchema,
   // Slices added after version 1 read as their defaults from files written before them.
   toolPolicy: toolPolicySchema.default(defaultToolPolicy),
   /** Vault folders AI clients must never see, as vault paths. */
-  hiddenFolders: type('string[]').default(() => []),
-  usage: type({ '[string]': tokenUsageSchema }).default(() => ({})),
+  hiddenFolders: hiddenFoldersSchema.default(() => []),
+  usage: usageSchema.default(() => ({})),
   commands: commandSettingsSchema.default(defaultCommandSettings),
   semantic: semanticSettingsSchema.default(defaultSemanticSettings),
 });
+
+/** Each slice's own schema: a file is validated slice by slice, so one bad slice spoils no other. */
+export const sliceSchemas = {
+  transport: transportSettingsSchema,
+  tokens: tokensSchema,
+  toolPolicy: toolPolicySchema,
+  hiddenFolders: hiddenFoldersSchema,
+  usage: usageSchema,
+  commands: commandSettingsSchema,
+  semantic: semanticSettingsSchema,
+} as const;
+
+/**
+ * Slices that decide who may do what. Serving with their defaults would fail open (no hidden
+ * folders, full access, a fresh token), so while one is invalid the server refuses to serve.
+ */
+export const SECURITY_SLICES: readonly SettingsSlice[] = ['tokens', 'toolPolicy', 'hiddenFolders'];
 
 export type Settings = typeof settingsSchema.infer;
 export type TransportSettings = typeof transportSettingsSchema.infer;

@@ -18,7 +18,7 @@ export function announce(server: HeadlessServer, json: boolean): void {
   if (json) {
     const line = {
       url: server.url,
-      token: server.defaultToken.secret,
+      token: server.defaultToken?.secret ?? null,
       vault: server.host.vaultName,
     };
     process.stdout.write(`${JSON.stringify(line)}\n`);

@@ -44,7 +44,8 @@ export async function startTestServer(
   const server = await serveVault({ vault: tempVault.root, port: 0, semantic });
   const url = new URL(server.url);
   const clients: Client[] = [];
-  const connect = async (line: ProtocolLine, token = server.defaultToken.secret) => {
+  const defaultSecret = server.defaultToken?.secret ?? '';
+  const connect = async (line: ProtocolLine, token = defaultSecret) => {
     const client = new Client(
       { name: 'e2e-test', version: '1.0.0' },
       { versionNegotiation: { mode: line === 'modern' ? { pin: '2026-07-28' } : 'legacy' } },
@@ -60,7 +61,7 @@ export async function startTestServer(
     server,
     vault: tempVault,
     url,
-    token: server.defaultToken.secret,
+    token: defaultSecret,
     connect,
     connectMany(count) {
       return Promise.all(

@@ -104,7 +104,9 @@ describe('with Templater and a command palette', () => {
     client = new Client({ name: 'e2e-test', version: '1.0.0' });
     await client.connect(
       new StreamableHTTPClientTransport(new URL(connector.url), {
-        requestInit: { headers: { Authorization: `Bearer ${connector.defaultToken.secret}` } },
+        requestInit: {
+          headers: { Authorization: `Bearer ${connector.defaultToken?.secret ?? ''}` },
+        },
       }),
     );
   });

@@ -21,6 +21,10 @@ export interface TransportOptions {
   /** Ports to try in order when `port` is null; 27200-27205 unless a test picks others. */
   portRange?: readonly number[];
   tokens: () => readonly TokenRecord[];
+  /** Runs before each request is checked: the settings reload here if their file changed. */
+  beforeRequest?: () => Promise<void>;
+  /** Why the server must refuse every request now (settings that cannot be trusted), or null. */
+  refusal?: () => string | null;
   surface: McpSurface;
   onError?: (error: Error) => void;
 }
@@ -49,6 +53,8 @@ export async function startTransport(options: TransportOptions): Promise<Running
     createEndpoint({
       port: () => port,
       tokens: options.tokens,
+      beforeRequest: options.beforeRequest ?? (async () => undefined),
+      refusal: options.refusal ?? (() => null),
       mcp: toNodeHandler(mcpHandler),
       onError,
     }),

@@ -20,6 +20,8 @@ export interface EndpointOptions {
   port: () => number;
   /** Read on every request, so added, regenerated and revoked tokens apply at once. */
   tokens: () => readonly TokenRecord[];
+  beforeRequest: () => Promise<void>;
+  refusal: () => string | null;
   mcp: McpNodeHandler;
   onError: (error: Error) => void;
 }
@@ -45,6 +47,12 @@ async function serve(
     request.resume();
     return sendJsonRpcError(response, rejection.status, -32000, rejection.message);
   }
+  await options.beforeRequest();
+  const refusal = options.refusal();
+  if (refusal !== null) {
+    request.resume();
+    return sendJson(response, 503, { code: 'settings_invalid', message: refusal });
+  }
   const body = await readBodyWithin(request, MAX_BODY_BYTES);
   if (body === 'too_large') {
     response.setHeader('Connection', 'close');
@@ -68,6 +76,10 @@ function parseJson(body: Buffer): unknown {
   } catch {
     return undefined;
   }
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
 }
 
 function sendJsonRpcError(

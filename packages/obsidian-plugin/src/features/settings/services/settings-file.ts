@@ -1,71 +1,104 @@
 /**
- * Reading data.json: a missing file means defaults; an older format is migrated (secrets byte for
- * byte); a file that is not valid JSON or does not match the schema is never overwritten: it is
- * copied aside (data.json.corrupt-<time>) and the problem is reported, so the user's tokens and
- * choices can still be recovered by hand.
+ * Reading data.json, slice by slice. A missing file means defaults; an older format is migrated
+ * (secrets byte for byte). Each slice is validated on its own: a valid slice is used even when
+ * another is not, and an invalid one reads as its default, is named in `problem`, and stays in
+ * the file exactly as written (`raw`), so the user can fix it by hand and nothing is lost. A file
+ * that is not a JSON object at all is `unreadable`; it is copied aside (data.json.corrupt-<time>)
+ * when opened and never overwritten.
  */
 import {
   SETTINGS_SCHEMA_VERSION,
   defaultSettings,
   migrateSettings,
-  settingsSchema,
+  sliceSchemas,
   type Settings,
+  type SettingsSlice,
 } from '@mcp-connector/shared';
 import { type } from 'arktype';
 import { copyFile, readFile } from 'node:fs/promises';
 
 export interface LoadedSettings {
+  /** The valid slices, and defaults for missing or invalid ones. */
   settings: Settings;
-  /** Set when the file was unreadable and was kept aside. */
+  /** Why part or all of the file could not be used; null when all of it could. */
   problem: string | null;
+  /** Slices that failed validation (read as defaults; the file keeps what it had). */
+  invalid: SettingsSlice[];
+  /** The file's top-level object as read; null when missing or unreadable. */
+  raw: Record<string, unknown> | null;
+  /** The file exists but is not a JSON object: nothing in it can be used or rewritten. */
+  unreadable: boolean;
   /** True when the file was in an older format and should be written back migrated. */
   migrated: boolean;
 }
 
-/** `keepAside: false` only reports a bad file (for reloads that will not write). */
+const SLICES = Object.keys(sliceSchemas) as SettingsSlice[];
+
+/** `keepAside: false` only reports an unreadable file (for reloads, which never write). */
 export async function loadSettingsFile(path: string, keepAside = true): Promise<LoadedSettings> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      return { settings: defaultSettings(), problem: null, migrated: false };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return fresh();
     throw error;
   }
-  const parsed = parseSettings(text);
-  if (typeof parsed.result !== 'string')
-    return {
-      settings: parsed.result,
-      problem: null,
-      migrated: parsed.from < SETTINGS_SCHEMA_VERSION,
-    };
-  if (!keepAside) return { settings: defaultSettings(), problem: parsed.result, migrated: false };
-  const keptAt = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-  await copyFile(path, keptAt);
+  const raw = parseObject(text);
+  if (typeof raw === 'string') {
+    let problem = `data.json is not valid JSON (${raw}).`;
+    if (keepAside) problem += ` The file was kept as ${await keepCopy(path)}.`;
+    return { ...fresh(), problem, unreadable: true };
+  }
+  return parseSlices(raw);
+}
+
+/** The slices of a parsed file: valid ones kept, invalid ones named. */
+export function parseSlices(raw: Record<string, unknown>): LoadedSettings {
+  const migration = migrateSettings(raw);
+  const value = migration.value as Record<string, unknown>;
+  const settings: Record<string, unknown> = { ...defaultSettings() };
+  const invalid: SettingsSlice[] = [];
+  const reasons: string[] = [];
+  for (const slice of SLICES) {
+    if (value[slice] === undefined) continue;
+    const checked: unknown = sliceSchemas[slice](value[slice]);
+    if (checked instanceof type.errors) {
+      invalid.push(slice);
+      reasons.push(`${slice} (${checked.summary})`);
+    } else settings[slice] = checked;
+  }
   return {
-    settings: defaultSettings(),
-    problem: `${parsed.result} The file was kept as ${keptAt}.`,
-    migrated: false,
+    settings: settings as Settings,
+    problem:
+      invalid.length === 0
+        ? null
+        : `data.json has invalid settings, which were not used: ${reasons.join('; ')}.`,
+    invalid,
+    raw,
+    unreadable: false,
+    migrated: migration.from < SETTINGS_SCHEMA_VERSION,
   };
 }
 
-function parseSettings(text: string): { result: Settings | string; from: number } {
-  let raw: unknown;
+function fresh(): LoadedSettings {
+  const settings = defaultSettings();
+  return { settings, problem: null, invalid: [], raw: null, unreadable: false, migrated: false };
+}
+
+function parseObject(text: string): Record<string, unknown> | string {
+  let value: unknown;
   try {
-    raw = JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
-    return {
-      result: `data.json is not valid JSON (${(error as Error).message}).`,
-      from: SETTINGS_SCHEMA_VERSION,
-    };
+    return (error as Error).message;
   }
-  const migration = migrateSettings(raw);
-  const settings = settingsSchema(migration.value);
-  if (settings instanceof type.errors) {
-    return {
-      result: `data.json does not match the settings format (${settings.summary}).`,
-      from: migration.from,
-    };
-  }
-  return { result: settings, from: migration.from };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return 'the top level is not an object';
+  return value as Record<string, unknown>;
+}
+
+async function keepCopy(path: string): Promise<string> {
+  const keptAt = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  await copyFile(path, keptAt);
+  return keptAt;
 }

@@ -73,23 +73,33 @@ describe('SettingsStore', () => {
     ]);
   });
 
-  test.each([
-    ['not JSON', '{"schemaVersion": 1, '],
-    ['the wrong shape', '{"schemaVersion": 1, "transport": {"port": "x"}, "tokens": []}'],
-  ])('a file that is %s is kept aside, never overwritten, and reported', async (_kind, text) => {
+  test('a file of the wrong shape stays as written, and the bad slice is reported', async () => {
+    const text = '{"schemaVersion": 1, "transport": {"port": "x"}, "tokens": []}';
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, text);
     const store = await SettingsStore.open(path);
-    expect(store.problem).toContain('data.json');
-    expect(store.current.tokens).toEqual([]);
-    const kept = (await readdir(join(folder, 'plugins', 'mcp-connector'))).filter((name) =>
-      name.includes('.corrupt-'),
-    );
-    expect(kept.length).toBe(1);
-    expect(
-      await readFile(join(folder, 'plugins', 'mcp-connector', kept[0] as string), 'utf8'),
-    ).toBe(text);
+    expect(store.problem).toContain('transport');
+    expect(store.current.transport).toEqual({ port: null });
+    expect(await readFile(path, 'utf8')).toBe(text);
   });
+
+  test.each([['not JSON', '{"schemaVersion": 1, ']])(
+    'a file that is %s is kept aside, never overwritten, and reported',
+    async (_kind, text) => {
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, text);
+      const store = await SettingsStore.open(path);
+      expect(store.problem).toContain('data.json');
+      expect(store.current.tokens).toEqual([]);
+      const kept = (await readdir(join(folder, 'plugins', 'mcp-connector'))).filter((name) =>
+        name.includes('.corrupt-'),
+      );
+      expect(kept.length).toBe(1);
+      expect(
+        await readFile(join(folder, 'plugins', 'mcp-connector', kept[0] as string), 'utf8'),
+      ).toBe(text);
+    },
+  );
 });
 
 describe('SettingsStore migrations', () => {
@@ -180,5 +190,92 @@ describe('SettingsStore across processes', () => {
     await store.updateSlice('transport', () => ({ port: 27202 }));
     expect((await onDisk()).transport).toEqual({ port: 27202 });
     expect((await rejectionOf(readFile(`${path}.lock`, 'utf8'))).code).toBe('ENOENT');
+  });
+});
+
+describe('SettingsStore never fails open', () => {
+  const token = newTokenRecord('Kept');
+  async function writeRaw(value: unknown): Promise<string> {
+    await mkdir(dirname(path), { recursive: true });
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    await writeFile(path, text);
+    return text;
+  }
+
+  test('a file with one invalid slice keeps every valid slice and names the invalid one', async () => {
+    await writeRaw({
+      schemaVersion: 2,
+      transport: { port: 27203 },
+      tokens: [token],
+      semantic: 'on',
+    });
+    const store = await SettingsStore.open(path);
+    expect(store.current.tokens).toEqual([token]);
+    expect(store.current.transport.port).toBe(27203);
+    expect(store.problem).toContain('semantic');
+    expect(store.refusal).toBeNull();
+  });
+
+  test.each([
+    ['hidden folders', { hiddenFolders: 'Private' }],
+    ['hidden folders leaving the vault', { hiddenFolders: ['../x'] }],
+    ['token policy', { toolPolicy: { tokens: { x: { profile: 'root' } } } }],
+    ['tokens', { tokens: [{ id: 'x', secret: 'short' }] }],
+  ])('an invalid %s slice makes the store refuse to serve', async (_name, slice) => {
+    await writeRaw({ schemaVersion: 2, transport: { port: null }, tokens: [token], ...slice });
+    const store = await SettingsStore.open(path);
+    expect(store.refusal).not.toBeNull();
+    expect(store.refusal).not.toContain(folder);
+  });
+
+  test('a file that is not JSON refuses to serve, and no update overwrites it', async () => {
+    const text = await writeRaw(`{"schemaVersion": 2, "tokens": [${JSON.stringify(token)}`);
+    const store = await SettingsStore.open(path);
+    expect(store.refusal).not.toBeNull();
+    expect(
+      await rejectionOf(store.updateSlice('tokens', () => [newTokenRecord('new')])),
+    ).toBeInstanceOf(Error);
+    expect(await readFile(path, 'utf8')).toBe(text);
+  });
+
+  test('an update keeps an invalid slice as written and never replaces it with defaults', async () => {
+    await writeRaw({
+      schemaVersion: 2,
+      transport: { port: null },
+      tokens: [token],
+      hiddenFolders: 'Private',
+    });
+    const store = await SettingsStore.open(path);
+    await store.updateSlice('transport', () => ({ port: 27204 }));
+    expect(await onDisk()).toMatchObject({
+      hiddenFolders: 'Private',
+      tokens: [token],
+      transport: { port: 27204 },
+    });
+    expect(await rejectionOf(store.updateSlice('hiddenFolders', () => []))).toBeInstanceOf(Error);
+    expect((await onDisk()).hiddenFolders).toBe('Private');
+  });
+
+  test('hidden folders are normalised when written and when read', async () => {
+    const store = await SettingsStore.open(path);
+    await store.updateSlice('hiddenFolders', () => ['/Prive\u0301/', './Archive/./Old/']);
+    expect(store.current.hiddenFolders).toEqual(['Privé', 'Archive/Old']);
+    expect((await onDisk()).hiddenFolders).toEqual(['Privé', 'Archive/Old']);
+    await writeRaw({
+      schemaVersion: 2,
+      transport: { port: null },
+      tokens: [],
+      hiddenFolders: ['Secret/'],
+    });
+    expect((await SettingsStore.open(path)).current.hiddenFolders).toEqual(['Secret']);
+  });
+
+  test("refresh sees another process's change at once, without waiting for a watcher", async () => {
+    const store = await SettingsStore.open(path);
+    await store.updateSlice('tokens', () => [token]);
+    const other = await SettingsStore.open(path);
+    await other.updateSlice('tokens', () => []);
+    await store.refresh();
+    expect(store.current.tokens).toEqual([]);
   });
 });

@@ -1,54 +1,87 @@
 /**
  * The only writer of data.json. Every change goes through `updateSlice` under one process-wide
  * mutex and a lock file shared with other processes (the tokens CLI): the file is re-read, the
- * slice is changed, and the whole file is written atomically. A change that returns the slice
- * unchanged writes nothing. `watch` reloads changes other processes make, so a token added or
- * revoked from the command line applies to the running server's next request.
+ * slice is changed and validated (hidden folders come out normalised), and the whole file is
+ * written atomically. A change that returns the slice unchanged writes nothing.
+ *
+ * Fail closed: a slice that is invalid on disk is never replaced (its text stays as written and
+ * `updateSlice` on it refuses), an unreadable file is never rewritten, and while a security slice
+ * (tokens, token policy, hidden folders) is invalid, `refusal` says why the server must not serve.
+ *
+ * `refresh` (called before every request) compares the file's inode, size and mtime with what was
+ * last read and reloads on any difference, so a token revoked from the command line is refused
+ * on the very next request; `watch` does the same on file-system events, for listeners.
  */
-import { Mutex, writeFileAtomic, type Settings, type SettingsSlice } from '@mcp-connector/shared';
+import {
+  Mutex,
+  SECURITY_SLICES,
+  ToolError,
+  sliceSchemas,
+  writeFileAtomic,
+  type Settings,
+  type SettingsSlice,
+} from '@mcp-connector/shared';
+import { type } from 'arktype';
 import { watch, type FSWatcher } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { withFileLock } from './file-lock.ts';
-import { loadSettingsFile } from './settings-file.ts';
+import { loadSettingsFile, type LoadedSettings } from './settings-file.ts';
 
 const settingsMutex = new Mutex();
 const RELOAD_DELAY_MS = 50;
 
+/** What every client sees while the settings cannot be trusted: no detail, no path. */
+const REFUSAL =
+  "The MCP Connector settings file (data.json) has settings that decide access but cannot be read, so this server refuses every request until the file is fixed. Obsidian's MCP Connector notice, or the headless server's log, names the problem.";
+
 export type SettingsListener = (settings: Settings) => void;
 
 export class SettingsStore {
-  private settings: Settings;
+  private loaded: LoadedSettings;
+  private signature: string;
   private readonly listeners = new Set<SettingsListener>();
   private watcher: FSWatcher | null = null;
   private reloadTimer: ReturnType<typeof setTimeout> | null = null;
 
   private constructor(
     readonly path: string,
-    settings: Settings,
-    /** Why the file on disk could not be used, if it could not. */
-    readonly problem: string | null,
+    loaded: LoadedSettings,
+    signature: string,
   ) {
-    this.settings = settings;
+    this.loaded = loaded;
+    this.signature = signature;
   }
 
   static async open(path: string): Promise<SettingsStore> {
     // Reading needs no lock (writes are atomic); only writing a migrated file back does.
-    const loaded = await settingsMutex.run(async () => {
+    return settingsMutex.run(async () => {
+      const signature = await signatureOf(path);
       const first = await loadSettingsFile(path);
-      if (!first.migrated) return first;
+      if (!first.migrated || first.problem !== null)
+        return new SettingsStore(path, first, signature);
       return withFileLock(lockPathOf(path), async () => {
         const result = await loadSettingsFile(path);
-        if (result.migrated) await writeSettings(path, result.settings);
-        return result;
+        if (result.migrated && result.problem === null) await writeSettings(path, result, {});
+        return new SettingsStore(path, result, await signatureOf(path));
       });
     });
-    return new SettingsStore(path, loaded.settings, loaded.problem);
   }
 
   get current(): Settings {
-    return this.settings;
+    return this.loaded.settings;
+  }
+
+  /** Why the file on disk could not be used, or part of it; null when all of it was. */
+  get problem(): string | null {
+    return this.loaded.problem;
+  }
+
+  /** Set while the server must not serve: the file is unreadable or a security slice is invalid. */
+  get refusal(): string | null {
+    const { unreadable, invalid } = this.loaded;
+    return unreadable || invalid.some((slice) => SECURITY_SLICES.includes(slice)) ? REFUSAL : null;
   }
 
   updateSlice<K extends SettingsSlice>(
@@ -57,15 +90,31 @@ export class SettingsStore {
   ): Promise<Settings[K]> {
     return settingsMutex.run(() =>
       withFileLock(lockPathOf(this.path), async () => {
-        const onDisk = await loadSettingsFile(this.path);
-        const base = onDisk.problem === null ? onDisk.settings : this.settings;
-        const next = change(base[slice]);
-        const updated = { ...base, [slice]: next };
-        if (next !== base[slice]) await writeSettings(this.path, updated);
-        this.publish(updated);
-        return next;
+        const onDisk = await loadSettingsFile(this.path, false);
+        if (onDisk.unreadable || onDisk.invalid.includes(slice)) throw cannotUpdate(slice, onDisk);
+        const current = onDisk.settings[slice];
+        const next = change(current);
+        if (next === current) {
+          this.adopt(onDisk, await signatureOf(this.path));
+          return current;
+        }
+        const validated = validateSlice(slice, next);
+        const updated = { ...onDisk, settings: { ...onDisk.settings, [slice]: validated } };
+        await writeSettings(this.path, updated, { [slice]: validated });
+        this.adopt(updated, await signatureOf(this.path));
+        return validated;
       }),
     );
+  }
+
+  /** Reloads the file if it changed since it was last read (one `stat` when it did not). */
+  async refresh(): Promise<void> {
+    if ((await signatureOf(this.path)) === this.signature) return;
+    await settingsMutex.run(async () => {
+      const signature = await signatureOf(this.path);
+      if (signature === this.signature) return;
+      this.adopt(await loadSettingsFile(this.path, false), signature);
+    });
   }
 
   onChange(listener: SettingsListener): () => void {
@@ -80,7 +129,10 @@ export class SettingsStore {
     this.watcher = watch(dirname(this.path), (_event, name) => {
       if (name !== basename(this.path)) return;
       if (this.reloadTimer !== null) clearTimeout(this.reloadTimer);
-      this.reloadTimer = setTimeout(() => void this.reload(), RELOAD_DELAY_MS);
+      this.reloadTimer = setTimeout(() => {
+        this.reloadTimer = null;
+        void this.refresh();
+      }, RELOAD_DELAY_MS);
     });
   }
 
@@ -90,26 +142,55 @@ export class SettingsStore {
     if (this.reloadTimer !== null) clearTimeout(this.reloadTimer);
   }
 
-  private async reload(): Promise<void> {
-    this.reloadTimer = null;
-    const loaded = await settingsMutex.run(() => loadSettingsFile(this.path, false));
-    if (
-      loaded.problem === null &&
-      JSON.stringify(loaded.settings) !== JSON.stringify(this.settings)
-    )
-      this.publish(loaded.settings);
+  private adopt(loaded: LoadedSettings, signature: string): void {
+    const changed = JSON.stringify(loaded.settings) !== JSON.stringify(this.loaded.settings);
+    this.loaded = loaded;
+    this.signature = signature;
+    if (changed) for (const listener of this.listeners) listener(loaded.settings);
   }
+}
 
-  private publish(settings: Settings): void {
-    this.settings = settings;
-    for (const listener of this.listeners) listener(settings);
-  }
+function validateSlice<K extends SettingsSlice>(slice: K, value: Settings[K]): Settings[K] {
+  const checked: unknown = sliceSchemas[slice](value);
+  if (checked instanceof type.errors)
+    throw new ToolError('invalid_config', `Invalid ${slice} settings: ${checked.summary}.`);
+  return checked as Settings[K];
+}
+
+function cannotUpdate(slice: SettingsSlice, onDisk: LoadedSettings): ToolError {
+  return new ToolError(
+    'invalid_config',
+    onDisk.unreadable
+      ? 'data.json is not valid JSON, so it is not changed. Fix or remove it first.'
+      : `The ${slice} settings in data.json are invalid, so they are not changed. Fix them in the file first (${onDisk.problem ?? ''}).`,
+  );
 }
 
 function lockPathOf(path: string): string {
   return `${path}.lock`;
 }
 
-async function writeSettings(path: string, settings: Settings): Promise<void> {
-  await writeFileAtomic(path, `${JSON.stringify(settings, null, 2)}\n`);
+/** Which version of the file is on disk: an atomic write always gives a new inode. */
+async function signatureOf(path: string): Promise<string> {
+  try {
+    const stats = await stat(path, { bigint: true });
+    return `${stats.ino}:${stats.size}:${stats.mtimeNs}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+/** The whole file: valid slices as they are now, invalid ones exactly as the file had them. */
+async function writeSettings(
+  path: string,
+  loaded: LoadedSettings,
+  changed: Partial<Settings>,
+): Promise<void> {
+  const valid = Object.fromEntries(
+    Object.entries(loaded.settings).filter(
+      ([key]) => !loaded.invalid.includes(key as SettingsSlice),
+    ),
+  );
+  const file = { ...loaded.raw, ...valid, ...changed };
+  await writeFileAtomic(path, `${JSON.stringify(file, null, 2)}\n`);
 }
