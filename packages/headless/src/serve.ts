@@ -5,6 +5,7 @@
  */
 import {
   startConnector,
+  type ConnectorOptions,
   type RunningConnector,
   type SemanticWiring,
   type ServerExtension,
@@ -22,6 +23,8 @@ export interface ServeOptions {
   portRange?: readonly number[];
   /** Test-only server additions (the conformance fixtures). */
   extend?: ServerExtension;
+  /** Body time limit and connection cap (tests shrink them). */
+  transportLimits?: ConnectorOptions['transportLimits'];
   /** Semantic search composition (tests pass a fast provider); by default the first query builds the index. */
   semantic?: SemanticWiring;
 }
@@ -48,6 +51,7 @@ export async function serveVault(options: ServeOptions): Promise<HeadlessServer>
       ...(options.port !== undefined && { port: options.port }),
       ...(options.portRange !== undefined && { portRange: options.portRange }),
       ...(options.extend !== undefined && { extend: options.extend }),
+      ...(options.transportLimits !== undefined && { transportLimits: options.transportLimits }),
       onError: (error) => console.error(`MCP error: ${error.message}`),
       notifyUser: (message) => console.error(message),
       semantic: { onProgress: (line) => console.error(line), ...options.semantic },

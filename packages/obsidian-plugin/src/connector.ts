@@ -26,6 +26,7 @@ import {
   startTransport,
   type RunningTransport,
   type ServerExtension,
+  type TransportLimits,
 } from './features/mcp-transport/index.ts';
 import { watchPrompts } from './features/prompts/index.ts';
 import type { SettingsStore } from './features/settings/index.ts';
@@ -50,6 +51,8 @@ export interface ConnectorOptions {
   /** Ports tried when no port is fixed (tests pick their own). */
   portRange?: readonly number[];
   onError?: (error: Error) => void;
+  /** Body time limit and connection cap (tests shrink them). */
+  transportLimits?: TransportLimits;
   /** Test-only server additions (the conformance fixtures); the plugin never sets this. */
   extend?: ServerExtension;
   /** Decides Obsidian command runs; by default the settings' gate, asking `commandPrompt`. */
@@ -134,6 +137,7 @@ async function startOn(stack: DisposerStack, options: ConnectorOptions): Promise
     tokens: () => settings.current.tokens,
     beforeRequest: () => settings.refresh(),
     refusal: () => settings.refusal,
+    ...(options.transportLimits && { limits: options.transportLimits }),
     surface: {
       facts,
       host,

@@ -1,5 +1,6 @@
 export { writeFileAtomic } from './atomic-write.ts';
 export { ToolError, type ErrorCode, type ToolFailure } from './errors.ts';
+export { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './json-depth.ts';
 export { Mutex } from './mutex.ts';
 export { migrateSettings } from './settings-migrations.ts';
 export {

@@ -27,6 +27,8 @@ export function announce(server: HeadlessServer, json: boolean): void {
   }
 }
 
+const FORCED_EXIT_MS = 3000;
+
 export function stopOnSignals(
   server: HeadlessServer,
   cleanup: () => Promise<void> = async () => undefined,
@@ -35,6 +37,8 @@ export function stopOnSignals(
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    // A graceful close waits for open requests; the process ends within seconds regardless.
+    setTimeout(() => process.exit(1), FORCED_EXIT_MS).unref();
     server
       .close()
       .then(cleanup)

@@ -166,11 +166,14 @@ describe('transport rules, in order', () => {
     ['no token', ''],
     ['a wrong token', 'Bearer not-the-token-0123456789012345678901234'],
     ['the token under another scheme', 'Basic x'],
-  ])('%s is a bare 401 that reveals nothing', async (_name, authorization) => {
+  ])('%s is a 401 that says what to send and reveals nothing', async (_name, authorization) => {
     const response = await raw({ headers: { authorization } });
     expect(response.status).toBe(401);
-    expect(response.body).toBe('');
-    expect(response.headers['www-authenticate']).toBeUndefined();
+    expect(response.headers['www-authenticate']).toStartWith('Bearer');
+    const body = JSON.parse(response.body) as { code: string; message: string };
+    expect(['token_missing', 'token_not_recognised']).toContain(body.code);
+    expect(response.body).not.toContain(t.token.slice(0, 6));
+    expect(response.body).not.toContain('Default');
   });
 
   test('the SDK client with a wrong token is refused', async () => {

@@ -5,10 +5,11 @@
 import type { TokenRecord } from '@mcp-connector/shared';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, type ServerNotifier } from '@modelcontextprotocol/server';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { createEndpoint } from './services/http-endpoint.ts';
 import { LOOPBACK, listenOnLoopback } from './services/loopback-listen.ts';
-import { MAX_BODY_BYTES } from './services/request-body.ts';
+import { BODY_TIMEOUT_MS, MAX_BODY_BYTES } from './services/request-body.ts';
 import { createMcpServer, type McpSurface } from './services/mcp-server.ts';
 import { MCP_PATH } from './services/request-screen.ts';
 
@@ -25,9 +26,20 @@ export interface TransportOptions {
   beforeRequest?: () => Promise<void>;
   /** Why the server must refuse every request now (settings that cannot be trusted), or null. */
   refusal?: () => string | null;
+  limits?: TransportLimits;
   surface: McpSurface;
   onError?: (error: Error) => void;
 }
+
+/** What one client may hold of the server; tests shrink them. */
+export interface TransportLimits {
+  /** How long a request body may take to arrive (default 10 s). */
+  bodyTimeoutMs?: number;
+  /** Open connections at once; more are closed as they arrive (default 64). */
+  maxConnections?: number;
+}
+
+const DEFAULT_MAX_CONNECTIONS = 64;
 
 export interface RunningTransport {
   url: string;
@@ -55,10 +67,12 @@ export async function startTransport(options: TransportOptions): Promise<Running
       tokens: options.tokens,
       beforeRequest: options.beforeRequest ?? (async () => undefined),
       refusal: options.refusal ?? (() => null),
+      bodyTimeoutMs: options.limits?.bodyTimeoutMs ?? BODY_TIMEOUT_MS,
       mcp: toNodeHandler(mcpHandler),
       onError,
     }),
   );
+  capConnections(server, options.limits?.maxConnections ?? DEFAULT_MAX_CONNECTIONS);
   port = await listenOnLoopback(server, options.port, options.portRange);
   return {
     url: `http://${LOOPBACK}:${port}${MCP_PATH}`,
@@ -72,4 +86,17 @@ export async function startTransport(options: TransportOptions): Promise<Running
       });
     },
   };
+}
+
+/** Closes a new connection at once while `max` are open, so idle sockets cannot starve clients. */
+function capConnections(server: Server, max: number): void {
+  const open = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    if (open.size >= max) {
+      socket.destroy();
+      return;
+    }
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
 }

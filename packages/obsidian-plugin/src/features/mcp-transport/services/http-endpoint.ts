@@ -1,9 +1,11 @@
 /**
  * The request listener of the loopback HTTP server. Per request, in order: screen the path,
- * method, Origin and Host; read the body (at most 1 MiB); check the bearer token; then hand the
+ * method, Origin and Host; refuse a declared body over 1 MiB; refresh the settings and refuse
+ * while they cannot be trusted; check the bearer token (before any body is read); read the body
+ * (at most 1 MiB, within a time limit); refuse JSON nested deeper than 64 levels; then hand the
  * parsed message to the SDK's MCP handler. Rejections carry no detail an attacker could use.
  */
-import type { TokenRecord } from '@mcp-connector/shared';
+import { MAX_JSON_DEPTH, jsonNestsDeeperThan, type TokenRecord } from '@mcp-connector/shared';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { matchBearerToken } from './bearer-token.ts';
 import { attachCallerToken } from './caller-token.ts';
@@ -22,6 +24,8 @@ export interface EndpointOptions {
   tokens: () => readonly TokenRecord[];
   beforeRequest: () => Promise<void>;
   refusal: () => string | null;
+  /** How long a request's body may take to arrive. */
+  bodyTimeoutMs: number;
   mcp: McpNodeHandler;
   onError: (error: Error) => void;
 }
@@ -44,35 +48,90 @@ async function serve(
   const rejection = screenRequest(request, options.port());
   if (rejection !== null) {
     if (rejection.status === 405) response.setHeader('Allow', 'POST');
-    request.resume();
-    return sendJsonRpcError(response, rejection.status, -32000, rejection.message);
+    return refuseWithoutBody(request, response, () =>
+      sendJsonRpcError(response, rejection.status, -32000, rejection.message),
+    );
   }
+  if (declaredLength(request) > MAX_BODY_BYTES) return refuseTooLarge(request, response);
   await options.beforeRequest();
   const refusal = options.refusal();
   if (refusal !== null) {
-    request.resume();
-    return sendJson(response, 503, { code: 'settings_invalid', message: refusal });
-  }
-  const body = await readBodyWithin(request, MAX_BODY_BYTES);
-  if (body === 'too_large') {
-    response.setHeader('Connection', 'close');
-    return sendJsonRpcError(response, 413, -32000, 'Payload too large: the limit is 1 MiB.');
+    return refuseWithoutBody(request, response, () =>
+      sendJson(response, 503, { code: 'settings_invalid', message: refusal }),
+    );
   }
   const token = matchBearerToken(request.headers.authorization, options.tokens());
   if (token === null) {
-    response.writeHead(401).end();
+    return refuseWithoutBody(request, response, () => sendUnauthorized(request, response));
+  }
+  const body = await readBodyWithin(request, MAX_BODY_BYTES, options.bodyTimeoutMs);
+  if (body === 'too_large') return refuseTooLarge(request, response);
+  if (body === 'timeout') {
+    response.setHeader('Connection', 'close');
+    sendJsonRpcError(response, 408, -32000, 'Request timeout: the body did not arrive in time.');
+    request.socket.destroySoon();
     return;
   }
-  const message = parseJson(body);
+  const text = body.toString('utf8');
+  if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    return sendJsonRpcError(
+      response,
+      400,
+      -32600,
+      `Invalid request: JSON nested deeper than ${MAX_JSON_DEPTH} levels is not accepted.`,
+    );
+  }
+  const message = parseJson(text);
   if (message === undefined)
     return sendJsonRpcError(response, 400, -32700, 'Parse error: the body is not valid JSON.');
   attachCallerToken(request, token.id);
   await options.mcp(request, response, message);
 }
 
-function parseJson(body: Buffer): unknown {
+function declaredLength(request: IncomingMessage): number {
+  const declared = Number(request.headers['content-length']);
+  return Number.isFinite(declared) ? declared : 0;
+}
+
+/** Answers without reading the body, and closes the connection so its bytes are never parsed. */
+function refuseWithoutBody(request: IncomingMessage, response: ServerResponse, send: () => void) {
+  response.setHeader('Connection', 'close');
+  send();
+  request.resume();
+}
+
+function refuseTooLarge(request: IncomingMessage, response: ServerResponse): void {
+  refuseWithoutBody(request, response, () =>
+    sendJsonRpcError(response, 413, -32000, 'Payload too large: the limit is 1 MiB.'),
+  );
+}
+
+/**
+ * 401 with `WWW-Authenticate: Bearer` and a short JSON body: whether a token was missing or not
+ * recognised, and where to get one. Nothing says which tokens exist.
+ */
+function sendUnauthorized(request: IncomingMessage, response: ServerResponse): void {
+  const missing = !/^Bearer +\S/i.test(request.headers.authorization ?? '');
+  const where =
+    "Copy a token from Obsidian (Settings, MCP Connector) or create one with the tokens command line (`tokens --vault <vault> add --label <name>`), and send it as 'Authorization: Bearer <token>'.";
+  const body = missing
+    ? { code: 'token_missing', message: `This MCP server needs a bearer token. ${where}` }
+    : {
+        code: 'token_not_recognised',
+        message: `The bearer token is not one of this server's tokens (it may have been revoked or regenerated). ${where}`,
+      };
+  response.setHeader(
+    'WWW-Authenticate',
+    missing
+      ? 'Bearer realm="mcp-connector"'
+      : 'Bearer realm="mcp-connector", error="invalid_token"',
+  );
+  sendJson(response, 401, body);
+}
+
+function parseJson(text: string): unknown {
   try {
-    return JSON.parse(body.toString('utf8')) as unknown;
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }

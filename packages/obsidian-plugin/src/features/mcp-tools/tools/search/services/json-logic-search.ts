@@ -10,7 +10,7 @@
  * evaluating fails with `invalid_query`, naming the note it failed on. The loop yields to the
  * event loop between notes, so a long search never holds up other requests.
  */
-import { ToolError } from '@mcp-connector/shared';
+import { MAX_JSON_DEPTH, ToolError, jsonNestsDeeperThan } from '@mcp-connector/shared';
 import * as jsonLogic from 'json-logic-js';
 import type { VaultHost } from '../../../../../host/vault-host.ts';
 import { bareTags } from '../../../services/tags.ts';
@@ -29,12 +29,14 @@ const STANDARD_OPERATORS = [
   ...['map', 'filter', 'reduce', 'all', 'none', 'some', 'merge'],
 ];
 const OPERATORS = new Set<string>([...STANDARD_OPERATORS, ...SEARCH_OPERATORS]);
-const MAX_DEPTH = 64;
+const MAX_DEPTH = MAX_JSON_DEPTH;
 
 /** The rule a `query` argument holds, checked; `invalid_query` when it is not usable. */
 export function parseRule(query: unknown): unknown {
   let rule = query;
   if (typeof query === 'string') {
+    if (jsonNestsDeeperThan(query, MAX_DEPTH))
+      throw new ToolError('invalid_query', `The rule nests deeper than ${MAX_DEPTH} levels.`);
     try {
       rule = JSON.parse(query);
     } catch (error) {
