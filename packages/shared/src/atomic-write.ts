@@ -1,15 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /**
  * Writes a file so that readers and crashes only ever see the old bytes or the new ones: the data
  * goes to a temp file in the same folder, is flushed to disk, then renamed over the target. The
- * temp file's name starts with a dot, so Obsidian and vault scans never mistake it for a note.
+ * temp name is short and fixed in length (`.mcp-<12 hex>.tmp`), so any name the file system
+ * accepts can be written, and starts with a dot, so Obsidian and vault scans never mistake it for
+ * a note. `beforeRename` runs last, just before the rename, and may throw to cancel the write
+ * (the temp file is removed).
  */
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  data: string | Uint8Array,
+  beforeRename?: () => Promise<void>,
+): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = join(dirname(path), `.mcp-${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temp, 'w');
   try {
     await handle.writeFile(data);
@@ -21,9 +28,15 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
   }
   await handle.close();
   try {
+    await beforeRename?.();
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });
     throw error;
   }
+}
+
+/** A temp file writeFileAtomic leaves only when the process died mid-write (or an older one's). */
+export function isAtomicTempName(name: string): boolean {
+  return /^\.mcp-[0-9a-f]{12}\.tmp$/.test(name) || /^\..+\.[0-9a-f]{12}\.tmp$/.test(name);
 }

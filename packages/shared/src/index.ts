@@ -1,4 +1,4 @@
-export { writeFileAtomic } from './atomic-write.ts';
+export { isAtomicTempName, writeFileAtomic } from './atomic-write.ts';
 export { ToolError, type ErrorCode, type ToolFailure } from './errors.ts';
 export { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './json-depth.ts';
 export { Mutex } from './mutex.ts';
@@ -26,3 +26,4 @@ export {
   type TransportSettings,
 } from './settings.ts';
 export { MAX_TOKENS, newTokenRecord, newTokenSecret, type TokenRecord } from './tokens.ts';
+export { revisionOf } from './revision.ts';

@@ -3,7 +3,8 @@
  * in-memory index of files, folders and note metadata, built by a scan at open and kept current
  * by its own writes and, when watching, by changes other programs make. Every write runs under
  * one write lock and lands atomically (temp file and rename), so two writers never lose an
- * update and a crash never leaves half a note.
+ * update and a crash never leaves half a note; an edit re-checks the note just before it lands
+ * and re-applies itself when another program changed it meanwhile (note-edit.ts).
  */
 import { Mutex, ToolError } from '@mcp-connector/shared';
 import type {
@@ -24,6 +25,8 @@ import { basename, resolve } from 'node:path';
 import { editFrontMatter } from '../file-manager/frontmatter-edit.ts';
 import { generateMarkdownLink } from '../file-manager/markdown-link.ts';
 import { renameWithReferences } from '../file-manager/rename-references.ts';
+import { keepLineEndings } from '@mcp-connector/markdown';
+import { editNote } from './note-edit.ts';
 import { applyOutsideChange } from './outside-changes.ts';
 import { VaultState } from './vault-state.ts';
 import { watchVault, type VaultWatcher } from './vault-watcher.ts';
@@ -101,12 +104,7 @@ export class NodeHost implements VaultHost {
   }
 
   process(path: string, transform: (content: string) => string): Promise<string> {
-    return this.writeLock.run(async () => {
-      const current = await this.state.readText(path);
-      const next = transform(current);
-      if (next !== current) await this.state.writeFile(path, next);
-      return next;
-    });
+    return this.writeLock.run(() => editNote(this.state, path, transform));
   }
 
   createFolder(path: string): Promise<void> {
@@ -171,10 +169,10 @@ export class NodeHost implements VaultHost {
     guard?: (currentText: string) => void,
   ): Promise<void> {
     return this.writeLock.run(async () => {
-      const current = await this.state.readText(path);
-      guard?.(current);
-      const next = editFrontMatter(current, change);
-      if (next !== current) await this.state.writeFile(path, next);
+      await editNote(this.state, path, (current) => {
+        guard?.(current);
+        return keepLineEndings(current, editFrontMatter(current, change));
+      });
     });
   }
 

@@ -1,10 +1,12 @@
 /**
  * Walks a vault folder the way Obsidian loads one: every file and folder except dot-entries
  * (the config folder, .trash, .git, ...), with names NFC-normalised for the vault path while the
- * on-disk name is kept for I/O.
+ * on-disk name is kept for I/O. Temp files of an interrupted atomic write are collected, so
+ * opening a vault can sweep them.
  */
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isAtomicTempName } from '@mcp-connector/shared';
 import type { FileStat } from '@mcp-connector/obsidian-plugin/host';
 
 export interface ScannedFile {
@@ -21,10 +23,12 @@ export interface ScannedFolder {
 export interface VaultScan {
   files: ScannedFile[];
   folders: ScannedFolder[];
+  /** Disk paths of temp files a crash left mid-write (writeFileAtomic's names). */
+  leftovers: string[];
 }
 
 export async function scanVault(root: string): Promise<VaultScan> {
-  const scan: VaultScan = { files: [], folders: [] };
+  const scan: VaultScan = { files: [], folders: [], leftovers: [] };
   await walk(root, '', '', scan);
   return scan;
 }
@@ -38,8 +42,9 @@ async function walk(
   const entries = await readdir(join(root, diskFolder), { withFileTypes: true });
   const subfolders: Promise<void>[] = [];
   for (const entry of entries) {
-    if (entry.name.startsWith('.')) continue;
     const diskPath = diskFolder === '' ? entry.name : `${diskFolder}/${entry.name}`;
+    if (entry.isFile() && isAtomicTempName(entry.name)) scan.leftovers.push(diskPath);
+    if (entry.name.startsWith('.')) continue;
     const path =
       vaultFolder === ''
         ? entry.name.normalize('NFC')

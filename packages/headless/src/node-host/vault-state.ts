@@ -8,7 +8,7 @@ import { ToolError, writeFileAtomic } from '@mcp-connector/shared';
 import type { FileStat, VaultEvent, VaultFile } from '@mcp-connector/obsidian-plugin/host';
 import { parentFolder } from '@mcp-connector/obsidian-plugin/host';
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseAppSettings, type AppSettings } from '@mcp-connector/obsidian-plugin/host';
 import { assertContained } from './containment.ts';
@@ -36,6 +36,9 @@ export class VaultState {
 
   async load(): Promise<void> {
     const scan = await scanVault(this.root);
+    await Promise.all(
+      scan.leftovers.map((diskPath) => rm(join(this.root, diskPath), { force: true })),
+    );
     for (const folder of scan.folders) this.table.addFolder(folder.path, folder.diskPath);
     for (const file of scan.files) this.table.setFile(file.path, file.diskPath, file.stat);
     for (const file of scan.files) this.index.addFile(file.path, null);
@@ -98,7 +101,11 @@ export class VaultState {
     await this.contained(existing?.diskPath ?? this.table.diskPathFor(path));
     if (existing === undefined) await this.ensureFolder(parentFolder(path));
     const diskPath = existing?.diskPath ?? this.table.diskPathFor(path);
-    await writeFileAtomic(join(this.root, diskPath), content);
+    const bom =
+      typeof content === 'string' &&
+      existing !== undefined &&
+      (await startsWithBom(join(this.root, diskPath)));
+    await writeFileAtomic(join(this.root, diskPath), bom ? BOM + content : content);
     const fileStat = toFileStat(await stat(join(this.root, diskPath)));
     return this.recordFile(path, diskPath, fileStat, typeof content === 'string' ? content : null);
   }
@@ -203,5 +210,17 @@ export class VaultState {
     this.table.deleteFile(oldPath);
     this.table.setFile(newPath, diskPath, entry.file.stat);
     this.index.renameFile(oldPath, newPath);
+  }
+}
+
+/** Whether the file on disk begins with a UTF-8 byte-order mark (kept when it is rewritten). */
+async function startsWithBom(absolute: string): Promise<boolean> {
+  const handle = await open(absolute, 'r');
+  try {
+    const head = new Uint8Array(3);
+    const { bytesRead } = await handle.read(head, 0, 3, 0);
+    return bytesRead === 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
+  } finally {
+    await handle.close();
   }
 }

@@ -30,6 +30,7 @@ import type {
 import { commandAccess, dataviewAccess, templaterAccess } from './plugin-integrations.ts';
 import { missingEntry, missingFile } from '../host-errors.ts';
 import { parentFolder } from '../vault-path.ts';
+import { decodeForEdit } from '../note-encoding.ts';
 
 export class ObsidianHost implements VaultHost {
   readonly kind = 'plugin' as const;
@@ -94,7 +95,11 @@ export class ObsidianHost implements VaultHost {
   }
 
   process(path: string, transform: (content: string) => string): Promise<string> {
-    return this.writeLock.run(() => this.app.vault.process(this.requireFile(path), transform));
+    return this.writeLock.run(async () => {
+      const file = this.requireFile(path);
+      decodeForEdit(new Uint8Array(await this.app.vault.readBinary(file)), path);
+      return this.app.vault.process(file, transform);
+    });
   }
 
   createFolder(path: string): Promise<void> {
@@ -179,6 +184,7 @@ export class ObsidianHost implements VaultHost {
   ): Promise<void> {
     return this.writeLock.run(async () => {
       const file = this.requireFile(path);
+      decodeForEdit(new Uint8Array(await this.app.vault.readBinary(file)), path);
       if (guard !== undefined) guard(await this.app.vault.read(file));
       try {
         await this.app.fileManager.processFrontMatter(file, change);

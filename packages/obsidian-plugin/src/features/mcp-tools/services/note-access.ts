@@ -4,6 +4,7 @@
  * atomically under the host's write lock with an optional `expectedRevision` check inside the
  * same lock, so two agents never overwrite each other's edits unseen.
  */
+import { keepLineEndings } from '@mcp-connector/markdown';
 import { ToolError } from '@mcp-connector/shared';
 import type { VaultFile, VaultHost } from '../../../host/vault-host.ts';
 import { normalizeFolderPath, normalizeVaultPath } from '../../../host/vault-path.ts';
@@ -65,8 +66,9 @@ export async function readText(host: VaultHost, file: VaultFile): Promise<TextSn
 }
 
 /**
- * Applies `change` to the current text atomically. With `expectedRevision`, nothing is written
- * unless the text is still that revision (`precondition_failed` carries the current one).
+ * Applies `change` to the current text atomically, in the note's own line-ending style (a CRLF
+ * note stays CRLF). With `expectedRevision`, nothing is written unless the text is still that
+ * revision (`precondition_failed` carries the current one).
  * Returns the new revision and whether anything changed.
  */
 export async function editText(
@@ -78,7 +80,7 @@ export async function editText(
   let changed = false;
   const next = await host.process(file.path, (current) => {
     assertRevision(file.path, current, expectedRevision);
-    const updated = change(current);
+    const updated = keepLineEndings(current, change(current));
     changed = updated !== current;
     return updated;
   });
