@@ -1,7 +1,7 @@
 /**
  * Headless serving: the plugin's connector over a NodeHost, with the same data.json the plugin
  * would use (<vault>/.obsidian/plugins/mcp-connector/data.json, created with a Default token if
- * missing).
+ * missing). One server per vault: a second one is refused (server-lock.ts).
  */
 import {
   startConnector,
@@ -11,9 +11,11 @@ import {
   type ServerExtension,
 } from '@mcp-connector/obsidian-plugin/connector';
 import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
+import { realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import manifest from '../../../manifest.json' with { type: 'json' };
 import { NodeHost } from './node-host/node-host.ts';
+import { lockVault } from './server-lock.ts';
 
 export interface ServeOptions {
   vault: string;
@@ -40,7 +42,12 @@ export function settingsPathOf(vault: string, configDir = '.obsidian'): string {
 }
 
 export async function serveVault(options: ServeOptions): Promise<HeadlessServer> {
-  const host = await NodeHost.open(options.vault);
+  // Taken first: opening the vault sweeps temp files, which a running server may be writing.
+  const lock = await lockVault(settingsPathOf(await realpath(options.vault)));
+  const host = await NodeHost.open(options.vault).catch(async (error: unknown) => {
+    await lock.release();
+    throw error;
+  });
   try {
     const settings = await SettingsStore.open(settingsPathOf(host.root, host.configDir));
     if (settings.problem !== null) console.error(`Settings: ${settings.problem}`);
@@ -56,13 +63,16 @@ export async function serveVault(options: ServeOptions): Promise<HeadlessServer>
       notifyUser: (message) => console.error(message),
       semantic: { onProgress: (line) => console.error(line), ...options.semantic },
     });
+    await lock.setPort(connector.port);
     const close = async () => {
       await connector.close();
       await host.close();
+      await lock.release();
     };
     return { ...connector, nodeHost: host, settings, close };
   } catch (error) {
     await host.close();
+    await lock.release();
     throw error;
   }
 }

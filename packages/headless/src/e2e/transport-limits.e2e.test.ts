@@ -15,7 +15,11 @@ let port: number;
 const LIMITS = { bodyTimeoutMs: 300, maxConnections: 6 };
 
 beforeAll(async () => {
-  vault = await buildVault({ 'note.md': 'hello\n', 'big.md': 'lorem ipsum dolor '.repeat(20_000) });
+  vault = await buildVault({
+    'note.md': 'hello\n',
+    'big.md': 'lorem ipsum dolor '.repeat(20_000),
+    'as.md': `${'a'.repeat(40_000)}!`,
+  });
   server = await serveVault({ vault: vault.root, port: 0, transportLimits: LIMITS });
   port = server.port;
 });
@@ -106,8 +110,9 @@ describe('bodies and connections', () => {
   });
 
   test('connections over the cap are closed at once; the server serves again when they go', async () => {
+    const cappedVault = await buildVault({ 'note.md': 'hello\n' });
     const capped = await serveVault({
-      vault: vault.root,
+      vault: cappedVault.root,
       port: 0,
       transportLimits: { bodyTimeoutMs: 30_000, maxConnections: 3 },
     });
@@ -158,6 +163,7 @@ describe('bodies and connections', () => {
       expect(status).toBe(200);
     } finally {
       await capped.close();
+      await cappedVault.remove();
     }
   });
 
@@ -178,18 +184,27 @@ describe('bodies and connections', () => {
 
 describe('stopping', () => {
   test('SIGTERM stops the server within a few seconds, even during a long regex request', async () => {
-    const child = await startChildServer(vault.root);
+    const childVault = await buildVault({
+      'big.md': 'lorem ipsum dolor '.repeat(20_000),
+      'as.md': `${'a'.repeat(40_000)}!`,
+    });
+    const child = await startChildServer(childVault.root);
     try {
       const client = await child.connect();
-      const slow = client
-        .callTool({
-          name: 'search_vault',
-          arguments: {
-            queryType: 'jsonlogic',
-            query: { regexp: ['(?:\\b\\w+\\b\\s*){0,1000}\\d', { var: 'content' }] },
-          },
-        })
-        .catch(() => 'cut off');
+      // One pattern that backtracks for minutes in JavaScript, one that is slow even in RE2.
+      const slow = Promise.all(
+        ['a*a*a*a*a*a*$', '(?:\\b\\w+\\b\\s*){0,1000}\\d'].map((pattern) =>
+          client
+            .callTool({
+              name: 'search_vault',
+              arguments: {
+                queryType: 'jsonlogic',
+                query: { regexp: [pattern, { var: 'content' }] },
+              },
+            })
+            .catch(() => 'cut off'),
+        ),
+      );
       const stalled = connect(child.url.port === '' ? 80 : Number(child.url.port), '127.0.0.1');
       stalled.write(
         rawRequest({ Authorization: `Bearer ${child.token}`, 'Content-Length': '50' }, '{'),
@@ -204,6 +219,7 @@ describe('stopping', () => {
       await slow;
     } finally {
       await child.stop();
+      await childVault.remove();
     }
   }, 20_000);
 });

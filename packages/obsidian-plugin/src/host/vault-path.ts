@@ -7,6 +7,9 @@
 import { ToolError } from '@mcp-connector/shared';
 
 const MAX_PATH_LENGTH = 1024;
+/** What file systems allow for one file or folder name (ext4, APFS, NTFS: 255 bytes or units). */
+const MAX_NAME_BYTES = 255;
+const utf8 = new TextEncoder();
 const ENCODED_SEPARATOR_OR_DOT = /%(2e|2f|5c|00)/i;
 
 function refuse(input: string, reason: string): never {
@@ -40,6 +43,12 @@ export function normalizeFolderPath(input: string, configDir: string): string {
       refuse(input, `the config folder ${configDir} is not part of the vault`);
     }
     if (segment.startsWith('.')) refuse(input, 'names starting with "." are hidden from the vault');
+    const bytes = utf8.encode(segment).length;
+    if (bytes > MAX_NAME_BYTES)
+      refuse(
+        input.slice(0, 80),
+        `a name is ${bytes} bytes in UTF-8, and file systems allow at most ${MAX_NAME_BYTES}; shorten it`,
+      );
   }
   return segments.join('/');
 }

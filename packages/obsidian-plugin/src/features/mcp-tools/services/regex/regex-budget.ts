@@ -1,7 +1,7 @@
 /**
  * The time a request's regex work may take, all calls of one tool call together. Each engine
  * call gets the time that is left: a text large enough to matter is handed to re2js wrapped in
- * a String whose `charCodeAt` checks the clock every few thousand characters, so even a single
+ * a String whose `charCodeAt` checks the clock every 1,024 characters read, so even a single
  * linear-but-slow match stops at the deadline with `regex_timeout` (re2js reads its input only
  * through `charCodeAt`, `indexOf` and `substring`). `pause` gives the event loop a turn between
  * notes, so other requests and signals are served while a long search runs.
@@ -12,7 +12,7 @@ import { setTimeout } from 'node:timers';
 export const REGEX_BUDGET_MS = 2000;
 /** Below this many steps (text length x program size) a call cannot run long: no clock checks. */
 const UNCHECKED_STEPS = 2_000_000;
-const CHECK_EVERY = 0x3fff;
+const CHECK_EVERY = 0x3ff;
 const PAUSE_EVERY_MS = 15;
 
 export class RegexBudget {
