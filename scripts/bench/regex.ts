@@ -11,13 +11,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { NodeHost } from '../../packages/headless/src/node-host/node-host.ts';
-import { searchAndReplace } from '../../packages/obsidian-plugin/src/features/mcp-tools/tools/maintenance/search-and-replace.ts';
-import { searchVault } from '../../packages/obsidian-plugin/src/features/mcp-tools/tools/search/search-vault.ts';
-import { runTool } from '../../packages/obsidian-plugin/src/features/mcp-tools/test-support/run-tool.ts';
+import {
+  registeredTool,
+  runTool,
+} from '../../packages/obsidian-plugin/src/features/mcp-tools/test-support/run-tool.ts';
 import { generateVault } from './generate-vault.ts';
 import { formatMs, summarize } from './measure.ts';
 
 const PATTERNS = ['(a|a)*$', '(\\S|\\S)*$', 'a*a*a*a*a*a*$'];
+const searchVault = registeredTool('search_vault');
+const searchAndReplace = registeredTool('search_and_replace');
 const RUNS = 5;
 const LIMIT_MS = 1000;
 
