@@ -1,0 +1,130 @@
+/**
+ * One POST of one message to the endpoint, read to its end: a JSON body (one message or an
+ * array), an SSE stream (notifications such as tools/list_changed, then the response), 202 for
+ * a notification, or a status the relay turns into a local failure. Bodies are never logged.
+ */
+import { Agent, request, type IncomingMessage } from 'node:http';
+import { SseParser } from './sse-parser.ts';
+
+export interface Endpoint {
+  port: number;
+  secret: string;
+}
+
+export type ExchangeOutcome =
+  | { kind: 'done' }
+  | { kind: 'refused' }
+  | { kind: 'unauthorized' }
+  | { kind: 'http_error'; status: number; body: string }
+  | { kind: 'unreadable'; detail: string }
+  | { kind: 'timeout' }
+  | { kind: 'aborted' };
+
+export interface ExchangeOptions {
+  headers: Record<string, string>;
+  /** Epoch milliseconds after which the exchange is abandoned, or null (listen streams). */
+  deadlineAt: number | null;
+  signal: AbortSignal;
+  onMessage: (message: unknown) => void;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+const MCP_PATH = '/mcp';
+
+export function exchange(endpoint: Endpoint, body: string, options: ExchangeOptions) {
+  return new Promise<ExchangeOutcome>((resolve) => {
+    let settled = false;
+    const finish = (outcome: ExchangeOutcome) => {
+      if (settled) return;
+      settled = true;
+      if (timer !== undefined) clearTimeout(timer);
+      options.signal.removeEventListener('abort', onAbort);
+      resolve(outcome);
+    };
+    const outgoing = request(
+      {
+        host: '127.0.0.1',
+        port: endpoint.port,
+        path: MCP_PATH,
+        method: 'POST',
+        agent,
+        headers: {
+          ...options.headers,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${endpoint.secret}`,
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (response) => {
+        readResponse(response, options.onMessage).then(finish, (error: Error) =>
+          finish({ kind: 'unreadable', detail: error.message }),
+        );
+      },
+    );
+    const onAbort = () => {
+      outgoing.destroy();
+      finish({ kind: 'aborted' });
+    };
+    const remaining = options.deadlineAt === null ? null : options.deadlineAt - Date.now();
+    const timer =
+      remaining === null
+        ? undefined
+        : setTimeout(
+            () => {
+              outgoing.destroy();
+              finish({ kind: 'timeout' });
+            },
+            Math.max(0, remaining),
+          );
+    options.signal.addEventListener('abort', onAbort);
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      const refused = error.code === 'ECONNREFUSED' || error.code === 'ECONNRESET';
+      finish(refused ? { kind: 'refused' } : { kind: 'unreadable', detail: error.code ?? 'error' });
+    });
+    outgoing.end(body);
+  });
+}
+
+async function readResponse(
+  response: IncomingMessage,
+  onMessage: (message: unknown) => void,
+): Promise<ExchangeOutcome> {
+  const status = response.statusCode ?? 0;
+  const type = String(response.headers['content-type'] ?? '').toLowerCase();
+  response.setEncoding('utf8');
+  if (status === 401) {
+    response.resume();
+    return { kind: 'unauthorized' };
+  }
+  if (status >= 200 && status < 300 && type.startsWith('text/event-stream')) {
+    const parser = new SseParser();
+    for await (const chunk of response) deliverEvents(parser.push(chunk as string), onMessage);
+    deliverEvents(parser.end(), onMessage);
+    return { kind: 'done' };
+  }
+  let text = '';
+  for await (const chunk of response) text += chunk as string;
+  if (status === 202 || (status >= 200 && status < 300 && text.trim() === ''))
+    return { kind: 'done' };
+  if (status >= 200 && status < 300) {
+    for (const message of messagesIn(JSON.parse(text))) onMessage(message);
+    return { kind: 'done' };
+  }
+  return { kind: 'http_error', status, body: text };
+}
+
+function deliverEvents(
+  events: { event: string; data: string }[],
+  onMessage: (message: unknown) => void,
+): void {
+  for (const event of events) {
+    // Priming events (an id, no data) and non-message events carry nothing to relay.
+    if (event.event !== 'message' || event.data.trim() === '') continue;
+    for (const message of messagesIn(JSON.parse(event.data))) onMessage(message);
+  }
+}
+
+function messagesIn(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [value];
+}

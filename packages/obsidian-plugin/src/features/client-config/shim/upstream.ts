@@ -1,0 +1,157 @@
+/**
+ * Where a message goes: the vault's running MCP Connector server over HTTP. Each send resolves
+ * the endpoint afresh (the token's secret from data.json, the port from live-server.json or the
+ * fixed port), retries while no server answers within the connect window (Obsidian starting),
+ * re-reads the secret once after a 401 (it may have just been regenerated), and keeps the whole
+ * request within the deadline. A later upstream (serving the vault itself when the plugin does
+ * not answer) can wrap this one behind the same interface.
+ */
+import type { BundleConfig } from './bundle-env.ts';
+import { exchange, type Endpoint, type ExchangeOutcome } from './http-exchange.ts';
+import { failure, isLocalFailure, type LocalFailure } from './local-errors.ts';
+import { protocolHeaders } from './protocol-headers.ts';
+import { pluginFolderOf, readLiveServer, readTokenAccess } from './vault-files.ts';
+
+export type Emit = (message: unknown) => void;
+
+export interface Upstream {
+  /** Relays one client message; resolves with the failure to report, or null when done. */
+  send(message: unknown, emit: Emit, signal: AbortSignal): Promise<LocalFailure | null>;
+}
+
+const RETRY_DELAYS_MS = [100, 250, 500, 1000];
+const AUTH_RETRY_DELAY_MS = 300;
+/** Listen streams stay open by design; no deadline applies to them. */
+const UNBOUNDED_METHODS = new Set(['subscriptions/listen']);
+
+/** Whether a message opens a stream that stays open until the client cancels it. */
+export function isUnbounded(message: unknown): boolean {
+  const method = methodOf(message);
+  return method !== null && UNBOUNDED_METHODS.has(method);
+}
+
+export function httpUpstream(config: BundleConfig): Upstream {
+  let legacyVersion: string | null = null;
+  return {
+    async send(message, emit, signal) {
+      const started = Date.now();
+      const method = methodOf(message);
+      const deadlineAt = isUnbounded(message) ? null : started + config.deadlineMs;
+      const connectUntil = Math.min(started + config.connectWindowMs, deadlineAt ?? Infinity);
+      const body = JSON.stringify(message);
+      const requestId = idOf(message);
+      const relayed = { response: false };
+      const onMessage: Emit = (out) => {
+        if (requestId === undefined || idOf(out) !== requestId || 'method' in (out as object))
+          return emit(out);
+        relayed.response = true;
+        if (method === 'initialize') legacyVersion = negotiatedVersion(out) ?? legacyVersion;
+        emit(out);
+      };
+      let authRetried = false;
+      for (let attempt = 0; ; attempt++) {
+        const endpoint = await resolveEndpoint(config);
+        const outcome: ExchangeOutcome | LocalFailure = isLocalFailure(endpoint)
+          ? endpoint
+          : await exchange(endpoint, body, {
+              headers: protocolHeaders(message, legacyVersion),
+              deadlineAt,
+              signal,
+              onMessage,
+            });
+        const verdict = judge(outcome, { requestId, relayed: relayed.response, emit });
+        if (verdict === 'retry-connect' && Date.now() < connectUntil && !signal.aborted) {
+          await pause(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)] ?? 1000);
+          continue;
+        }
+        if (verdict === 'retry-auth' && !authRetried) {
+          authRetried = true;
+          await pause(AUTH_RETRY_DELAY_MS);
+          continue;
+        }
+        return finalFailure(verdict);
+      }
+    },
+  };
+}
+
+async function resolveEndpoint(config: BundleConfig): Promise<Endpoint | LocalFailure> {
+  const access = await readTokenAccess(config, config.tokenId);
+  if (isLocalFailure(access)) return access;
+  const port = (await readLiveServer(pluginFolderOf(config)))?.port ?? access.fixedPort;
+  if (port === null) return failure('not_running', 'no server has published its port');
+  return { port, secret: access.secret };
+}
+
+type Verdict = 'done' | 'retry-connect' | 'retry-auth' | LocalFailure;
+
+function judge(
+  outcome: ExchangeOutcome | LocalFailure,
+  context: { requestId: unknown; relayed: boolean; emit: Emit },
+): Verdict {
+  if (isLocalFailure(outcome)) return outcome.reason === 'not_running' ? 'retry-connect' : outcome;
+  switch (outcome.kind) {
+    case 'done':
+      return context.requestId === undefined || context.relayed
+        ? 'done'
+        : failure('bad_response', 'the response ended without an answer');
+    case 'aborted':
+      return 'done';
+    case 'refused':
+      return 'retry-connect';
+    case 'unauthorized':
+      return 'retry-auth';
+    case 'timeout':
+      return failure('timeout');
+    case 'unreadable':
+      return failure('bad_response', outcome.detail);
+    case 'http_error':
+      return relayServerError(outcome, context);
+  }
+}
+
+/** A JSON-RPC error the server sent with a 4xx/5xx reaches the client under the request's id. */
+function relayServerError(
+  outcome: { status: number; body: string },
+  context: { requestId: unknown; emit: Emit },
+): Verdict {
+  try {
+    const parsed = JSON.parse(outcome.body) as { error?: unknown };
+    if (context.requestId !== undefined && typeof parsed.error === 'object') {
+      context.emit({ jsonrpc: '2.0', id: context.requestId, error: parsed.error });
+      return 'done';
+    }
+  } catch {
+    // Not JSON: reported below as an unreadable answer.
+  }
+  return failure('bad_response', `HTTP ${outcome.status}`);
+}
+
+function finalFailure(verdict: Verdict): LocalFailure | null {
+  if (verdict === 'done') return null;
+  if (verdict === 'retry-connect') return failure('not_running');
+  if (verdict === 'retry-auth') return failure('token_not_recognised', 'the server answered 401');
+  return verdict;
+}
+
+/** The protocol version an initialize response settled on. */
+function negotiatedVersion(message: unknown): string | null {
+  const result = (message as { result?: { protocolVersion?: unknown } }).result;
+  return typeof result?.protocolVersion === 'string' ? result.protocolVersion : null;
+}
+
+function methodOf(message: unknown): string | null {
+  const method = (message as { method?: unknown } | null)?.method;
+  return typeof method === 'string' ? method : null;
+}
+
+/** A request's id; undefined for notifications, responses and batches. */
+export function idOf(message: unknown): string | number | undefined {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
+  const id = (message as { id?: unknown }).id;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

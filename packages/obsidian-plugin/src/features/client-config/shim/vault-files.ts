@@ -1,0 +1,115 @@
+/**
+ * The two files a connection reads at connect time, both in the plugin's folder of the vault:
+ * data.json (the token's current secret, and a fixed port if the user set one) and
+ * live-server.json, which a running server writes after it binds and removes when it stops
+ * (docs/architecture/ADR-0007-live-server-file.md). Read on every request, so a regenerated
+ * secret or a new port needs no new export. A token id that is not in data.json fails closed:
+ * there is never a fallback to another token.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { failure, type LocalFailure } from './local-errors.ts';
+
+export const SETTINGS_FILE = 'data.json';
+export const LIVE_SERVER_FILE = 'live-server.json';
+
+/** What live-server.json holds. */
+export interface LiveServer {
+  port: number;
+  /** The serving process, so a file left by a crash can be told from a running server. */
+  pid: number;
+  /** `obsidian` or `node` (the headless server). */
+  host: string;
+  startedAt: string;
+}
+
+export interface VaultLocation {
+  vault: string;
+  configDir: string;
+  pluginId: string;
+}
+
+export function pluginFolderOf(location: VaultLocation): string {
+  return join(location.vault, location.configDir, 'plugins', location.pluginId);
+}
+
+export interface TokenAccess {
+  secret: string;
+  /** The port the user fixed in the settings, or null for the automatic range. */
+  fixedPort: number | null;
+}
+
+/** The token's secret and the fixed port, from data.json's text. */
+export function tokenAccessFrom(settingsText: string, tokenId: string): TokenAccess | LocalFailure {
+  let settings: unknown;
+  try {
+    settings = JSON.parse(settingsText);
+  } catch {
+    return failure('settings_unreadable', 'data.json is not valid JSON');
+  }
+  const record = isObject(settings) ? settings : {};
+  const tokens = Array.isArray(record.tokens) ? (record.tokens as unknown[]) : [];
+  const token = tokens.find((entry) => isObject(entry) && entry.id === tokenId);
+  if (!isObject(token) || typeof token.secret !== 'string' || token.secret === '')
+    return failure('token_unknown', `token id ${tokenId} is not in data.json`);
+  const transport = isObject(record.transport) ? record.transport : {};
+  const fixedPort = isPort(transport.port) ? transport.port : null;
+  return { secret: token.secret, fixedPort };
+}
+
+export function liveServerFrom(text: string): LiveServer | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!isObject(value) || !isPort(value.port) || !Number.isInteger(value.pid)) return null;
+    return {
+      port: value.port,
+      pid: value.pid as number,
+      host: typeof value.host === 'string' ? value.host : 'unknown',
+      startedAt: typeof value.startedAt === 'string' ? value.startedAt : '',
+    };
+  } catch {
+    return null;
+  }
+}
+
+export async function readTokenAccess(
+  location: VaultLocation,
+  tokenId: string,
+): Promise<TokenAccess | LocalFailure> {
+  try {
+    const text = await readFile(join(pluginFolderOf(location), SETTINGS_FILE), 'utf8');
+    return tokenAccessFrom(text, tokenId);
+  } catch (error) {
+    return failure('settings_unreadable', (error as NodeJS.ErrnoException).code ?? 'unreadable');
+  }
+}
+
+/** The server running for the plugin folder, or null (no file, or one a crashed process left). */
+export async function readLiveServer(pluginFolder: string): Promise<LiveServer | null> {
+  let text: string;
+  try {
+    text = await readFile(join(pluginFolder, LIVE_SERVER_FILE), 'utf8');
+  } catch {
+    return null;
+  }
+  const live = liveServerFrom(text);
+  return live !== null && processIsAlive(live.pid) ? live : null;
+}
+
+export function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else; only ESRCH means it is gone.
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isPort(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 65535;
+}
