@@ -14,6 +14,7 @@ import {
   setupSemanticSearch,
   type SemanticSearchOptions,
 } from './features/semantic-search/index.ts';
+import { publishLiveServer, withdrawLiveServer } from './features/client-config/index.ts';
 import { commandGateFor, type PermissionPrompt } from './features/command-permissions/index.ts';
 import {
   allTools,
@@ -153,6 +154,11 @@ async function startOn(stack: DisposerStack, options: ConnectorOptions): Promise
   });
   transport = running;
   stack.defer(() => running.close());
+  // Stdio shims and `connect` read the live port from this file (ADR-0009); serving goes on
+  // without it.
+  const onError = options.onError ?? (() => undefined);
+  await publishLiveServer(settings.path, running.port, host.kind).catch(onError);
+  stack.defer(() => withdrawLiveServer(settings.path, running.port).catch(onError));
   return {
     url: running.url,
     port: running.port,

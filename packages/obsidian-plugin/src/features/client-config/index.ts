@@ -1,0 +1,17 @@
+/**
+ * Client configuration: everything that connects an MCP client to this vault in one step. The
+ * per-client copy-config snippets, the per-token .mcpb bundle for Claude Desktop with its
+ * zero-dependency stdio shim, claude_desktop_config.json sync with one owning token, and
+ * live-server.json, through which a running server tells them its port.
+ */
+export {
+  liveServerBeside,
+  publishLiveServer,
+  withdrawLiveServer,
+} from './services/live-server-file.ts';
+export type { LiveServer } from './shim/vault-files.ts';
+export type { BundleTarget } from './services/mcpb/bundle-target.ts';
+export { buildMcpb, mcpbFileName } from './services/mcpb/mcpb-bundle.ts';
+export { mcpbManifest, mcpbNameOf } from './services/mcpb/mcpb-manifest.ts';
+export { serverNameFor, slugOf } from './services/naming.ts';
+export { STDIO_SHIM_SOURCE } from './generated/stdio-shim.ts';

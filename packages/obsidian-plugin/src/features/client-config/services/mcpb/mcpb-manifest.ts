@@ -1,0 +1,53 @@
+/**
+ * The manifest of a per-token .mcpb bundle, MCPB manifest version 0.3 (the version MANIFEST.md of
+ * the MCPB spec calls current; `mcpb validate` of @anthropic-ai/mcpb checks it in the tests).
+ * https://github.com/modelcontextprotocol/mcpb/blob/main/MANIFEST.md
+ *
+ * No `user_config`: the bundle already knows its vault and token id, so installing asks nothing.
+ * `server.type` is `node` with the zero-dependency shim as its entry point, which Claude Desktop
+ * runs on its built-in Node: nothing is needed on PATH. The name carries the vault and the
+ * token, so bundles for two vaults or two tokens install side by side.
+ */
+import { slugOf } from '../naming.ts';
+import type { BundleTarget } from './bundle-target.ts';
+import { shimEnvFor } from './shim-env.ts';
+
+export const MCPB_MANIFEST_VERSION = '0.3';
+export const SHIM_ENTRY_POINT = 'server/index.js';
+
+export function mcpbNameOf(target: BundleTarget): string {
+  const vault = slugOf(target.vaultName) || 'vault';
+  return `mcp-connector-${vault}-${slugOf(target.tokenId).slice(0, 8) || 'token'}`;
+}
+
+export function mcpbManifest(target: BundleTarget): Record<string, unknown> {
+  return {
+    manifest_version: MCPB_MANIFEST_VERSION,
+    name: mcpbNameOf(target),
+    display_name: `Obsidian: ${target.vaultName} (${target.tokenLabel})`,
+    version: target.version,
+    description: `Your Obsidian vault "${target.vaultName}" through MCP Connector, with the token "${target.tokenLabel}".`,
+    long_description: [
+      `Connects Claude Desktop to the vault "${target.vaultName}" through the MCP Connector plugin running in Obsidian (or its headless server).`,
+      "The bundle holds no secret: each time it connects it reads the token's current secret and the live port from the vault, so regenerating the secret or changing the port needs no new bundle.",
+      'Revoking the token in Obsidian stops this bundle at once.',
+    ].join('\n\n'),
+    author: { name: 'MCP Connector for Obsidian' },
+    server: {
+      type: 'node',
+      entry_point: SHIM_ENTRY_POINT,
+      mcp_config: {
+        command: 'node',
+        args: [`\${__dirname}/${SHIM_ENTRY_POINT}`],
+        env: shimEnvFor(target),
+      },
+    },
+    tools_generated: true,
+    prompts_generated: true,
+    keywords: ['obsidian', 'notes', 'vault', 'markdown'],
+    compatibility: {
+      platforms: ['darwin', 'win32', 'linux'],
+      runtimes: { node: '>=18.0.0' },
+    },
+  };
+}
