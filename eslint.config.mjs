@@ -54,6 +54,9 @@ export default defineConfig([
       '**/test-support/**',
       'packages/shared/**',
       'packages/headless/**',
+      // The stdio shim runs in Node beside an MCP client, never inside Obsidian.
+      'packages/obsidian-plugin/src/features/client-config/shim/**',
+      'packages/obsidian-plugin/src/features/client-config/generated/**',
       'scripts/**',
       '*.mjs',
     ],

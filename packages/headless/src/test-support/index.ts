@@ -9,3 +9,4 @@ export { callFail, callOk, type ToolFailure } from './tool-calls.ts';
 export { snapshotVault } from './vault-snapshot.ts';
 export { openTestHost, type TestHost } from './test-host.ts';
 export { startChildServer, type ChildServer } from './child-server.ts';
+export { connectStdio, emptyPath, nodeExecutable, type StdioTestClient } from './stdio-client.ts';

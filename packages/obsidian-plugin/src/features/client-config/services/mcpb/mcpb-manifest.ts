@@ -17,7 +17,11 @@ export const SHIM_ENTRY_POINT = 'server/index.js';
 
 export function mcpbNameOf(target: BundleTarget): string {
   const vault = slugOf(target.vaultName) || 'vault';
-  return `mcp-connector-${vault}-${slugOf(target.tokenId).slice(0, 8) || 'token'}`;
+  const token = target.tokenId
+    .replace(/[^a-z0-9]/gi, '')
+    .slice(0, 8)
+    .toLowerCase();
+  return `mcp-connector-${vault}-${token || 'token'}`;
 }
 
 export function mcpbManifest(target: BundleTarget): Record<string, unknown> {
