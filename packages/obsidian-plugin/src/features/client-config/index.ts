@@ -15,3 +15,6 @@ export { buildMcpb, mcpbFileName } from './services/mcpb/mcpb-bundle.ts';
 export { mcpbManifest, mcpbNameOf } from './services/mcpb/mcpb-manifest.ts';
 export { serverNameFor, slugOf } from './services/naming.ts';
 export { STDIO_SHIM_SOURCE } from './generated/stdio-shim.ts';
+export { CLIENTS, clientById, clientSnippets } from './services/clients/client-list.ts';
+export type { ClientContext, ClientGenerator, Snippet } from './services/clients/client-snippet.ts';
+export { MCP_REMOTE_VERSION } from './services/clients/mcp-remote.ts';
