@@ -1,9 +1,10 @@
 #!/usr/bin/env bun
 /**
- * The headless command line: `serve`, `demo`, `metadata`, `tokens`. Each command is
+ * The headless command line: `serve`, `demo`, `metadata`, `tokens`, `connect`. Each command is
  * one function; this file only parses arguments and reports usage errors.
  */
 import { USAGE } from './commands/usage.ts';
+import { runConnect } from './commands/connect.ts';
 import { runDemo } from './commands/demo.ts';
 import { runMetadata } from './commands/metadata.ts';
 import { runServe } from './commands/serve.ts';
@@ -14,6 +15,7 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
   demo: runDemo,
   metadata: runMetadata,
   tokens: runTokens,
+  connect: runConnect,
 };
 
 async function main(argv: string[]): Promise<void> {

@@ -10,6 +10,7 @@ import {
   type SemanticWiring,
   type ServerExtension,
 } from '@mcp-connector/obsidian-plugin/connector';
+import { clientSnippets, serverNameFor } from '@mcp-connector/obsidian-plugin/client-config';
 import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
 import { realpath } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -29,6 +30,8 @@ export interface ServeOptions {
   transportLimits?: ConnectorOptions['transportLimits'];
   /** Semantic search composition (tests pass a fast provider); by default the first query builds the index. */
   semantic?: SemanticWiring;
+  /** claude_desktop_config.json (tests use a temp one); by default this machine's. */
+  desktopConfigPath?: string;
 }
 
 export interface HeadlessServer extends RunningConnector {
@@ -59,6 +62,9 @@ export async function serveVault(options: ServeOptions): Promise<HeadlessServer>
       ...(options.portRange !== undefined && { portRange: options.portRange }),
       ...(options.extend !== undefined && { extend: options.extend }),
       ...(options.transportLimits !== undefined && { transportLimits: options.transportLimits }),
+      ...(options.desktopConfigPath !== undefined && {
+        desktopConfigPath: options.desktopConfigPath,
+      }),
       onError: (error) => console.error(`MCP error: ${error.message}`),
       notifyUser: (message) => console.error(message),
       semantic: { onProgress: (line) => console.error(line), ...options.semantic },
@@ -88,6 +94,12 @@ export function bannerFor(server: HeadlessServer): string {
       `Every request to ${server.url} is refused until the settings file is fixed.`,
     ].join('\n');
   const token = server.defaultToken.secret;
+  const [claudeCode] = clientSnippets('claude-code', {
+    url: server.url,
+    secret: token,
+    serverName: serverNameFor(server.host.vaultName),
+  });
+  const vault = JSON.stringify(server.nodeHost.root);
   return [
     `MCP Connector (headless) is serving the vault "${server.host.vaultName}"`,
     `  folder:   ${server.nodeHost.root}`,
@@ -95,7 +107,10 @@ export function bannerFor(server: HeadlessServer): string {
     `  token:    ${token}  (${server.defaultToken.label})`,
     '',
     'Connect Claude Code:',
-    `  claude mcp add --transport http obsidian ${server.url} --header "Authorization: Bearer ${token}"`,
+    `  ${claudeCode?.text.trim() ?? ''}`,
+    '',
+    'Connect any other client (Claude Desktop, Cursor, VS Code, ...):',
+    `  bun run connect -- --vault ${vault} --token ${JSON.stringify(server.defaultToken.label)} --client list`,
     '',
     'Press Ctrl+C to stop.',
   ].join('\n');

@@ -14,7 +14,12 @@ import {
   setupSemanticSearch,
   type SemanticSearchOptions,
 } from './features/semantic-search/index.ts';
-import { publishLiveServer, withdrawLiveServer } from './features/client-config/index.ts';
+import {
+  desktopConfigPath,
+  forgetRevokedDesktopOwner,
+  publishLiveServer,
+  withdrawLiveServer,
+} from './features/client-config/index.ts';
 import { commandGateFor, type PermissionPrompt } from './features/command-permissions/index.ts';
 import {
   allTools,
@@ -63,6 +68,8 @@ export interface ConnectorOptions {
   /** Tells the user something they should see (a Notice in Obsidian, a log line headless). */
   notifyUser?: (message: string) => void;
   semantic?: SemanticWiring;
+  /** claude_desktop_config.json, whose entry for this vault goes when its token is revoked. */
+  desktopConfigPath?: string;
 }
 
 /** How semantic search is composed on this host. */
@@ -127,6 +134,18 @@ async function startOn(stack: DisposerStack, options: ConnectorOptions): Promise
   });
   stack.defer(() => prompts.stop());
   stack.defer(settings.onChange(() => prompts.recheck()));
+  const desktopConfig = options.desktopConfigPath ?? desktopConfigPath();
+  stack.defer(
+    settings.onChange(() => {
+      forgetRevokedDesktopOwner(settings, desktopConfig).then(
+        (removed) => {
+          if (removed !== null) options.notifyUser?.(removed.message);
+        },
+        (error: unknown) =>
+          options.onError?.(error instanceof Error ? error : new Error(String(error))),
+      );
+    }),
+  );
   const facts: ServerFacts = {
     name: SERVER_NAME,
     version: options.version,

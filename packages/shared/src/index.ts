@@ -6,6 +6,7 @@ export { migrateSettings } from './settings-migrations.ts';
 export {
   SECURITY_SLICES,
   SETTINGS_SCHEMA_VERSION,
+  defaultClientConfigSettings,
   defaultSemanticSettings,
   defaultSettings,
   defaultTokenPolicy,
@@ -17,6 +18,7 @@ export {
   sliceSchemas,
   tokenRecordSchema,
   transportSettingsSchema,
+  type ClientConfigSettings,
   type SemanticSettings,
   type Settings,
   type TokenPolicy,

@@ -112,6 +112,14 @@ export const hiddenFoldersSchema = type('string[]').pipe((entries, ctx) => {
 
 const tokensSchema = tokenRecordSchema.array().atMostLength(MAX_TOKENS);
 const usageSchema = type({ '[string]': tokenUsageSchema });
+/** The token that owns this vault's claude_desktop_config.json entry (features/client-config). */
+export const clientConfigSettingsSchema = type({
+  desktop: type({ tokenId: 'string > 0', entryName: 'string > 0' }).or('null'),
+});
+
+export function defaultClientConfigSettings(): ClientConfigSettings {
+  return { desktop: null };
+}
 
 export const settingsSchema = type({
   schemaVersion: 'number.integer',
@@ -124,6 +132,7 @@ export const settingsSchema = type({
   usage: usageSchema.default(() => ({})),
   commands: commandSettingsSchema.default(defaultCommandSettings),
   semantic: semanticSettingsSchema.default(defaultSemanticSettings),
+  clientConfig: clientConfigSettingsSchema.default(defaultClientConfigSettings),
 });
 
 /** Each slice's own schema: a file is validated slice by slice, so one bad slice spoils no other. */
@@ -135,6 +144,7 @@ export const sliceSchemas = {
   usage: usageSchema,
   commands: commandSettingsSchema,
   semantic: semanticSettingsSchema,
+  clientConfig: clientConfigSettingsSchema,
 } as const;
 
 /**
@@ -151,6 +161,7 @@ export type TokenPolicy = typeof tokenPolicySchema.infer;
 export type ToolPolicySettings = typeof toolPolicySchema.infer;
 export type TokenUsage = typeof tokenUsageSchema.infer;
 export type SemanticSettings = typeof semanticSettingsSchema.infer;
+export type ClientConfigSettings = typeof clientConfigSettingsSchema.infer;
 export type SettingsSlice = Exclude<keyof Settings, 'schemaVersion'>;
 
 export function defaultSettings(): Settings {
@@ -163,5 +174,6 @@ export function defaultSettings(): Settings {
     usage: {},
     commands: defaultCommandSettings(),
     semantic: defaultSemanticSettings(),
+    clientConfig: defaultClientConfigSettings(),
   };
 }

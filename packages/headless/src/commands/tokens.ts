@@ -5,6 +5,10 @@
  * when created or regenerated.
  */
 import { ToolError, type TokenPolicy } from '@mcp-connector/shared';
+import {
+  desktopConfigPath,
+  forgetRevokedDesktopOwner,
+} from '@mcp-connector/obsidian-plugin/client-config';
 import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
 import {
   addToken,
@@ -65,9 +69,12 @@ async function dispatch(
       const token = await regenerateToken(settings, requireId(id));
       return print([`New secret for "${token.label}"; the old one stopped working:`, token.secret]);
     }
-    case 'revoke':
+    case 'revoke': {
       await revokeToken(settings, requireId(id));
-      return print([`Revoked ${requireId(id)}.`]);
+      // No server may be running to notice; the Desktop entry of a revoked owner goes now.
+      const desktop = await forgetRevokedDesktopOwner(settings, desktopConfigPath());
+      return print([`Revoked ${requireId(id)}.`, ...(desktop === null ? [] : [desktop.message])]);
+    }
     case 'set': {
       const tokenId = requireId(id);
       if (values.label !== undefined) await renameToken(settings, tokenId, values.label);

@@ -7,7 +7,9 @@ export const USAGE = `Usage:
   bun run tokens -- --vault DIR list
   bun run tokens -- --vault DIR add --label L [--profile all|core|adaptive] [--read-only] [--allow a,b]
   bun run tokens -- --vault DIR regenerate ID | revoke ID
-  bun run tokens -- --vault DIR set ID [--label L] [--profile P] [--read-only|--writable] [--allow a,b|--allow-all]`;
+  bun run tokens -- --vault DIR set ID [--label L] [--profile P] [--read-only|--writable] [--allow a,b|--allow-all]
+  bun run connect -- --vault DIR --token ID|LABEL --client NAME [--out FILE]
+  bun run connect -- --client list`;
 
 type OptionsConfig = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
 

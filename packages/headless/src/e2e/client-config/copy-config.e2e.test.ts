@@ -64,12 +64,8 @@ const READERS: Record<string, (parsed: unknown, snippet: Snippet) => Target> = {
       const name = words.indexOf(context.serverName);
       return { url: words[name + 1] as string, authorization: headerValue(words) };
     }
-    const server = (parsed as Parsed).mcpServers?.[context.serverName] as Record<string, never>;
-    expect(server.type).toBe('http');
-    return {
-      url: server.url,
-      authorization: (server.headers as Record<string, string>).Authorization as string,
-    };
+    expect((parsed as Parsed).mcpServers?.[context.serverName]?.type).toBe('http');
+    return fromServer((parsed as Parsed).mcpServers, 'url');
   },
   cursor: (parsed) => fromServer((parsed as Parsed).mcpServers, 'url'),
   vscode: (parsed) => {

@@ -18,3 +18,13 @@ export { STDIO_SHIM_SOURCE } from './generated/stdio-shim.ts';
 export { CLIENTS, clientById, clientSnippets } from './services/clients/client-list.ts';
 export type { ClientContext, ClientGenerator, Snippet } from './services/clients/client-snippet.ts';
 export { MCP_REMOTE_VERSION } from './services/clients/mcp-remote.ts';
+export { desktopConfigPath } from './services/desktop-config/desktop-config-path.ts';
+export { readDesktopServers } from './services/desktop-config/desktop-config-file.ts';
+export {
+  DESKTOP_SHIM_FILE,
+  forgetRevokedDesktopOwner,
+  syncDesktopConfig,
+  unsyncDesktopConfig,
+  type DesktopSyncResult,
+  type VaultTarget,
+} from './services/desktop-config/desktop-sync.ts';

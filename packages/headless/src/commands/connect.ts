@@ -1,0 +1,152 @@
+/**
+ * `bun run connect -- --vault DIR --token ID|LABEL --client NAME [--out FILE]`: connects one
+ * client to the vault with one token, the same way the settings tab does. A copy-config client
+ * prints its snippet (and `--out` writes its file form); `mcpb` writes the per-token bundle;
+ * `claude-desktop` syncs claude_desktop_config.json (`--out` names another config file).
+ * `--client list` lists them. The endpoint is the live one when a server runs for the vault.
+ */
+import {
+  CLIENTS,
+  buildMcpb,
+  clientById,
+  desktopConfigPath,
+  mcpbFileName,
+  serverNameFor,
+  syncDesktopConfig,
+  liveServerBeside,
+  type BundleTarget,
+  type Snippet,
+} from '@mcp-connector/obsidian-plugin/client-config';
+import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
+import { ToolError, type TokenRecord } from '@mcp-connector/shared';
+import { writeFile } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
+import manifest from '../../../../manifest.json' with { type: 'json' };
+import { settingsPathOf } from '../serve.ts';
+import { parseOrExit } from './usage.ts';
+
+const ACTIONS = [
+  {
+    id: 'claude-desktop',
+    name: 'Claude Desktop',
+    where: 'Syncs claude_desktop_config.json with this token (--out: another config file).',
+  },
+  {
+    id: 'mcpb',
+    name: 'Claude Desktop bundle (.mcpb)',
+    where: 'Writes the per-token bundle to --out (double-click it to install).',
+  },
+];
+const FIRST_AUTOMATIC_PORT = 27200;
+
+export async function runConnect(args: string[]): Promise<void> {
+  const values = parseOrExit(args, {
+    vault: { type: 'string' },
+    token: { type: 'string' },
+    client: { type: 'string' },
+    out: { type: 'string' },
+  });
+  if (values.client === 'list') return print(clientList());
+  if (values.vault === undefined || values.token === undefined || values.client === undefined)
+    throw new Error(
+      'connect needs --vault DIR --token ID|LABEL --client NAME (--client list shows the names).',
+    );
+  const client = values.client;
+  if (clientById(client) === undefined && !ACTIONS.some((action) => action.id === client))
+    throw new Error(`Unknown client "${client}"; --client list shows the names.`);
+  const vault = resolve(values.vault);
+  const settings = await SettingsStore.open(settingsPathOf(vault));
+  try {
+    const token = findToken(settings, values.token, vault);
+    const target = bundleTarget(vault, token);
+    if (client === 'mcpb') return await writeBundle(target, values.out);
+    if (client === 'claude-desktop') {
+      const result = await syncDesktopConfig(
+        settings,
+        token.id,
+        target,
+        values.out ?? desktopConfigPath(),
+      );
+      return print([result.message]);
+    }
+    const snippets = (clientById(client) as (typeof CLIENTS)[number]).snippets({
+      url: await liveUrl(settings),
+      secret: token.secret,
+      serverName: serverNameFor(target.vaultName),
+    });
+    await printSnippets(snippets, values.out);
+  } catch (error) {
+    if (error instanceof ToolError) throw new Error(error.message);
+    throw error;
+  } finally {
+    settings.close();
+  }
+}
+
+function clientList(): string[] {
+  const rows = [...CLIENTS, ...ACTIONS].map(
+    (client) => `  ${client.id.padEnd(15)} ${client.name}: ${client.where}`,
+  );
+  return ['Clients (--client NAME):', ...rows];
+}
+
+/** By id, else by label (case-insensitive); never a guess between several. */
+function findToken(settings: SettingsStore, wanted: string, vault: string): TokenRecord {
+  const tokens = settings.current.tokens;
+  const byId = tokens.find((token) => token.id === wanted);
+  if (byId !== undefined) return byId;
+  const byLabel = tokens.filter((token) => token.label.toLowerCase() === wanted.toLowerCase());
+  if (byLabel.length === 1) return byLabel[0] as TokenRecord;
+  const list = `bun run tokens -- --vault ${JSON.stringify(vault)} list`;
+  if (byLabel.length > 1)
+    throw new Error(`Several tokens are labelled "${wanted}"; give the id instead (${list}).`);
+  throw new Error(`No token with the id or label "${wanted}"; \`${list}\` shows them.`);
+}
+
+function bundleTarget(vault: string, token: TokenRecord): BundleTarget {
+  return {
+    vaultPath: vault,
+    vaultName: basename(vault),
+    configDir: '.obsidian',
+    pluginId: manifest.id,
+    tokenId: token.id,
+    tokenLabel: token.label,
+    version: manifest.version,
+  };
+}
+
+/** The running server's endpoint, else the one a server would take (and say so). */
+async function liveUrl(settings: SettingsStore): Promise<string> {
+  const live = await liveServerBeside(settings.path);
+  const port = live?.port ?? settings.current.transport.port;
+  if (live === null)
+    console.error(
+      port === null
+        ? `No server is running for this vault: assuming port ${FIRST_AUTOMATIC_PORT}, the first of the automatic range. Fix a port in the settings to be sure.`
+        : `No server is running for this vault: using its fixed port ${port}.`,
+    );
+  return `http://127.0.0.1:${port ?? FIRST_AUTOMATIC_PORT}/mcp`;
+}
+
+async function writeBundle(target: BundleTarget, out: string | undefined): Promise<void> {
+  const file = resolve(out ?? mcpbFileName(target));
+  await writeFile(file, buildMcpb(target));
+  print([
+    `Wrote ${file}: a Claude Desktop bundle for "${target.tokenLabel}". Open it with Claude Desktop to install.`,
+  ]);
+}
+
+/** Every snippet on stdout; `--out` gets the file form (the first snippet that is not a command). */
+async function printSnippets(snippets: Snippet[], out: string | undefined): Promise<void> {
+  if (out !== undefined) {
+    const file = snippets.find((snippet) => snippet.language !== 'sh') ?? snippets[0];
+    await writeFile(resolve(out), file?.text ?? '');
+    console.error(`Wrote ${resolve(out)} (${file?.title}).`);
+  }
+  if (snippets.length === 1) return void process.stdout.write(snippets[0]?.text ?? '');
+  process.stdout.write(snippets.map((snippet) => `# ${snippet.title}\n${snippet.text}`).join('\n'));
+}
+
+function print(lines: string[]): void {
+  process.stdout.write(`${lines.join('\n')}\n`);
+}

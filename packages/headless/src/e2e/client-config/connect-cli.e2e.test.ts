@@ -1,0 +1,153 @@
+/**
+ * `bun run connect` against a running server: `--client list` names every client, a snippet
+ * carries the live endpoint and the token chosen by label or id, `mcpb` writes a bundle the
+ * official CLI accepts, `claude-desktop` syncs a config file, and bad input says what to do.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { CLIENTS } from '@mcp-connector/obsidian-plugin/client-config';
+import { addToken } from '@mcp-connector/obsidian-plugin/tool-policy';
+import type { TokenRecord } from '@mcp-connector/shared';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bannerFor } from '../../serve.ts';
+import {
+  buildVault,
+  nodeExecutable,
+  startTestServer,
+  type McpTestServer,
+} from '../../test-support/index.ts';
+
+const CLI = join(import.meta.dir, '..', '..', 'cli.ts');
+const MCPB_CLI = join(
+  import.meta.dir,
+  '..',
+  '..',
+  '..',
+  '..',
+  '..',
+  'node_modules',
+  '@anthropic-ai',
+  'mcpb',
+  'dist',
+  'cli',
+  'cli.js',
+);
+let t: McpTestServer;
+let token: TokenRecord;
+let out: string;
+
+beforeAll(async () => {
+  t = await startTestServer(await buildVault({ 'Welcome.md': '# Welcome\n' }));
+  token = await addToken(t.server.settings, 'Cursor');
+  out = await mkdtemp(join(tmpdir(), 'connect-cli-'));
+});
+afterAll(async () => {
+  await t.stop();
+  await rm(out, { recursive: true, force: true });
+});
+
+function connect(...args: string[]) {
+  const run = spawnSync('bun', [CLI, 'connect', ...args], { encoding: 'utf8' });
+  return { status: run.status, out: run.stdout, err: run.stderr };
+}
+
+describe('bun run connect', () => {
+  test('--client list names every copy-config client, the Desktop sync and the bundle', () => {
+    const listed = connect('--client', 'list');
+    expect(listed.status).toBe(0);
+    for (const id of [...CLIENTS.map((client) => client.id), 'claude-desktop', 'mcpb'])
+      expect(listed.out).toContain(`  ${id} `);
+  });
+
+  test('a snippet points at the live endpoint with the token chosen by label, and --out writes its file form', () => {
+    const file = join(out, 'mcp.json');
+    const run = connect(
+      '--vault',
+      t.vault.root,
+      '--token',
+      'cursor',
+      '--client',
+      'cursor',
+      '--out',
+      file,
+    );
+    expect(run.status).toBe(0);
+    const printed = JSON.parse(run.out) as {
+      mcpServers: Record<string, { url: string; headers: { Authorization: string } }>;
+    };
+    expect(Object.values(printed.mcpServers)[0]).toEqual({
+      url: t.server.url,
+      headers: { Authorization: `Bearer ${token.secret}` },
+    });
+    return readFile(file, 'utf8').then((text) => expect(text).toBe(run.out));
+  });
+
+  test('mcpb writes a bundle for the token (by id) that the official mcpb CLI reads', () => {
+    const file = join(out, 'garden.mcpb');
+    const run = connect(
+      '--vault',
+      t.vault.root,
+      '--token',
+      token.id,
+      '--client',
+      'mcpb',
+      '--out',
+      file,
+    );
+    expect(run.status).toBe(0);
+    const info = spawnSync(nodeExecutable(), [MCPB_CLI, 'info', file], { encoding: 'utf8' });
+    expect(info.status).toBe(0);
+    expect(info.stdout).toContain('garden.mcpb');
+  });
+
+  test('claude-desktop syncs the config file given with --out', async () => {
+    const config = join(out, 'claude_desktop_config.json');
+    const run = connect(
+      '--vault',
+      t.vault.root,
+      '--token',
+      'Cursor',
+      '--client',
+      'claude-desktop',
+      '--out',
+      config,
+    );
+    expect(run.status).toBe(0);
+    expect(run.out).toContain('Restart Claude Desktop');
+    const servers = (
+      JSON.parse(await readFile(config, 'utf8')) as {
+        mcpServers: Record<string, { env: Record<string, string> }>;
+      }
+    ).mcpServers;
+    expect(Object.values(servers)[0]?.env.MCP_CONNECTOR_TOKEN_ID).toBe(token.id);
+  });
+
+  test.each([
+    [
+      ['--vault', 'x', '--token', 'y', '--client', 'notepad'],
+      'Unknown client "notepad"; --client list shows the names.',
+    ],
+    [['--client', 'cursor'], 'connect needs --vault DIR --token ID|LABEL --client NAME'],
+  ])('bad input %j says what to do', (args, message) => {
+    const run = connect(...args);
+    expect(run.status).toBe(1);
+    expect(run.err).toContain(message);
+  });
+
+  test('an unknown token names the tokens command, and nothing falls back to another token', () => {
+    const run = connect('--vault', t.vault.root, '--token', 'Nope', '--client', 'cursor');
+    expect(run.status).toBe(1);
+    expect(run.err).toContain('No token with the id or label "Nope"');
+    expect(run.err).toContain('tokens -- --vault');
+    expect(run.out).toBe('');
+  });
+
+  test('the headless banner points to connect', () => {
+    expect(bannerFor(t.server)).toContain('bun run connect -- --vault');
+    expect(bannerFor(t.server)).toContain(
+      `claude mcp add --transport http --scope user obsidian-vault ${t.server.url}`,
+    );
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * claude_desktop_config.json kept in step with one token of this vault. Syncing makes that token
+ * the owner (at most one per vault: syncing another replaces it) and writes one entry that runs
+ * the stdio shim with Claude Desktop's Node, the vault and the token id in its env and no secret
+ * anywhere, so a regenerated secret or a new port needs no rewrite. Revoking the owner removes
+ * the entry; it never points the entry at another token.
+ */
+import { ToolError, writeFileAtomic } from '@mcp-connector/shared';
+import { join } from 'node:path';
+import type { SettingsStore } from '../../../settings/index.ts';
+import { STDIO_SHIM_SOURCE } from '../../generated/stdio-shim.ts';
+import { pluginFolderOf } from '../../shim/vault-files.ts';
+import type { BundleTarget } from '../mcpb/bundle-target.ts';
+import { shimEnvFor } from '../mcpb/shim-env.ts';
+import { serverNameFor } from '../naming.ts';
+import { removeDesktopEntry, setDesktopEntry, type DesktopEdit } from './desktop-config-file.ts';
+
+/** The shim a Desktop entry runs, in the plugin's folder (.cjs: CommonJS whatever lies above). */
+export const DESKTOP_SHIM_FILE = 'claude-desktop-shim.cjs';
+
+export interface DesktopSyncResult {
+  entryName: string;
+  edit: DesktopEdit;
+  /** What to tell the user. */
+  message: string;
+}
+
+export type VaultTarget = Omit<BundleTarget, 'tokenId' | 'tokenLabel'>;
+
+export async function syncDesktopConfig(
+  settings: SettingsStore,
+  tokenId: string,
+  vault: VaultTarget,
+  configPath: string,
+): Promise<DesktopSyncResult> {
+  const token = settings.current.tokens.find((candidate) => candidate.id === tokenId);
+  if (token === undefined)
+    throw new ToolError(
+      'not_found',
+      `No token with id ${tokenId}; list the tokens to see their ids.`,
+    );
+  const entryName = serverNameFor(vault.vaultName);
+  const previous = settings.current.clientConfig.desktop;
+  const folder = pluginFolderOf({ ...vault, vault: vault.vaultPath });
+  const shimPath = join(folder, DESKTOP_SHIM_FILE);
+  const entry = {
+    command: 'node',
+    args: [shimPath],
+    env: shimEnvFor({ ...vault, tokenId: token.id, tokenLabel: token.label }),
+  };
+  // The config first: a file that cannot be merged leaves nothing behind, not even the shim.
+  const edit = await setDesktopEntry(configPath, entryName, entry);
+  await writeFileAtomic(shimPath, STDIO_SHIM_SOURCE);
+  if (previous !== null && previous.entryName !== entryName)
+    await removeDesktopEntry(configPath, previous.entryName);
+  await settings.updateSlice('clientConfig', (current) => ({
+    ...current,
+    desktop: { tokenId: token.id, entryName },
+  }));
+  return {
+    entryName,
+    edit,
+    message: `Claude Desktop starts "${entryName}" with the token "${token.label}"${edit === 'unchanged' ? ' (already set)' : ''}. Restart Claude Desktop to load it.`,
+  };
+}
+
+/** Stops syncing: forgets the owner and removes this vault's entry. */
+export async function unsyncDesktopConfig(
+  settings: SettingsStore,
+  configPath: string,
+): Promise<DesktopSyncResult | null> {
+  const owner = settings.current.clientConfig.desktop;
+  return owner === null ? null : release(settings, configPath, owner.tokenId);
+}
+
+/** After a settings change: when the owning token is gone, its entry goes too. */
+export async function forgetRevokedDesktopOwner(
+  settings: SettingsStore,
+  configPath: string,
+): Promise<DesktopSyncResult | null> {
+  const owner = settings.current.clientConfig.desktop;
+  if (owner === null || settings.current.tokens.some((token) => token.id === owner.tokenId))
+    return null;
+  return release(settings, configPath, owner.tokenId);
+}
+
+/**
+ * Clears the owner under the settings lock, so of several callers racing (one settings change
+ * can notify twice) exactly one goes on to remove the entry and report it.
+ */
+async function release(
+  settings: SettingsStore,
+  configPath: string,
+  tokenId: string,
+): Promise<DesktopSyncResult | null> {
+  let released: { entryName: string } | null = null;
+  await settings.updateSlice('clientConfig', (current) => {
+    if (current.desktop?.tokenId !== tokenId) return current;
+    released = current.desktop;
+    return { ...current, desktop: null };
+  });
+  const entry = released as { entryName: string } | null;
+  if (entry === null) return null;
+  const edit = await removeDesktopEntry(configPath, entry.entryName);
+  return {
+    entryName: entry.entryName,
+    edit,
+    message: `Removed "${entry.entryName}" from Claude Desktop's configuration; restart Claude Desktop.`,
+  };
+}
