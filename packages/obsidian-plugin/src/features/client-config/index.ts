@@ -28,3 +28,4 @@ export {
   type DesktopSyncResult,
   type VaultTarget,
 } from './services/desktop-config/desktop-sync.ts';
+export { LOCAL_FAILURES, type LocalFailureReason } from './shim/local-errors.ts';
