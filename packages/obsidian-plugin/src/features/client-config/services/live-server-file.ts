@@ -1,5 +1,5 @@
 /**
- * The server's side of live-server.json (docs/architecture/ADR-0007-live-server-file.md): written
+ * The server's side of live-server.json (docs/architecture/ADR-0009-live-server-file-and-stdio-shim.md): written
  * beside data.json once the transport has bound its port, removed when it stops, so a stdio
  * shim, the Python bridge and `connect` find the live port without data.json changing. Removal
  * only deletes the file this process wrote, never another server's.

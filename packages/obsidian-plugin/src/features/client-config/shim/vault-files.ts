@@ -2,7 +2,7 @@
  * The two files a connection reads at connect time, both in the plugin's folder of the vault:
  * data.json (the token's current secret, and a fixed port if the user set one) and
  * live-server.json, which a running server writes after it binds and removes when it stops
- * (docs/architecture/ADR-0007-live-server-file.md). Read on every request, so a regenerated
+ * (docs/architecture/ADR-0009-live-server-file-and-stdio-shim.md). Read on every request, so a regenerated
  * secret or a new port needs no new export. A token id that is not in data.json fails closed:
  * there is never a fallback to another token.
  */
