@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { readFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { GENERATED_MODULE, buildShim, generatedModule } from './build-shim.ts';
-import { STDIO_SHIM_SOURCE } from '../../packages/obsidian-plugin/src/features/client-config/generated/stdio-shim.ts';
+import { STDIO_SHIM_SOURCE } from '../../packages/obsidian-plugin/src/features/client-config/index.ts';
 
 describe('the generated stdio shim', () => {
   test('the committed module is exactly what scripts/client-config/build-shim.ts writes (rerun `bun run shim:build` after a change)', async () => {
