@@ -10,3 +10,4 @@ export { snapshotVault } from './vault-snapshot.ts';
 export { openTestHost, type TestHost } from './test-host.ts';
 export { startChildServer, type ChildServer } from './child-server.ts';
 export { connectStdio, emptyPath, nodeExecutable, type StdioTestClient } from './stdio-client.ts';
+export { mcpbCli } from './mcpb-cli.ts';

@@ -14,26 +14,12 @@ import { join } from 'node:path';
 import { bannerFor } from '../../serve.ts';
 import {
   buildVault,
-  nodeExecutable,
+  mcpbCli,
   startTestServer,
   type McpTestServer,
 } from '../../test-support/index.ts';
 
 const CLI = join(import.meta.dir, '..', '..', 'cli.ts');
-const MCPB_CLI = join(
-  import.meta.dir,
-  '..',
-  '..',
-  '..',
-  '..',
-  '..',
-  'node_modules',
-  '@anthropic-ai',
-  'mcpb',
-  'dist',
-  'cli',
-  'cli.js',
-);
 let t: McpTestServer;
 let token: TokenRecord;
 let out: string;
@@ -97,9 +83,9 @@ describe('bun run connect', () => {
       file,
     );
     expect(run.status).toBe(0);
-    const info = spawnSync(nodeExecutable(), [MCPB_CLI, 'info', file], { encoding: 'utf8' });
+    const info = mcpbCli('info', file);
     expect(info.status).toBe(0);
-    expect(info.stdout).toContain('garden.mcpb');
+    expect(info.out).toContain('garden.mcpb');
   });
 
   test('claude-desktop syncs the config file given with --out', async () => {

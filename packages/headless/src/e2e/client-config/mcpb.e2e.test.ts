@@ -15,7 +15,6 @@ import {
 import { hashingProvider } from '@mcp-connector/obsidian-plugin/semantic-search';
 import { addToken, regenerateToken, revokeToken } from '@mcp-connector/obsidian-plugin/tool-policy';
 import type { TokenRecord } from '@mcp-connector/shared';
-import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,26 +24,13 @@ import {
   callOk,
   connectStdio,
   emptyPath,
+  mcpbCli as mcpb,
   nodeExecutable,
   PROTOCOL_LINES,
   type StdioTestClient,
   type TempVault,
 } from '../../test-support/index.ts';
 
-const MCPB_CLI = join(
-  import.meta.dir,
-  '..',
-  '..',
-  '..',
-  '..',
-  '..',
-  'node_modules',
-  '@anthropic-ai',
-  'mcpb',
-  'dist',
-  'cli',
-  'cli.js',
-);
 const node = nodeExecutable();
 const semantic = { createProvider: () => hashingProvider(64), onProgress: () => undefined };
 
@@ -55,11 +41,6 @@ let token: TokenRecord;
 let bundleDir: string;
 let noPath: string;
 const clients: StdioTestClient[] = [];
-
-function mcpb(...args: string[]) {
-  const run = spawnSync(node, [MCPB_CLI, ...args], { encoding: 'utf8' });
-  return { status: run.status, out: `${run.stdout}${run.stderr}` };
-}
 
 function targetFor(record: TokenRecord): BundleTarget {
   return {
