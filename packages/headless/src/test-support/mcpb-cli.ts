@@ -5,7 +5,11 @@ import { dirname, join } from 'node:path';
 import { nodeExecutable } from './stdio-client.ts';
 
 // The package's bin (dist/cli/cli.js) is not in its exports map; it sits beside the main entry.
-const CLI = join(dirname(createRequire(import.meta.url).resolve('@anthropic-ai/mcpb')), 'cli', 'cli.js');
+const CLI = join(
+  dirname(createRequire(import.meta.url).resolve('@anthropic-ai/mcpb')),
+  'cli',
+  'cli.js',
+);
 
 export function mcpbCli(...args: string[]): { status: number | null; out: string } {
   const run = spawnSync(nodeExecutable(), [CLI, ...args], { encoding: 'utf8' });
