@@ -5,10 +5,6 @@
  * when created or regenerated.
  */
 import { ToolError, type TokenPolicy } from '@mcp-connector/shared';
-import {
-  desktopConfigPath,
-  forgetRevokedDesktopOwner,
-} from '@mcp-connector/obsidian-plugin/client-config';
 import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
 import {
   addToken,
@@ -72,7 +68,12 @@ async function dispatch(
     case 'revoke': {
       await revokeToken(settings, requireId(id));
       // No server may be running to notice; the Desktop entry of a revoked owner goes now.
-      const desktop = await forgetRevokedDesktopOwner(settings, desktopConfigPath());
+      // Loaded here only: the other commands never need it.
+      const clientConfig = await import('@mcp-connector/obsidian-plugin/client-config');
+      const desktop = await clientConfig.forgetRevokedDesktopOwner(
+        settings,
+        clientConfig.desktopConfigPath(),
+      );
       return print([`Revoked ${requireId(id)}.`, ...(desktop === null ? [] : [desktop.message])]);
     }
     case 'set': {
