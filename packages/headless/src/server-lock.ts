@@ -4,6 +4,7 @@
  * port; a lock whose process is gone (a crash, kill -9) is taken over. Created exclusively, so
  * two servers starting at once cannot both win.
  */
+import { processIsAlive } from '@mcp-connector/obsidian-plugin/client-config';
 import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
@@ -24,7 +25,7 @@ export async function lockVault(settingsPath: string): Promise<ServerLock> {
   for (let attempt = 0; attempt < 3; attempt++) {
     if (await createLock(path)) return heldLock(path);
     const holder = await readLock(path);
-    if (holder !== null && isRunning(holder.pid)) throw alreadyServing(holder);
+    if (holder !== null && processIsAlive(holder.pid)) throw alreadyServing(holder);
     await rm(path, { force: true }); // left by a process that is gone
   }
   throw new Error('Could not take the vault lock (server.lock keeps reappearing); try again.');
@@ -59,15 +60,6 @@ async function readLock(path: string): Promise<LockRecord | null> {
       : null;
   } catch {
     return null; // unreadable or half written: treated as stale
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -241,7 +241,7 @@ describe('over stdio, with nothing on PATH', () => {
     expect(log()).toContain(
       'token not recognised: copy it again from Obsidian, or export a new bundle',
     );
-    expect(log()).not.toContain(server.defaultToken.secret);
+    expect(log()).not.toContain(record.secret);
     const refused = await launch(dir).then(
       () => null,
       (error: unknown) => error as Error & { log: string },

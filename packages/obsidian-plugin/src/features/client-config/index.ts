@@ -9,7 +9,7 @@ export {
   publishLiveServer,
   withdrawLiveServer,
 } from './services/live-server-file.ts';
-export type { LiveServer } from './shim/vault-files.ts';
+export { processIsAlive, type LiveServer } from './shim/vault-files.ts';
 export type { BundleTarget } from './services/mcpb/bundle-target.ts';
 export { buildMcpb, mcpbFileName } from './services/mcpb/mcpb-bundle.ts';
 export { mcpbManifest, mcpbNameOf } from './services/mcpb/mcpb-manifest.ts';
