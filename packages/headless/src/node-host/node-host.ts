@@ -22,15 +22,17 @@ import type {
 import type { CachedMetadata } from 'obsidian';
 import { realpath } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
-import { editFrontMatter } from '../file-manager/frontmatter-edit.ts';
-import { generateMarkdownLink } from '../file-manager/markdown-link.ts';
-import { renameWithReferences } from '../file-manager/rename-references.ts';
+import {
+  editFrontMatter,
+  generateMarkdownLink,
+  renameWithReferences,
+} from '@mcp-connector/markdown/vault';
 import { keepLineEndings } from '@mcp-connector/markdown';
 import { editNote } from './note-edit.ts';
 import { applyOutsideChange } from './outside-changes.ts';
 import { VaultState } from './vault-state.ts';
 import { watchVault, type VaultWatcher } from './vault-watcher.ts';
-import { missingEntry } from '@mcp-connector/obsidian-plugin/host';
+import { invalidFrontmatter, missingEntry } from '@mcp-connector/obsidian-plugin/host';
 
 export interface NodeHostOptions {
   /** Re-index changes other programs make to the folder (default true). */
@@ -171,7 +173,11 @@ export class NodeHost implements VaultHost {
     return this.writeLock.run(async () => {
       await editNote(this.state, path, (current) => {
         guard?.(current);
-        return keepLineEndings(current, editFrontMatter(current, change));
+        try {
+          return keepLineEndings(current, editFrontMatter(current, change));
+        } catch (error) {
+          throw invalidFrontmatter(error);
+        }
       });
     });
   }
@@ -182,6 +188,7 @@ export class NodeHost implements VaultHost {
     subpath?: string,
     alias?: string,
   ): string {
+    this.state.requireFile(targetPath);
     return generateMarkdownLink(this.state, targetPath, sourcePath, subpath, alias);
   }
 

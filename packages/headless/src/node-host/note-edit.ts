@@ -13,7 +13,7 @@ import { ToolError, revisionOf, writeFileAtomic } from '@mcp-connector/shared';
 import { decodeForEdit, type DecodedNote } from '@mcp-connector/obsidian-plugin/host';
 import { open, readFile, stat } from 'node:fs/promises';
 import type { VaultState } from './vault-state.ts';
-import { isIndexedText } from './vault-index.ts';
+import { isIndexedText } from '@mcp-connector/markdown/vault';
 import { toFileStat } from './vault-scan.ts';
 
 const ATTEMPTS = 5;

@@ -7,7 +7,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stripBom, type VaultState } from './vault-state.ts';
-import { isIndexedText } from './vault-index.ts';
+import { isIndexedText } from '@mcp-connector/markdown/vault';
 import { toFileStat } from './vault-scan.ts';
 import { isRealEntry } from './containment.ts';
 import type { WatchedChange } from './vault-watcher.ts';

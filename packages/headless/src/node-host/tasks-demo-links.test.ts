@@ -8,7 +8,7 @@
 import { describe, expect, test } from 'bun:test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { VaultIndex, isIndexedText } from './vault-index.ts';
+import { VaultIndex, isIndexedText } from '@mcp-connector/markdown/vault';
 import { CAPTURED_FIXTURES, TASKS_DEMO } from '@mcp-connector/shared/test-support';
 
 const VAULT = TASKS_DEMO;

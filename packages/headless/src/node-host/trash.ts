@@ -7,7 +7,7 @@
  */
 import { access, mkdir, rename } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import type { AppSettings } from '@mcp-connector/obsidian-plugin/host';
+import type { AppSettings } from '@mcp-connector/markdown/vault';
 import { assertContained } from './containment.ts';
 
 export const LOCAL_TRASH = '.trash';

@@ -10,11 +10,16 @@ import { parentFolder } from '@mcp-connector/obsidian-plugin/host';
 import { readFileSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseAppSettings, type AppSettings } from '@mcp-connector/obsidian-plugin/host';
+import {
+  VaultIndex,
+  isIndexedText,
+  parseAppSettings,
+  type AppSettings,
+  type RenameVault,
+} from '@mcp-connector/markdown/vault';
 import { assertContained } from './containment.ts';
 import { FileTable } from './file-table.ts';
 import { moveToTrash } from './trash.ts';
-import { VaultIndex, isIndexedText } from './vault-index.ts';
 import { scanVault, toFileStat } from './vault-scan.ts';
 import { missingEntry, missingFile } from '@mcp-connector/obsidian-plugin/host';
 
@@ -24,7 +29,7 @@ export function stripBom(text: string): string {
   return text.startsWith(BOM) ? text.slice(1) : text;
 }
 
-export class VaultState {
+export class VaultState implements RenameVault {
   readonly table = new FileTable();
   readonly index = new VaultIndex();
   private readonly listeners = new Set<(event: VaultEvent) => void>();
@@ -52,6 +57,10 @@ export class VaultState {
   absolute(path: string): string {
     const entry = this.table.file(path);
     return join(this.root, entry?.diskPath ?? this.table.diskPathFor(path));
+  }
+
+  listFiles(): VaultFile[] {
+    return this.table.listFiles();
   }
 
   requireFile(path: string): VaultFile {

@@ -24,6 +24,5 @@ export {
   parentFolder,
   splitFileName,
 } from './vault-path.ts';
-export { DEFAULT_APP_SETTINGS, parseAppSettings, type AppSettings } from './app-settings.ts';
-export { missingEntry, missingFile } from './host-errors.ts';
+export { invalidFrontmatter, missingEntry, missingFile } from './host-errors.ts';
 export { decodeForEdit, type DecodedNote } from './note-encoding.ts';

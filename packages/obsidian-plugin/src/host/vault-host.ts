@@ -9,6 +9,7 @@
  * - writes are atomic per file and serialised by one write lock;
  * - a missing file is `null` from getters and a `not_found` ToolError from actions.
  */
+import type { LinkCounts } from '@mcp-connector/markdown/vault';
 import type { CachedMetadata } from 'obsidian';
 import type momentFactory from 'moment';
 
@@ -44,8 +45,7 @@ export type VaultEvent =
   | { kind: 'create' | 'modify' | 'delete'; path: string }
   | { kind: 'rename'; path: string; oldPath: string };
 
-/** source path -> (target path or unresolved linktext) -> number of links. */
-export type LinkCounts = Readonly<Record<string, Readonly<Record<string, number>>>>;
+export type { LinkCounts };
 
 /** Files and folders (Obsidian's `app.vault`). */
 export interface VaultFiles {

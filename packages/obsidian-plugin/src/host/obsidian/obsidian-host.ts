@@ -14,7 +14,7 @@ import {
   type EventRef,
   type TAbstractFile,
 } from 'obsidian';
-import { parseAppSettings } from '../app-settings.ts';
+import { parseAppSettings } from '@mcp-connector/markdown/vault';
 import type {
   CommandAccess,
   DataviewAccess,
@@ -28,7 +28,7 @@ import type {
   VaultHost,
 } from '../vault-host.ts';
 import { commandAccess, dataviewAccess, templaterAccess } from './plugin-integrations.ts';
-import { missingEntry, missingFile } from '../host-errors.ts';
+import { invalidFrontmatter, missingEntry, missingFile } from '../host-errors.ts';
 import { parentFolder } from '../vault-path.ts';
 import { decodeForEdit } from '../note-encoding.ts';
 
@@ -189,11 +189,7 @@ export class ObsidianHost implements VaultHost {
       try {
         await this.app.fileManager.processFrontMatter(file, change);
       } catch (error) {
-        if (error instanceof ToolError || !isYamlError(error)) throw error;
-        throw new ToolError(
-          'invalid_frontmatter',
-          `The frontmatter is not valid YAML: ${error.message}`,
-        );
+        throw invalidFrontmatter(error);
       }
     });
   }
@@ -290,10 +286,6 @@ export class ObsidianHost implements VaultHost {
     await this.ensureFolder(parentFolder(path));
     await this.app.vault.createFolder(path);
   }
-}
-
-function isYamlError(error: unknown): error is Error {
-  return error instanceof Error && /yaml/i.test(`${error.name} ${error.message}`);
 }
 
 function toVaultFile(file: TFile): VaultFile {

@@ -26,7 +26,7 @@ import {
   locateHeading,
   type HeadingSelector,
 } from './services/heading-rename.ts';
-import { applyEdits, type TextEdit } from './services/link-subpaths.ts';
+import { applyEdits, type TextEdit } from '@mcp-connector/markdown/text-edits';
 
 interface ChangedFile {
   path: string;

@@ -11,14 +11,8 @@
 import { headingChain } from '@mcp-connector/markdown';
 import type { CachedMetadata, HeadingCache } from 'obsidian';
 import type { VaultHost } from '../../../../../host/vault-host.ts';
-import {
-  applyEdits,
-  encodeSegment,
-  linkSubpath,
-  wikilinkSubpath,
-  type LinkSubpath,
-  type TextEdit,
-} from './link-subpaths.ts';
+import { applyEdits, type TextEdit } from '@mcp-connector/markdown/text-edits';
+import { encodeSegment, linkSubpath, wikilinkSubpath, type LinkSubpath } from './link-subpaths.ts';
 
 export interface RenamedHeading {
   /** The note holding the heading. */

@@ -10,7 +10,7 @@ import { ToolError } from '@mcp-connector/shared';
 import type { HeadingCache } from 'obsidian';
 import { headingKey } from '@mcp-connector/markdown';
 import type { LineTable } from '@mcp-connector/markdown/positions';
-import type { TextEdit } from './link-subpaths.ts';
+import type { TextEdit } from '@mcp-connector/markdown/text-edits';
 
 export interface HeadingSelector {
   text: string;

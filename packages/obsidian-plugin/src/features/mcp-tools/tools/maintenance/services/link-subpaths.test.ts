@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { applyEdits, encodeSegment, linkSubpath } from './link-subpaths.ts';
+import { encodeSegment, linkSubpath } from './link-subpaths.ts';
 
 /** The link's subpath as (linkpath, style, segment values), and the text of each segment span. */
 function read(original: string) {
@@ -72,17 +72,5 @@ describe('encodeSegment', () => {
     expect(encodeSegment('wikilink', 'A (b) c')).toBe('A (b) c');
     expect(encodeSegment('url', 'A (b) c')).toBe('A%20%28b%29%20c');
     expect(encodeSegment('angle', 'A <b> c')).toBe('A %3Cb%3E c');
-  });
-});
-
-describe('applyEdits', () => {
-  test('applies edits in any order by their original offsets', () => {
-    expect(
-      applyEdits('0123456789', [
-        { start: 1, end: 2, replacement: 'one' },
-        { start: 7, end: 9, replacement: '' },
-        { start: 4, end: 4, replacement: '+' },
-      ]),
-    ).toBe('0one23+4569');
   });
 });

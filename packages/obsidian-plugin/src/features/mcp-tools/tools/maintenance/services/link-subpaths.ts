@@ -21,12 +21,6 @@ export interface LinkSubpath {
   segments: Segment[];
 }
 
-export interface TextEdit {
-  start: number;
-  end: number;
-  replacement: string;
-}
-
 /** The subpath of the link written at [start, end) of `text` (a wikilink or a markdown link). */
 export function linkSubpath(text: string, start: number, end: number): LinkSubpath | null {
   const original = text.slice(start, end);
@@ -114,13 +108,4 @@ export function encodeSegment(style: SegmentStyle, linkText: string): string {
   const percent = (char: string) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`;
   if (style === 'angle') return linkText.replace(/[<>]/g, percent);
   return encodeURI(linkText).replace(/[()]/g, percent);
-}
-
-/** Applies non-overlapping edits, later ones first so earlier offsets stay valid. */
-export function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  let result = text;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start)) {
-    result = result.slice(0, edit.start) + edit.replacement + result.slice(edit.end);
-  }
-  return result;
 }

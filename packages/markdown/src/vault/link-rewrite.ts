@@ -4,16 +4,11 @@
  * edits are applied in one pass, a canvas text node's edits re-encoded into its JSON string.
  * Invariant: only the linkpath of an edited site changes; every other byte of the file is kept.
  */
-import { getLinkpath } from '@mcp-connector/markdown/links';
+import { getLinkpath } from '../links/index.ts';
+import { applyEdits, type TextEdit } from '../text-edits.ts';
 import type { LinkDocument, LinkSite } from './link-sites.ts';
 import { decodeQuotedScalar } from './link-sites.ts';
 import { encodeLinkpath } from './markdown-link.ts';
-
-export interface TextEdit {
-  start: number;
-  end: number;
-  replacement: string;
-}
 
 /**
  * The edit giving the site `linkpath` (plain, not encoded). It spans only the old linkpath where
@@ -83,15 +78,6 @@ function destinationSpan(
     }
   }
   return { start, end, angle };
-}
-
-/** Applies non-overlapping edits; later ones first, so earlier offsets stay valid. */
-export function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  let result = text;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start)) {
-    result = result.slice(0, edit.start) + edit.replacement + result.slice(edit.end);
-  }
-  return result;
 }
 
 /** The file's text with each document's edits applied (a canvas text node as one JSON string). */

@@ -3,12 +3,17 @@
  * let the caller change the object, and write it back the way Obsidian does: block lists, no
  * line folding, empty values as `key:`; an emptied object removes the block, and a note without
  * frontmatter gains one. Everything after the block is kept byte for byte. YAML that does not
- * parse, or is not a mapping, throws `invalid_frontmatter` before the caller sees anything.
+ * parse, or is not a mapping, throws a FrontmatterYamlError (a YAML error, as Obsidian's own
+ * processFrontMatter throws) before the caller sees anything; each host words it for tools.
  */
-import { ToolError } from '@mcp-connector/shared';
 import { parseDocument, stringify } from 'yaml';
-import { readFrontmatter } from '@mcp-connector/markdown/frontmatter';
-import { LineTable } from '@mcp-connector/markdown/positions';
+import { readFrontmatter } from '../frontmatter.ts';
+import { LineTable } from '../positions.ts';
+
+/** The frontmatter is not YAML, or not a mapping; `message` is one line. */
+export class FrontmatterYamlError extends Error {
+  override readonly name = 'YAMLParseError';
+}
 
 export type FrontMatterChange = (frontmatter: Record<string, unknown>) => void;
 
@@ -32,19 +37,11 @@ export function splitFrontMatter(text: string): { data: Record<string, unknown>;
 function parseMapping(source: string): Record<string, unknown> {
   const document = parseDocument(source);
   const problem = document.errors[0];
-  if (problem !== undefined) {
-    throw new ToolError(
-      'invalid_frontmatter',
-      `The frontmatter is not valid YAML: ${firstLine(problem.message)} Fix it by hand (or rewrite it whole) first.`,
-    );
-  }
+  if (problem !== undefined) throw new FrontmatterYamlError(firstLine(problem.message));
   const value: unknown = document.toJS();
   if (value === null || value === undefined) return {};
   if (typeof value !== 'object' || Array.isArray(value)) {
-    throw new ToolError(
-      'invalid_frontmatter',
-      'The frontmatter is not a mapping of keys to values.',
-    );
+    throw new FrontmatterYamlError('It is not a mapping of keys to values.');
   }
   return value as Record<string, unknown>;
 }

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { ToolError } from '@mcp-connector/shared';
-import { editFrontMatter } from './frontmatter-edit.ts';
+import { FrontmatterYamlError, editFrontMatter } from './frontmatter-edit.ts';
 
 describe('editFrontMatter', () => {
   test('changes one key and keeps the body byte for byte', () => {
@@ -35,7 +34,7 @@ describe('editFrontMatter', () => {
   test.each([
     ['invalid YAML', '---\na: [1\nb: 2\n---\nBody'],
     ['a list instead of a mapping', '---\n- a\n- b\n---\nBody'],
-  ])('%s throws invalid_frontmatter and never calls the change', (_name, text) => {
+  ])('%s throws a YAML error and never calls the change', (_name, text) => {
     let called = false;
     let thrown: unknown;
     try {
@@ -45,8 +44,9 @@ describe('editFrontMatter', () => {
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toBeInstanceOf(ToolError);
-    expect((thrown as ToolError).code).toBe('invalid_frontmatter');
+    expect(thrown).toBeInstanceOf(FrontmatterYamlError);
+    expect((thrown as Error).name).toBe('YAMLParseError');
+    expect((thrown as Error).message).not.toContain('\n');
     expect(called).toBe(false);
   });
 

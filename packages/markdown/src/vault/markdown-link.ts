@@ -10,15 +10,14 @@
  * Invariant: `shortest` only yields a bare name that resolves to the target from the source;
  * a rename still checks every linkpath it writes before using it.
  */
-import type { AppSettings } from '@mcp-connector/obsidian-plugin/host';
-import { nameKey, parentFolderOf } from '@mcp-connector/markdown/links';
-import { missingFile } from '@mcp-connector/obsidian-plugin/host';
+import { nameKey, parentFolderOf } from '../links/index.ts';
+import type { AppSettings } from './app-settings.ts';
 
-/** What link writing needs of a vault; VaultState satisfies it. */
+/** What link writing needs of a vault: its app.json settings, its files and link resolution. */
 export interface LinkVault {
   appSettings(): AppSettings;
   readonly index: { getFirstLinkpathDest(linkpath: string, sourcePath: string): string | null };
-  readonly table: { listFiles(): readonly { path: string }[] };
+  listFiles(): readonly { path: string }[];
 }
 
 export type LinkFormat = AppSettings['newLinkFormat'];
@@ -40,15 +39,10 @@ export function isNote(path: string): boolean {
  */
 export class LinktextWriter {
   readonly settings: AppSettings;
-  private filesByName: Map<string, number> | null = null;
-  private paths: Set<string> | null = null;
+  private filesByNameCache: Map<string, number> | null = null;
 
   constructor(private readonly vault: LinkVault) {
     this.settings = vault.appSettings();
-  }
-
-  has(path: string): boolean {
-    return this.fileList().paths.has(path);
   }
 
   /** The linkpath for `targetPath` written in `sourcePath` (no subpath, not encoded). */
@@ -60,22 +54,20 @@ export class LinktextWriter {
     if (format === 'shortest') {
       const name = path.slice(path.lastIndexOf('/') + 1);
       const resolves = this.vault.index.getFirstLinkpathDest(name, sourcePath) === targetPath;
-      if (resolves && this.fileList().filesByName.get(nameKey(name)) === 1) return name;
+      if (resolves && this.filesByName().get(nameKey(name)) === 1) return name;
     }
     return path;
   }
 
-  private fileList(): { paths: Set<string>; filesByName: Map<string, number> } {
-    if (this.paths === null || this.filesByName === null) {
-      this.paths = new Set();
-      this.filesByName = new Map();
-      for (const { path } of this.vault.table.listFiles()) {
-        this.paths.add(path);
+  private filesByName(): Map<string, number> {
+    if (this.filesByNameCache === null) {
+      this.filesByNameCache = new Map();
+      for (const { path } of this.vault.listFiles()) {
         const key = nameKey(path);
-        this.filesByName.set(key, (this.filesByName.get(key) ?? 0) + 1);
+        this.filesByNameCache.set(key, (this.filesByNameCache.get(key) ?? 0) + 1);
       }
     }
-    return { paths: this.paths, filesByName: this.filesByName };
+    return this.filesByNameCache;
   }
 }
 
@@ -84,7 +76,7 @@ export function linktextFor(vault: LinkVault, targetPath: string, sourcePath: st
   return new LinktextWriter(vault).linktext(targetPath, sourcePath);
 }
 
-/** Obsidian's `generateMarkdownLink`; `subpath` starts with `#`. Fails with `not_found`. */
+/** Obsidian's `generateMarkdownLink` for an existing `targetPath`; `subpath` starts with `#`. */
 export function generateMarkdownLink(
   vault: LinkVault,
   targetPath: string,
@@ -93,7 +85,6 @@ export function generateMarkdownLink(
   alias = '',
 ): string {
   const writer = new LinktextWriter(vault);
-  if (!writer.has(targetPath)) throw missingFile(targetPath);
   const embed = isNote(targetPath) ? '' : '!';
   if (writer.settings.useMarkdownLinks) {
     const linkpath = writer.linktext(targetPath, sourcePath, { keepExtension: true });

@@ -1,13 +1,10 @@
 /**
  * Links as app.json's settings write them, over vaults of a few paths (a LinkResolver stands in
- * for the index), and once through a NodeHost reading a real app.json.
+ * for the index). Both hosts reading a real app.json is a case of the VaultHost contract.
  */
 import { describe, expect, test } from 'bun:test';
-import { DEFAULT_APP_SETTINGS, type AppSettings } from '@mcp-connector/obsidian-plugin/host';
-import { ToolError } from '@mcp-connector/shared';
-import { LinkResolver } from '@mcp-connector/markdown/links';
-import { NodeHost } from '../node-host/node-host.ts';
-import { buildVault } from '../test-support/temp-vault.ts';
+import { LinkResolver } from '../links/index.ts';
+import { DEFAULT_APP_SETTINGS, type AppSettings } from './app-settings.ts';
 import {
   encodeLinkpath,
   generateMarkdownLink,
@@ -20,7 +17,7 @@ function vaultOf(paths: string[], settings: Partial<AppSettings> = {}): LinkVaul
   return {
     appSettings: () => ({ ...DEFAULT_APP_SETTINGS, ...settings }),
     index: new LinkResolver(paths),
-    table: { listFiles: () => paths.map((path) => ({ path })) },
+    listFiles: () => paths.map((path) => ({ path })),
   };
 }
 
@@ -88,29 +85,6 @@ describe('generateMarkdownLink', () => {
     expect(generateMarkdownLink(absolute, 'Notes/My Note.md', 'A/Topic.md')).toBe(
       '[My Note](Notes/My%20Note.md)',
     );
-  });
-
-  test('a missing target is not_found', () => {
-    const missing = (): string => generateMarkdownLink(vaultOf(PATHS), 'Nope.md', 'x.md');
-    expect(missing).toThrow(ToolError);
-    expect(missing).toThrow(expect.objectContaining({ code: 'not_found' }));
-  });
-
-  test('NodeHost reads useMarkdownLinks and newLinkFormat from app.json', async () => {
-    const vault = await buildVault({
-      '.obsidian/app.json': '{"useMarkdownLinks": true, "newLinkFormat": "absolute"}',
-      'Folder/Café (draft).md': '',
-      'index.md': '',
-    });
-    const host = await NodeHost.open(vault.root, { watch: false });
-    try {
-      expect(host.generateMarkdownLink('Folder/Café (draft).md', 'index.md')).toBe(
-        '[Café (draft)](Folder/Caf%C3%A9%20(draft).md)',
-      );
-    } finally {
-      await host.close();
-      await vault.remove();
-    }
   });
 });
 

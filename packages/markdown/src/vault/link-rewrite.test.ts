@@ -3,7 +3,8 @@
  * each form keeps everything but its linkpath, and nested or escaped text survives.
  */
 import { describe, expect, test } from 'bun:test';
-import { applyDocumentEdits, linkpathEdit, type TextEdit } from './link-rewrite.ts';
+import type { TextEdit } from '../text-edits.ts';
+import { applyDocumentEdits, linkpathEdit } from './link-rewrite.ts';
 import { findLinkDocuments } from './link-sites.ts';
 
 /** Every link of the file pointed at `linkpath`. */

@@ -8,7 +8,7 @@
  */
 import type { CachedMetadata } from 'obsidian';
 import { parse } from 'yaml';
-import { parseMetadata } from '@mcp-connector/markdown';
+import { parseMetadata } from '../parse-metadata.ts';
 import { canvasNodeStrings, type JsonStringSpan } from './canvas-json.ts';
 
 export type LinkForm = 'wikilink' | 'markdown' | 'frontmatter' | 'canvas-file';

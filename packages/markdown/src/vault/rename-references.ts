@@ -1,51 +1,63 @@
 /**
- * Obsidian's `fileManager.renameFile` for the headless host: move a file or folder and, when
+ * Obsidian's `fileManager.renameFile` on a vault's text: move a file or folder and, when
  * app.json's `alwaysUpdateLinks` is on (the default), keep every link that resolved before the
  * move resolving to the same file after it. The pipeline: snapshot where each affected link
  * leads (rename-snapshot), move, then rewrite only the links whose resolution changed, naming
  * their target as the settings say (markdown-link) and editing them in place (link-rewrite).
- * Invariants: the caller holds NodeHost's write lock; a link that still resolves correctly is
+ * Invariants: the caller holds its host's write lock; a link that still resolves correctly is
  * left exactly as written; each changed file is written once; nothing else changes; a file
  * `keepLinksIn` names is never written (the hidden-folders guard passes its hidden notes).
  */
-import { getLinkpath } from '@mcp-connector/markdown/links';
-import type { VaultState } from '../node-host/vault-state.ts';
-import { applyDocumentEdits, linkpathEdit, type TextEdit } from './link-rewrite.ts';
+import { getLinkpath } from '../links/index.ts';
+import type { TextEdit } from '../text-edits.ts';
+import { applyDocumentEdits, linkpathEdit } from './link-rewrite.ts';
 import type { LinkSite } from './link-sites.ts';
 import { LinktextWriter, type LinkFormat, type LinkVault } from './markdown-link.ts';
 import {
   snapshotLinks,
   type Moves,
   type ResolvedSite,
+  type SnapshotVault,
   type SourceSnapshot,
 } from './rename-snapshot.ts';
 
+/**
+ * What a link-aware rename needs of a vault: NodeHost's state and the simulated Obsidian's
+ * vault both provide it. `move` moves on disk and in the index without touching links.
+ */
+export interface RenameVault extends LinkVault, SnapshotVault {
+  readonly index: LinkVault['index'] & SnapshotVault['index'];
+  move(from: string, to: string): Promise<void>;
+  writeFile(path: string, text: string): Promise<unknown>;
+}
+
 export async function renameWithReferences(
-  state: VaultState,
+  vault: RenameVault,
   from: string,
   to: string,
   keepLinksIn: (path: string) => boolean = () => false,
 ): Promise<void> {
   if (from === to) return;
-  if (!state.appSettings().alwaysUpdateLinks) {
-    await state.move(from, to);
+  if (!vault.appSettings().alwaysUpdateLinks) {
+    await vault.move(from, to);
     return;
   }
-  const snapshots = await snapshotLinks(state, movesOf(state, from, to));
-  await state.move(from, to);
-  const writer = new LinktextWriter(state);
+  const snapshots = await snapshotLinks(vault, movesOf(vault, from, to));
+  await vault.move(from, to);
+  const writer = new LinktextWriter(vault);
   for (const snapshot of snapshots) {
     if (keepLinksIn(snapshot.path)) continue;
-    const text = rewrittenText(state, writer, snapshot);
-    if (text !== snapshot.text) await state.writeFile(snapshot.path, text);
+    const text = rewrittenText(vault, writer, snapshot);
+    if (text !== snapshot.text) await vault.writeFile(snapshot.path, text);
   }
 }
 
-function movesOf(state: VaultState, from: string, to: string): Moves {
-  if (!state.table.hasFolder(from)) return new Map([[from, to]]);
-  return new Map(
-    state.table.filesUnder(from).map(({ file }) => [file.path, to + file.path.slice(from.length)]),
-  );
+/** The file that moves, or every file inside the folder that moves. */
+function movesOf(vault: LinkVault, from: string, to: string): Moves {
+  const files = vault.listFiles().map(({ path }) => path);
+  if (files.includes(from)) return new Map([[from, to]]);
+  const inside = files.filter((path) => path.startsWith(`${from}/`));
+  return new Map(inside.map((path) => [path, to + path.slice(from.length)]));
 }
 
 function rewrittenText(vault: LinkVault, writer: LinktextWriter, snapshot: SourceSnapshot): string {

@@ -7,12 +7,11 @@
  * moved file (relative links, and resolution from the new folder).
  * Invariant: unresolved links are not recorded: a move may resolve them, never break them.
  */
-import type { LinkCounts } from '@mcp-connector/obsidian-plugin/host';
-import { getLinkpath } from '@mcp-connector/markdown/links';
-import { nameKey } from '@mcp-connector/markdown/links';
+import { getLinkpath, nameKey } from '../links/index.ts';
+import type { LinkCounts } from './vault-index.ts';
 import { findLinkDocuments, type LinkDocument, type LinkSite } from './link-sites.ts';
 
-/** What the snapshot needs of the vault before the move; VaultState satisfies it. */
+/** What the snapshot needs of the vault before the move. */
 export interface SnapshotVault {
   readText(path: string): Promise<string>;
   readonly index: {

@@ -3,10 +3,14 @@
  * updated incrementally as files are added, changed, moved and removed. Notes (.md) get full
  * metadata; canvases contribute their links to the graph, as in Obsidian.
  */
-import type { LinkCounts } from '@mcp-connector/obsidian-plugin/host';
 import type { CachedMetadata } from 'obsidian';
-import { LinkIndex } from '@mcp-connector/markdown/links';
-import { getAllTags, parseCanvasLinks, parseMetadata } from '@mcp-connector/markdown';
+import { parseCanvasLinks } from '../canvas.ts';
+import { LinkIndex } from '../links/index.ts';
+import { parseMetadata } from '../parse-metadata.ts';
+import { getAllTags } from '../tags.ts';
+
+/** source path -> (target path or unresolved linktext) -> number of links. */
+export type LinkCounts = Readonly<Record<string, Readonly<Record<string, number>>>>;
 
 /** Whether a file's text feeds the index (notes and canvases); other files are link targets only. */
 export function isIndexedText(path: string): boolean {

@@ -1,0 +1,15 @@
+/**
+ * Obsidian's vault behaviour on text, shared by every host that is not Obsidian itself (NodeHost
+ * over a folder, the simulated Obsidian in packages/obsidian-sim), so both run one engine:
+ * the metadata cache and link graph (`VaultIndex`), link-aware renames, frontmatter edits,
+ * links written as app.json's settings say, and app.json itself.
+ */
+export { DEFAULT_APP_SETTINGS, parseAppSettings, type AppSettings } from './app-settings.ts';
+export {
+  FrontmatterYamlError,
+  editFrontMatter,
+  type FrontMatterChange,
+} from './frontmatter-edit.ts';
+export { generateMarkdownLink, type LinkFormat, type LinkVault } from './markdown-link.ts';
+export { renameWithReferences, type RenameVault } from './rename-references.ts';
+export { VaultIndex, isIndexedText, type LinkCounts } from './vault-index.ts';
