@@ -57,6 +57,7 @@ export default defineConfig([
       // The stdio shim runs in Node beside an MCP client, never inside Obsidian.
       'packages/obsidian-plugin/src/features/client-config/shim/**',
       'packages/obsidian-plugin/src/features/client-config/generated/**',
+      'packages/obsidian-sim/**',
       'scripts/**',
       '*.mjs',
     ],

@@ -12,6 +12,8 @@ import { ObsidianHost } from './host/obsidian/obsidian-host.ts';
 export default class McpConnectorPlugin extends Plugin {
   private connector: RunningConnector | null = null;
   private unloaded = false;
+  /** Settles once onunload's close has finished; Obsidian does not wait for it, a test does. */
+  closed: Promise<void> = Promise.resolve();
 
   override onload(): void {
     this.app.workspace.onLayoutReady(() => {
@@ -21,7 +23,7 @@ export default class McpConnectorPlugin extends Plugin {
 
   override onunload(): void {
     this.unloaded = true;
-    void this.connector?.close();
+    this.closed = this.connector?.close() ?? Promise.resolve();
     this.connector = null;
   }
 

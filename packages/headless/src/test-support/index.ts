@@ -6,7 +6,7 @@ export {
 } from './mcp-test-server.ts';
 export { buildVault, copyVault, type TempVault } from './temp-vault.ts';
 export { callFail, callOk, type ToolFailure } from './tool-calls.ts';
-export { snapshotVault } from './vault-snapshot.ts';
+export { snapshotVault } from '@mcp-connector/shared/test-support';
 export { openTestHost, type TestHost } from './test-host.ts';
 export { startChildServer, type ChildServer } from './child-server.ts';
 export { connectStdio, emptyPath, nodeExecutable, type StdioTestClient } from './stdio-client.ts';

@@ -3,34 +3,18 @@
  * default, which is read-only and must never be edited in place), or a vault built from a small
  * map of files. Each comes with a `remove` for cleanup.
  */
-import { chmod, cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { TASKS_DEMO } from '@mcp-connector/shared/test-support';
-import { dirname, join } from 'node:path';
+import { TASKS_DEMO, buildVault, type TempVault } from '@mcp-connector/shared/test-support';
+import { join } from 'node:path';
 
-export { TASKS_DEMO };
-
-export interface TempVault {
-  root: string;
-  remove(): Promise<void>;
-}
+export { TASKS_DEMO, buildVault, type TempVault };
 
 export async function copyVault(source: string = TASKS_DEMO): Promise<TempVault> {
   const parent = await mkdtemp(join(tmpdir(), 'mcp-vault-'));
   const root = join(parent, 'vault');
   await cp(source, root, { recursive: true, preserveTimestamps: true });
   await makeWritable(root);
-  return { root, remove: () => rm(parent, { recursive: true, force: true }) };
-}
-
-export async function buildVault(files: Record<string, string | Uint8Array>): Promise<TempVault> {
-  const parent = await mkdtemp(join(tmpdir(), 'mcp-vault-'));
-  const root = join(parent, 'vault');
-  await mkdir(root);
-  for (const [path, content] of Object.entries(files)) {
-    await mkdir(dirname(join(root, path)), { recursive: true });
-    await writeFile(join(root, path), content);
-  }
   return { root, remove: () => rm(parent, { recursive: true, force: true }) };
 }
 

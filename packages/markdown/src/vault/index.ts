@@ -10,6 +10,11 @@ export {
   editFrontMatter,
   type FrontMatterChange,
 } from './frontmatter-edit.ts';
-export { generateMarkdownLink, type LinkFormat, type LinkVault } from './markdown-link.ts';
+export {
+  generateMarkdownLink,
+  linktextFor,
+  type LinkFormat,
+  type LinkVault,
+} from './markdown-link.ts';
 export { renameWithReferences, type RenameVault } from './rename-references.ts';
 export { VaultIndex, isIndexedText, type LinkCounts } from './vault-index.ts';

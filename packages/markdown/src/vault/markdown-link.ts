@@ -72,8 +72,13 @@ export class LinktextWriter {
 }
 
 /** Obsidian's `fileToLinktext`: how a new link from `sourcePath` names `targetPath`. */
-export function linktextFor(vault: LinkVault, targetPath: string, sourcePath: string): string {
-  return new LinktextWriter(vault).linktext(targetPath, sourcePath);
+export function linktextFor(
+  vault: LinkVault,
+  targetPath: string,
+  sourcePath: string,
+  options: LinktextOptions = {},
+): string {
+  return new LinktextWriter(vault).linktext(targetPath, sourcePath, options);
 }
 
 /** Obsidian's `generateMarkdownLink` for an existing `targetPath`; `subpath` starts with `#`. */

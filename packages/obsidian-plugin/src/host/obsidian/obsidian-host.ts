@@ -68,7 +68,7 @@ export class ObsidianHost implements VaultHost {
       .map((folder) => ({ path: folder.path, name: folder.name }));
   }
 
-  read(path: string): Promise<string> {
+  async read(path: string): Promise<string> {
     return this.app.vault.read(this.requireFile(path));
   }
 
@@ -109,7 +109,7 @@ export class ObsidianHost implements VaultHost {
   rename(from: string, to: string): Promise<void> {
     return this.writeLock.run(async () => {
       const entry = this.requireEntry(from);
-      await this.prepareNewPath(to);
+      await this.prepareNewPath(to, from);
       await this.app.vault.rename(entry, to);
     });
   }
@@ -160,7 +160,7 @@ export class ObsidianHost implements VaultHost {
   renameFile(from: string, to: string, options: RenameOptions = {}): Promise<void> {
     return this.writeLock.run(async () => {
       const entry = this.requireEntry(from);
-      await this.prepareNewPath(to);
+      await this.prepareNewPath(to, from);
       const kept = await this.textsToKeep(from, options.keepLinksIn);
       await this.app.fileManager.renameFile(entry, to);
       await this.restore(kept);
@@ -273,9 +273,18 @@ export class ObsidianHost implements VaultHost {
     return entry;
   }
 
-  private async prepareNewPath(path: string): Promise<void> {
-    if (this.app.vault.getAbstractFileByPath(path) !== null)
-      throw new ToolError('already_exists', `${path} already exists.`);
+  /**
+   * Refuses a path an entry already has, ignoring case (as NodeHost does: names must stay
+   * portable, and on macOS and Windows the disk would refuse it anyway), except `movingFrom`
+   * itself, so a case-only rename works. Then makes the parent folders.
+   */
+  private async prepareNewPath(path: string, movingFrom?: string): Promise<void> {
+    const lower = path.toLowerCase();
+    const taken = this.app.vault
+      .getAllLoadedFiles()
+      .find((entry) => entry.path.toLowerCase() === lower && entry.path !== movingFrom);
+    if (taken !== undefined && movingFrom?.toLowerCase() !== lower)
+      throw new ToolError('already_exists', `${taken.path} already exists.`);
     await this.ensureFolder(parentFolder(path));
   }
 

@@ -1,0 +1,188 @@
+/**
+ * Obsidian's App over a vault folder: vault, metadata cache, file manager and workspace, plus the
+ * parts of the app plugins reach without public typings (`app.commands`, `app.plugins`,
+ * `app.setting`), a browser DOM, the status bar, the ribbon, notices and open modals.
+ * app.json is read once when the app opens, as Obsidian reads its config at start-up.
+ */
+import { linktextFor, parseAppSettings, type AppSettings } from '@mcp-connector/markdown/vault';
+import type { App as ObsidianApp, Command, PluginManifest, PluginSettingTab } from 'obsidian';
+import { FileSystemAdapter } from './adapter.ts';
+import { createDom, type SimDom } from './dom.ts';
+import { FileManager } from './file-manager.ts';
+import { MetadataCache } from './metadata-cache.ts';
+import type { Modal } from './modal.ts';
+import { NoticeBoard } from './notice.ts';
+import { Vault } from './vault.ts';
+import { Workspace } from './workspace.ts';
+
+/** `app.commands`: every command of every plugin, by its full id (`<plugin id>:<id>`). */
+export class CommandRegistry {
+  readonly commands: Record<string, Command> = {};
+
+  add(manifest: PluginManifest, command: Command): Command {
+    const added = {
+      ...command,
+      id: `${manifest.id}:${command.id}`,
+      name: `${manifest.name}: ${command.name}`,
+    };
+    this.commands[added.id] = added;
+    return added;
+  }
+
+  remove(id: string): void {
+    delete this.commands[id];
+  }
+
+  listCommands(): Command[] {
+    return Object.values(this.commands);
+  }
+
+  findCommand(id: string): Command | undefined {
+    return this.commands[id];
+  }
+
+  /** Runs the command as the palette would; false when unknown or not available now. */
+  executeCommandById(id: string): boolean {
+    const command = this.commands[id];
+    if (command === undefined) return false;
+    if (command.checkCallback !== undefined) return command.checkCallback(false) !== false;
+    if (command.callback === undefined) return false;
+    void command.callback();
+    return true;
+  }
+}
+
+/** `app.plugins`: the enabled plugins by id (a scenario may add stand-ins such as Dataview). */
+export class PluginRegistry {
+  readonly enabledPlugins = new Set<string>();
+  readonly plugins: Record<string, unknown> = {};
+
+  add(id: string, plugin: unknown): void {
+    this.plugins[id] = plugin;
+    this.enabledPlugins.add(id);
+  }
+
+  remove(id: string): void {
+    delete this.plugins[id];
+    this.enabledPlugins.delete(id);
+  }
+
+  getPlugin(id: string): unknown {
+    return this.plugins[id] ?? null;
+  }
+}
+
+/** `app.setting`: the settings window and the plugins' tabs in it. */
+export class SettingWindow {
+  readonly pluginTabs: PluginSettingTab[] = [];
+  activeTab: PluginSettingTab | null = null;
+  isOpen = false;
+
+  addPluginTab(tab: PluginSettingTab): void {
+    this.pluginTabs.push(tab);
+  }
+
+  removePluginTab(tab: PluginSettingTab): void {
+    this.pluginTabs.splice(this.pluginTabs.indexOf(tab), 1);
+    if (this.activeTab === tab) this.activeTab = null;
+  }
+
+  open(): void {
+    this.isOpen = true;
+  }
+
+  close(): void {
+    this.activeTab?.hide();
+    this.activeTab = null;
+    this.isOpen = false;
+  }
+
+  /** Shows the tab of the plugin with this id: its display() runs, as in Obsidian. */
+  openTabById(id: string): void {
+    const tab = this.pluginTabs.find((candidate) => pluginOf(candidate)?.manifest.id === id);
+    if (tab === undefined) return;
+    this.activeTab?.hide();
+    this.activeTab = tab;
+    tab.display();
+  }
+}
+
+export class App implements Pick<ObsidianApp, 'loadLocalStorage' | 'saveLocalStorage'> {
+  readonly vault: Vault;
+  readonly metadataCache: MetadataCache;
+  readonly fileManager: FileManager;
+  readonly workspace: Workspace;
+  readonly commands = new CommandRegistry();
+  readonly plugins = new PluginRegistry();
+  readonly setting = new SettingWindow();
+  readonly dom: SimDom;
+  readonly notices: NoticeBoard;
+  readonly statusBarEl: HTMLElement;
+  readonly ribbonEl: HTMLElement;
+  readonly openModals = new Set<Modal>();
+  private settings: AppSettings = parseAppSettings(null);
+  private readonly localStorage = new Map<string, unknown>();
+
+  private constructor(basePath: string) {
+    this.vault = new Vault(new FileSystemAdapter(basePath));
+    this.metadataCache = new MetadataCache(this.vault, (file, sourcePath, omitMdExtension) =>
+      linktextFor(this.linkVault(), file.path, sourcePath, { keepExtension: !omitMdExtension }),
+    );
+    this.fileManager = new FileManager(this.vault, this.metadataCache, () => this.settings);
+    this.workspace = new Workspace(this.vault);
+    this.dom = createDom();
+    const body = this.dom.document.body;
+    this.ribbonEl = body.createDiv({ cls: 'side-dock-ribbon' });
+    this.statusBarEl = body.createDiv({ cls: 'status-bar' });
+    this.notices = new NoticeBoard(body.createDiv({ cls: 'notice-container' }));
+  }
+
+  /** Opens the vault at `basePath`: reads app.json, scans the folder and indexes every note. */
+  static async open(basePath: string): Promise<App> {
+    const app = new App(basePath);
+    const config = `${app.vault.configDir}/app.json`;
+    if (await app.vault.adapter.exists(config))
+      app.settings = parseAppSettings(await app.vault.adapter.read(config));
+    await app.vault.load(app.metadataCache);
+    return app;
+  }
+
+  /** The app.json settings read at open. */
+  appSettings(): AppSettings {
+    return this.settings;
+  }
+
+  loadLocalStorage(key: string): unknown {
+    return this.localStorage.get(key) ?? null;
+  }
+
+  saveLocalStorage(key: string, data: unknown): void {
+    if (data === null) this.localStorage.delete(key);
+    else this.localStorage.set(key, data);
+  }
+
+  /** Closes the window and removes the simulated system trash. */
+  async close(): Promise<void> {
+    for (const modal of [...this.openModals]) modal.close();
+    await this.vault.adapter.dispose();
+    await this.dom.close();
+  }
+
+  /** This app as Obsidian's type, for code that takes an `App` (the one cast). */
+  asObsidian(): ObsidianApp {
+    return this as unknown as ObsidianApp;
+  }
+
+  private linkVault() {
+    return {
+      appSettings: () => this.settings,
+      index: this.metadataCache.index,
+      listFiles: () => this.vault.getFiles(),
+    };
+  }
+}
+
+/** The plugin a settings tab belongs to (PluginSettingTab keeps it; obsidian.d.ts does not say). */
+function pluginOf(tab: PluginSettingTab): { manifest: PluginManifest } | undefined {
+  return (tab as unknown as { plugin?: { manifest: PluginManifest } }).plugin;
+}
