@@ -5,7 +5,7 @@
  * result without the extension (what every client got before the view existed).
  */
 import { afterEach, describe, expect, test } from 'bun:test';
-import { openTestHost, snapshotVault, type TestHost } from '@mcp-connector/headless/test-support';
+import { openTestHost, snapshotVault, type TestHost } from '../../host/test-support/test-host.ts';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { allTools, successResult, toolListing } from '../mcp-tools/index.ts';
 import { registeredTool, runTool } from '../mcp-tools/test-support/run-tool.ts';

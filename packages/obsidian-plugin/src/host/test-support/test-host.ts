@@ -14,7 +14,7 @@ export interface TestHost {
   host: ObsidianHost;
   root: string;
   app: App;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /** A host over a vault folder that already exists (the caller removes it). */

@@ -7,7 +7,7 @@
  * path asks the host to open the note (`ui/open-link`).
  */
 import { afterEach, describe, expect, test } from 'bun:test';
-import { openTestHost, type TestHost } from '@mcp-connector/headless/test-support';
+import { openTestHost, type TestHost } from '../../../host/test-support/test-host.ts';
 import { runInNewContext } from 'node:vm';
 import { registeredTool, runTool } from '../../mcp-tools/test-support/run-tool.ts';
 import { SEARCH_RESULTS_HTML } from '../generated/search-results-html.ts';

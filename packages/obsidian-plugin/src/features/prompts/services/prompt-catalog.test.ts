@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test';
-import { openTestHost, type TestHost } from '@mcp-connector/headless/test-support';
+import { openTestHost, type TestHost } from '../../../host/test-support/test-host.ts';
 import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { getPrompt, listPrompts } from './prompt-catalog.ts';
 

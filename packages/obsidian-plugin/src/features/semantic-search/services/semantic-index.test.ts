@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test';
-import { openTestHost, type TestHost } from '@mcp-connector/headless/test-support';
+import { openTestHost, type TestHost } from '../../../host/test-support/test-host.ts';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { changedFiles, countingProvider, fingerprint } from '../test-support/semantic-fixtures.ts';

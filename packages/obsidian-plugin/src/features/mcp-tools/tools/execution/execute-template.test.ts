@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, test } from 'bun:test';
-import { openTestHost, snapshotVault, type TestHost } from '@mcp-connector/headless/test-support';
+import {
+  openTestHost,
+  snapshotVault,
+  type TestHost,
+} from '../../../../host/test-support/test-host.ts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { callTool } from '../../call-tool.ts';
@@ -142,11 +146,12 @@ describe('refusals, each leaving the vault unchanged', () => {
     expect(await snapshotVault(vault.root)).toEqual(before);
   });
 
-  test('headless has no Templater', async () => {
+  // Headless says it has no Templater at all: packages/headless/src/e2e/tools/execution.e2e.test.ts.
+  test('in Obsidian without Templater enabled: templater_not_installed says where to get it', async () => {
     vault = await openTestHost({ 'T.md': 'x' });
     const failure = await runFail(executeTemplate, vault.host, { templatePath: 'T.md' });
     expect(failure.code).toBe('templater_not_installed');
-    expect(failure.message).toContain('headless');
+    expect(failure.message).toContain('Community plugins');
     const traversal = await runFail(executeTemplate, vault.host, { templatePath: '../T.md' });
     expect(traversal.code).toBe('invalid_path');
   });

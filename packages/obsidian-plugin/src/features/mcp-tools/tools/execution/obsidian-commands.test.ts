@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test';
-import { openTestHost, type TestHost } from '@mcp-connector/headless/test-support';
+import { openTestHost, type TestHost } from '../../../../host/test-support/test-host.ts';
 import { callTool } from '../../call-tool.ts';
 import type { Tool } from '../../define-tool.ts';
 import type { CommandGate } from '../../tool-context.ts';
@@ -7,7 +7,12 @@ import { contextFor, runFail } from '../../test-support/run-tool.ts';
 import type { VaultHost } from '../../../../host/vault-host.ts';
 import { executeObsidianCommand } from './execute-obsidian-command.ts';
 import { listObsidianCommands } from './list-obsidian-commands.ts';
+import { overrideHost } from '../search/test-support/host-double.ts';
 import { fakeCommands, withIntegrations } from './test-support/fake-integrations.ts';
+
+/** A host without Obsidian's command palette, as headless is (its e2e test runs the real one). */
+const withoutCommands = (host: VaultHost): VaultHost =>
+  overrideHost(host, { commands: () => null });
 
 const PALETTE = [
   { id: 'editor:toggle-bold', name: 'Toggle bold' },
@@ -67,9 +72,9 @@ describe('list_obsidian_commands', () => {
     });
   });
 
-  test('headless: commands exist only inside Obsidian', async () => {
+  test('without a command palette (headless): commands exist only inside Obsidian', async () => {
     vault = await openTestHost({});
-    const failure = await runFail(listObsidianCommands, vault.host, {});
+    const failure = await runFail(listObsidianCommands, withoutCommands(vault.host), {});
     expect(failure.code).toBe('commands_unavailable');
     expect(failure.message).toContain('only inside Obsidian');
   });
@@ -115,10 +120,10 @@ describe('execute_obsidian_command', () => {
     expect(data).toMatchObject({ code: 'command_failed' });
   });
 
-  test('headless: commands_unavailable', async () => {
+  test('without a command palette (headless): commands_unavailable', async () => {
     vault = await openTestHost({});
     expect(
-      (await runFail(executeObsidianCommand, vault.host as VaultHost, { commandId: 'x' })).code,
+      (await runFail(executeObsidianCommand, withoutCommands(vault.host), { commandId: 'x' })).code,
     ).toBe('commands_unavailable');
   });
 });

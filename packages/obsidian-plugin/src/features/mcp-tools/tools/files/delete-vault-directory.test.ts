@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from 'bun:test';
-import { openTestHost, type TestHost } from '@mcp-connector/headless/test-support';
+import { openTestHost, type TestHost } from '../../../../host/test-support/test-host.ts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runFail, runOk } from '../../test-support/run-tool.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test';
-import { openTestHost, type TestHost } from '@mcp-connector/headless/test-support';
+import { openTestHost, type TestHost } from '../../../../host/test-support/test-host.ts';
 import { runOk, runFail, runTool } from '../../test-support/run-tool.ts';
 import { revisionOf } from '../../services/revision.ts';
 import { getVaultFile } from './get-vault-file.ts';

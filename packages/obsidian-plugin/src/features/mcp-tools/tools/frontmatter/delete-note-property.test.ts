@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openTestHost, type TestHost } from '@mcp-connector/headless/test-support';
+import { openTestHost, type TestHost } from '../../../../host/test-support/test-host.ts';
 import { revisionOf } from '../../services/revision.ts';
 import { runFail, runOk, runTool } from '../../test-support/run-tool.ts';
 import { deleteNoteProperty } from './delete-note-property.ts';

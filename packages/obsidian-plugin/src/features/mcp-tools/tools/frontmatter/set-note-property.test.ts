@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'bun:test';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { openTestHost, type TestHost } from '@mcp-connector/headless/test-support';
+import { openTestHost, type TestHost } from '../../../../host/test-support/test-host.ts';
 import { revisionOf } from '../../services/revision.ts';
 import { runFail, runOk, runTool } from '../../test-support/run-tool.ts';
 import { getNoteProperty } from './get-note-property.ts';

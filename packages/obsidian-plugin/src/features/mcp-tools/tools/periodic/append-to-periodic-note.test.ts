@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, test } from 'bun:test';
-import { openTestHost, snapshotVault, type TestHost } from '@mcp-connector/headless/test-support';
+import {
+  openTestHost,
+  snapshotVault,
+  type TestHost,
+} from '../../../../host/test-support/test-host.ts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { revisionOf } from '../../services/revision.ts';

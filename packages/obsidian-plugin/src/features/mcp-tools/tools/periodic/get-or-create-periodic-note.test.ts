@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, test } from 'bun:test';
-import { openTestHost, snapshotVault, type TestHost } from '@mcp-connector/headless/test-support';
+import {
+  openTestHost,
+  snapshotVault,
+  type TestHost,
+} from '../../../../host/test-support/test-host.ts';
 import moment from 'moment';
 import type { MomentFactory } from '../../../../host/vault-host.ts';
 import { overrideHost } from '../search/test-support/host-double.ts';

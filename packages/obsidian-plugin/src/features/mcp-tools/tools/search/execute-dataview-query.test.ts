@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
-import { openTestHost, snapshotVault, type TestHost } from '@mcp-connector/headless/test-support';
+import {
+  openTestHost,
+  snapshotVault,
+  type TestHost,
+} from '../../../../host/test-support/test-host.ts';
 import type { DataviewAccess } from '../../../../host/vault-host.ts';
 import { runFail, runOk } from '../../test-support/run-tool.ts';
 import { executeDataviewQuery } from './execute-dataview-query.ts';

@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, test } from 'bun:test';
-import { openTestHost, snapshotVault, type TestHost } from '@mcp-connector/headless/test-support';
+import {
+  openTestHost,
+  snapshotVault,
+  type TestHost,
+} from '../../../../host/test-support/test-host.ts';
 import { runFail, runOk } from '../../test-support/run-tool.ts';
 import { searchVaultSimple } from './search-vault-simple.ts';
 import { closeNoteTextCache } from './services/note-text-cache.ts';

@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, test } from 'bun:test';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openTestHost, snapshotVault, type TestHost } from '@mcp-connector/headless/test-support';
+import {
+  openTestHost,
+  snapshotVault,
+  type TestHost,
+} from '../../../../host/test-support/test-host.ts';
 import { revisionOf } from '../../services/revision.ts';
 import { runFail, runOk } from '../../test-support/run-tool.ts';
 import { patchVaultFile } from './patch-vault-file.ts';

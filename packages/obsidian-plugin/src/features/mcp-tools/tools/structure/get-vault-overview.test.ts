@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test';
-import type { TestHost } from '@mcp-connector/headless/test-support';
+import type { TestHost } from '../../../../host/test-support/test-host.ts';
 import { runFail, runOk } from '../../test-support/run-tool.ts';
 import { getVaultOverview } from './get-vault-overview.ts';
 import { openTimedHost } from './test-support/timed-vault.ts';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test';
 import { ToolError } from '@mcp-connector/shared';
-import { openTestHost, type TestHost } from '@mcp-connector/headless/test-support';
+import { openTestHost, type TestHost } from '../../../../../host/test-support/test-host.ts';
 import { readPeriodSettings } from './periodic-settings.ts';
 
 let vault: TestHost;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openTestHost, type TestHost } from '@mcp-connector/headless/test-support';
+import { openTestHost, type TestHost } from '../../../../../host/test-support/test-host.ts';
 import type { VaultEvent, VaultHost } from '../../../../../host/vault-host.ts';
 import { overrideHost } from '../test-support/host-double.ts';
 import { NoteTextCache, closeNoteTextCache, noteTextCache } from './note-text-cache.ts';

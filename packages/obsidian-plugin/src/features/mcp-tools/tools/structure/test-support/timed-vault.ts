@@ -1,9 +1,12 @@
 /**
- * A test vault whose files have chosen modification times, set on disk before the NodeHost
- * scans it (openTestHost opens at once, so it cannot). For tests that order files by mtime.
+ * A test vault whose files have chosen modification times, set on disk before the simulated
+ * Obsidian scans it (openTestHost opens at once, so it cannot). For tests that order files by mtime.
  */
-import { NodeHost } from '@mcp-connector/headless/node-host';
-import { buildVault, type TestHost } from '@mcp-connector/headless/test-support';
+import {
+  buildVault,
+  openHostAt,
+  type TestHost,
+} from '../../../../../host/test-support/test-host.ts';
 import { utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -15,12 +18,13 @@ export async function openTimedHost(
   for (const [path, mtime] of Object.entries(mtimes)) {
     await utimes(join(vault.root, path), mtime / 1000, mtime / 1000);
   }
-  const host = await NodeHost.open(vault.root, { watch: false });
+  const { host, app, close } = await openHostAt(vault.root);
   return {
     host,
     root: vault.root,
+    app,
     close: async () => {
-      await host.close();
+      await close();
       await vault.remove();
     },
   };
