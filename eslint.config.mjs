@@ -65,7 +65,14 @@ export default defineConfig([
   },
   {
     files: ['packages/**/*.ts'],
-    ignores: ['**/host/obsidian/**', '**/src/main.ts', '**/components/**', '**/ui/**'],
+    ignores: [
+      '**/host/obsidian/**',
+      '**/src/main.ts',
+      '**/components/**',
+      '**/ui/**',
+      // A plugin the simulation's tests bundle, written as any community plugin is.
+      'packages/obsidian-sim/src/test-support/tiny-plugin/**',
+    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
