@@ -1,4 +1,5 @@
 export { isAtomicTempName, writeFileAtomic } from './atomic-write.ts';
+export { freePathIn, pathExists } from './free-name.ts';
 export { ToolError, type ErrorCode, type ToolFailure } from './errors.ts';
 export { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './json-depth.ts';
 export { Mutex } from './mutex.ts';

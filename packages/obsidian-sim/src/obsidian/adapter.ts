@@ -22,7 +22,8 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, extname, join } from 'node:path';
+import { freePathIn } from '@mcp-connector/shared';
+import { basename, join } from 'node:path';
 
 type AdapterMembers =
   | 'getName'
@@ -181,21 +182,7 @@ export class FileSystemAdapter implements Pick<ObsidianAdapter, AdapterMembers> 
     await mkdir(folder, { recursive: true });
     await rename(
       this.getFullPath(normalizedPath),
-      await freeName(folder, basename(normalizedPath)),
+      await freePathIn(folder, basename(normalizedPath)),
     );
-  }
-}
-
-/** `<folder>/<name>`, or `<stem> 2<ext>`, `<stem> 3<ext>`... when taken. */
-async function freeName(folder: string, name: string): Promise<string> {
-  const extension = extname(name);
-  const stem = name.slice(0, name.length - extension.length);
-  for (let attempt = 1; ; attempt++) {
-    const candidate = join(folder, attempt === 1 ? name : `${stem} ${attempt}${extension}`);
-    try {
-      await stat(candidate);
-    } catch {
-      return candidate;
-    }
   }
 }

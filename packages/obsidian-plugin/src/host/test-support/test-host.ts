@@ -5,7 +5,7 @@
  * `close` to stop it and delete the folder. Plugin tests never import the headless package.
  */
 import { openApp, type App } from '@mcp-connector/obsidian-sim';
-import { buildVault } from '@mcp-connector/shared/test-support';
+import { buildVault, type TempVault } from '@mcp-connector/shared/test-support';
 import { ObsidianHost } from '../obsidian/obsidian-host.ts';
 
 export { buildVault, snapshotVault, type TempVault } from '@mcp-connector/shared/test-support';
@@ -17,22 +17,20 @@ export interface TestHost {
   close: () => Promise<void>;
 }
 
-/** A host over a vault folder that already exists (the caller removes it). */
-export async function openHostAt(root: string): Promise<Omit<TestHost, 'root'>> {
-  const app = await openApp(root);
-  return { host: new ObsidianHost(app.asObsidian()), app, close: () => app.close() };
-}
-
-export async function openTestHost(files: Record<string, string | Uint8Array>): Promise<TestHost> {
-  const vault = await buildVault(files);
-  const { host, app, close } = await openHostAt(vault.root);
+/** ObsidianHost over a vault folder just built; closing it also removes the folder. */
+export async function openHostOver(vault: TempVault): Promise<TestHost> {
+  const app = await openApp(vault.root);
   return {
-    host,
+    host: new ObsidianHost(app.asObsidian()),
     root: vault.root,
     app,
     close: async () => {
-      await close();
+      await app.close();
       await vault.remove();
     },
   };
+}
+
+export async function openTestHost(files: Record<string, string | Uint8Array>): Promise<TestHost> {
+  return openHostOver(await buildVault(files));
 }

@@ -1,8 +1,8 @@
 /**
  * The VaultHost contract: one suite every host implementation must pass, parameterised by a
- * factory that builds a host over a given set of files. NodeHost runs it in
- * packages/headless; ObsidianHost cannot run outside Obsidian and is held to the same interface
- * by the type checker. A host may skip a case only by naming it with the reason.
+ * factory that builds a host over a given set of files. NodeHost runs it in packages/headless,
+ * ObsidianHost over the simulated Obsidian in host/obsidian/obsidian-host.test.ts. A host may
+ * skip a case only by naming it with the reason.
  */
 import { afterEach, describe, expect, test } from 'bun:test';
 import { ToolError } from '@mcp-connector/shared';
@@ -208,6 +208,20 @@ export function runVaultHostContract(
       expect(host.generateMarkdownLink('Notes/Target.md', 'Welcome.md')).toBe('[[Notes/Target]]');
       expect(host.generateMarkdownLink('Welcome.md', 'Notes/Target.md', '#Welcome', 'home')).toBe(
         '[[Welcome#Welcome|home]]',
+      );
+    });
+
+    contractTest('reads the link format from app.json; a missing target is not_found', async () => {
+      const host = await open({
+        '.obsidian/app.json': '{"useMarkdownLinks": true, "newLinkFormat": "absolute"}',
+        'Folder/Café (draft).md': '',
+        'index.md': '',
+      });
+      expect(host.generateMarkdownLink('Folder/Café (draft).md', 'index.md')).toBe(
+        '[Café (draft)](Folder/Caf%C3%A9%20(draft).md)',
+      );
+      expect(() => host.generateMarkdownLink('Nope.md', 'index.md')).toThrow(
+        expect.objectContaining({ code: 'not_found' }),
       );
     });
 

@@ -4,7 +4,7 @@
  */
 import {
   buildVault,
-  openHostAt,
+  openHostOver,
   type TestHost,
 } from '../../../../../host/test-support/test-host.ts';
 import { utimes } from 'node:fs/promises';
@@ -18,14 +18,5 @@ export async function openTimedHost(
   for (const [path, mtime] of Object.entries(mtimes)) {
     await utimes(join(vault.root, path), mtime / 1000, mtime / 1000);
   }
-  const { host, app, close } = await openHostAt(vault.root);
-  return {
-    host,
-    root: vault.root,
-    app,
-    close: async () => {
-      await close();
-      await vault.remove();
-    },
-  };
+  return openHostOver(vault);
 }

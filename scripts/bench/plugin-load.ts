@@ -1,0 +1,57 @@
+/**
+ * `bun run bench:plugin-load`: how long the built main.js takes to load in the simulated
+ * Obsidian, as a user enabling the plugin waits for it. Builds main.js once, then loads it in
+ * fresh processes (cold, as Obsidian starts): each run evaluates main.js (read, compile, run
+ * its top level), then runs onload and layout-ready until the server serves. Prints the median
+ * and the spread of each phase.
+ */
+import { spawnSync } from 'node:child_process';
+import { buildMainJs } from '../../packages/obsidian-sim/src/test-support/built-plugin.ts';
+import { makeSimVault } from '../../packages/obsidian-sim/src/test-support/sim-vault.ts';
+import { loadPlugin } from '../../packages/obsidian-sim/src/index.ts';
+import { summarize } from './measure.ts';
+
+const RUNS = 7;
+
+interface Sample {
+  evaluateMs: number;
+  onloadMs: number;
+  servingMs: number;
+}
+
+/** One cold load in this process: prints its sample as JSON. */
+async function once(mainJs: string): Promise<void> {
+  const vault = await makeSimVault({ 'Welcome.md': '# Welcome\n' });
+  const started = performance.now();
+  const loaded = await loadPlugin({ vault: vault.root, mainJs });
+  await loaded.waitForNotice(/serving at/);
+  const sample: Sample = { ...loaded.timings, servingMs: performance.now() - started };
+  await loaded.unload();
+  await vault.remove();
+  console.log(JSON.stringify(sample));
+}
+
+async function main(): Promise<void> {
+  const built = await buildMainJs();
+  const samples: Sample[] = [];
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      const child = spawnSync(process.execPath, [import.meta.path, '--once', built.mainJs], {
+        encoding: 'utf8',
+      });
+      if (child.status !== 0) throw new Error(`run ${run} failed: ${child.stderr}`);
+      samples.push(JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}') as Sample);
+    }
+  } finally {
+    await built.remove();
+  }
+  for (const phase of ['evaluateMs', 'onloadMs', 'servingMs'] as const) {
+    const values = samples.map((sample) => sample[phase]);
+    const { p50 } = summarize(values);
+    const range = `${Math.min(...values).toFixed(1)}-${Math.max(...values).toFixed(1)}`;
+    console.log(`${phase}: median ${p50.toFixed(1)} ms, range ${range} ms (${RUNS} cold runs)`);
+  }
+}
+
+if (process.argv[2] === '--once') await once(process.argv[3] ?? '');
+else await main();
