@@ -2,6 +2,8 @@
  * Obsidian's FileSystemAdapter over a real folder: every path is vault-relative (the config
  * folder and other dot-entries included) and every call does real I/O. The system trash is a
  * folder of the simulation's own (never the machine's trash): `systemTrashDir`.
+ * Obsidian's file watcher tells the vault when an entry disappears behind its back (a plugin
+ * calling the adapter directly); here the adapter tells it itself, once the call is done.
  */
 import type {
   DataWriteOptions,
@@ -50,6 +52,8 @@ type AdapterMembers =
 
 export class FileSystemAdapter implements Pick<ObsidianAdapter, AdapterMembers> {
   private systemTrash: string | null = null;
+  /** Called after the adapter removed or trashed an entry (the vault forgets it). */
+  onRemoved: ((normalizedPath: string) => void) | null = null;
 
   constructor(private readonly basePath: string) {}
 
@@ -138,20 +142,24 @@ export class FileSystemAdapter implements Pick<ObsidianAdapter, AdapterMembers> 
   /** Moves the entry to the simulation's system trash folder; true when it went there. */
   async trashSystem(normalizedPath: string): Promise<boolean> {
     await this.moveInto(normalizedPath, await this.systemTrashDir());
+    this.onRemoved?.(normalizedPath);
     return true;
   }
 
   /** Moves the entry to the vault's `.trash` folder, as Obsidian's "Move to Obsidian trash". */
   async trashLocal(normalizedPath: string): Promise<void> {
     await this.moveInto(normalizedPath, this.getFullPath('.trash'));
+    this.onRemoved?.(normalizedPath);
   }
 
   async rmdir(normalizedPath: string, recursive: boolean): Promise<void> {
     await rm(this.getFullPath(normalizedPath), { recursive });
+    this.onRemoved?.(normalizedPath);
   }
 
   async remove(normalizedPath: string): Promise<void> {
     await rm(this.getFullPath(normalizedPath));
+    this.onRemoved?.(normalizedPath);
   }
 
   async rename(normalizedPath: string, normalizedNewPath: string): Promise<void> {

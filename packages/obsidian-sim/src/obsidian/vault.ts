@@ -64,6 +64,10 @@ export class Vault extends Events implements Pick<ObsidianVault, VaultMembers> {
     super();
     this.root = new TFolder(this.self(), '/');
     this.entries.set('/', this.root);
+    adapter.onRemoved = (path) => {
+      const entry = this.entries.get(path);
+      if (entry !== undefined && entry !== this.root) this.forget(entry);
+    };
   }
 
   /** Scans the folder; `observe` hears of every file, then of each later change. */
@@ -199,19 +203,19 @@ export class Vault extends Events implements Pick<ObsidianVault, VaultMembers> {
     this.movePaths(entry, oldPath, newPath);
   }
 
+  /** The adapter's removal makes the vault forget the entry (see its `onRemoved`). */
   async delete(file: ObsidianAbstractFile, _force?: boolean): Promise<void> {
     const entry = this.requireEntry(file);
     if (entry instanceof TFolder) await this.adapter.rmdir(entry.path, true);
     else await this.adapter.remove(entry.path);
-    this.forget(entry);
   }
 
   /** To the system trash (`system`), falling back to the vault's .trash as Obsidian does. */
+  // The adapter's removal makes the vault forget the entry (see its `onRemoved`).
   async trash(file: ObsidianAbstractFile, system: boolean): Promise<void> {
     const entry = this.requireEntry(file);
     if (!(system && (await this.adapter.trashSystem(entry.path))))
       await this.adapter.trashLocal(entry.path);
-    this.forget(entry);
   }
 
   private async scan(folder: TFolder): Promise<void> {

@@ -188,6 +188,19 @@ export function runVaultHostContract(
     });
 
     contractTest(
+      '"delete permanently" still trashes: the file leaves the vault at once',
+      async () => {
+        const host = await open({ 'a.md': 'one', '.obsidian/app.json': '{"trashOption":"none"}' });
+        const events: VaultEvent[] = [];
+        host.onEvent((event) => events.push(event));
+        await host.trashFile('a.md');
+        expect(host.getFile('a.md')).toBeNull();
+        expect(host.listFiles()).toEqual([]);
+        expect(events).toEqual([{ kind: 'delete', path: 'a.md' }]);
+      },
+    );
+
+    contractTest(
       'processFrontMatter edits keys; invalid YAML leaves the file untouched',
       async () => {
         const host = await open({ ...BASE_FILES, 'Bad.md': '---\na: [1\n---\nbody\n' });
