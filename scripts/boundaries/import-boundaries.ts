@@ -9,8 +9,9 @@
  *   and scripts may also use the feature's `test-support/` folders (doubles made to be shared);
  *   shipped code may not.
  * - `plugin-imports-headless`: nothing under packages/obsidian-plugin (tests included) imports
- *   the headless package, which composes the plugin: the dependency points one way only. The
- *   files that still do are listed in plugin-headless-baseline.ts; that list may only shrink.
+ *   the headless package, which composes the plugin: the dependency points one way only. Plugin
+ *   tests get their host from host/test-support/test-host.ts (docs/architecture/ADR-0007), over
+ *   packages/obsidian-sim, which the rule covers too.
  *
  * `bun run boundaries` prints the violations; import-boundaries.test.ts runs the same check in
  * the gate. Specifiers are resolved as written: relative paths against the importing file, and
@@ -46,6 +47,8 @@ export interface WorkspacePackage {
 const FEATURE = /^packages\/obsidian-plugin\/src\/features\/([^/]+)\/(.+)$/;
 const FEATURE_ENTRIES = new Set(['index.ts', 'components/index.ts']);
 const PLUGIN = 'packages/obsidian-plugin/';
+/** The simulated Obsidian runs the plugin's tests, so it must not lean on headless either. */
+const SIMULATION = 'packages/obsidian-sim/';
 const HEADLESS = 'packages/headless/';
 const HEADLESS_PACKAGE = '@mcp-connector/headless';
 const SOURCE_EXTENSIONS = ['.ts', '.mts', '.js', '.mjs', '.svelte'];
@@ -115,28 +118,10 @@ function isTestOrScript(path: string): boolean {
 }
 
 function importsHeadless(importer: string, specifier: string, target: string | null): boolean {
-  if (!importer.startsWith(PLUGIN)) return false;
+  if (!importer.startsWith(PLUGIN) && !importer.startsWith(SIMULATION)) return false;
   const namesPackage =
     specifier === HEADLESS_PACKAGE || specifier.startsWith(`${HEADLESS_PACKAGE}/`);
   return namesPackage || (target?.startsWith(HEADLESS) ?? false);
-}
-
-/**
- * The baseline's verdict: offenders it does not list (new ones, which fail), and listed files
- * that no longer offend (which fail too, so the list is shortened as files are fixed).
- */
-export function compareWithBaseline(
-  violations: readonly Violation[],
-  rule: BoundaryRule,
-  baseline: readonly string[],
-): { unlisted: Violation[]; stale: string[] } {
-  const ofRule = violations.filter((violation) => violation.rule === rule);
-  const offenders = new Set(ofRule.map((violation) => violation.file));
-  const listed = new Set(baseline);
-  return {
-    unlisted: ofRule.filter((violation) => !listed.has(violation.file)),
-    stale: baseline.filter((file) => !offenders.has(file)),
-  };
 }
 
 /** Every source file the rules cover: packages' sources and tests, and scripts/. */
