@@ -115,10 +115,12 @@ export class App implements Pick<ObsidianApp, 'loadLocalStorage' | 'saveLocalSto
   readonly commands = new CommandRegistry();
   readonly plugins = new PluginRegistry();
   readonly setting = new SettingWindow();
-  readonly dom: SimDom;
-  readonly notices: NoticeBoard;
-  readonly statusBarEl: HTMLElement;
-  readonly ribbonEl: HTMLElement;
+  private window: {
+    dom: SimDom;
+    notices: NoticeBoard;
+    statusBarEl: HTMLElement;
+    ribbonEl: HTMLElement;
+  } | null = null;
   readonly openModals = new Set<Modal>();
   private settings: AppSettings = parseAppSettings(null);
   private readonly localStorage = new Map<string, unknown>();
@@ -130,11 +132,6 @@ export class App implements Pick<ObsidianApp, 'loadLocalStorage' | 'saveLocalSto
     );
     this.fileManager = new FileManager(this.vault, this.metadataCache, () => this.settings);
     this.workspace = new Workspace(this.vault);
-    this.dom = createDom();
-    const body = this.dom.document.body;
-    this.ribbonEl = body.createDiv({ cls: 'side-dock-ribbon' });
-    this.statusBarEl = body.createDiv({ cls: 'status-bar' });
-    this.notices = new NoticeBoard(body.createDiv({ cls: 'notice-container' }));
   }
 
   /** Opens the vault at `basePath`: reads app.json, scans the folder and indexes every note. */
@@ -145,6 +142,24 @@ export class App implements Pick<ObsidianApp, 'loadLocalStorage' | 'saveLocalSto
       app.settings = parseAppSettings(await app.vault.adapter.read(config));
     await app.vault.load(app.metadataCache);
     return app;
+  }
+
+  /** The browser window, made on first use (a host-only test never pays for a DOM). */
+  get dom(): SimDom {
+    return this.ui().dom;
+  }
+
+  /** Every notice shown in this app. */
+  get notices(): NoticeBoard {
+    return this.ui().notices;
+  }
+
+  get statusBarEl(): HTMLElement {
+    return this.ui().statusBarEl;
+  }
+
+  get ribbonEl(): HTMLElement {
+    return this.ui().ribbonEl;
   }
 
   /** The app.json settings read at open. */
@@ -165,12 +180,27 @@ export class App implements Pick<ObsidianApp, 'loadLocalStorage' | 'saveLocalSto
   async close(): Promise<void> {
     for (const modal of [...this.openModals]) modal.close();
     await this.vault.adapter.dispose();
-    await this.dom.close();
+    await this.window?.dom.close();
+    this.window = null;
   }
 
   /** This app as Obsidian's type, for code that takes an `App` (the one cast). */
   asObsidian(): ObsidianApp {
     return this as unknown as ObsidianApp;
+  }
+
+  private ui(): NonNullable<App['window']> {
+    if (this.window === null) {
+      const dom = createDom();
+      const body = dom.document.body;
+      this.window = {
+        dom,
+        ribbonEl: body.createDiv({ cls: 'side-dock-ribbon' }),
+        statusBarEl: body.createDiv({ cls: 'status-bar' }),
+        notices: new NoticeBoard(body.createDiv({ cls: 'notice-container' })),
+      };
+    }
+    return this.window;
   }
 
   private linkVault() {
