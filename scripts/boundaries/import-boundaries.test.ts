@@ -46,7 +46,7 @@ describe('the repository', () => {
 
   test('no plugin file, test or not, imports the headless package', () => {
     const found = violations.filter((violation) => violation.rule === 'plugin-imports-headless');
-    // Give the test a plugin-side host: host/test-support/test-host.ts (ADR-0007).
+    // Give the test a plugin-side host: host/test-support/test-host.ts (ADR-0011).
     expect(found.map(describeViolation)).toEqual([]);
   });
 });

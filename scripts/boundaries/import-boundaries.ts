@@ -10,7 +10,7 @@
  *   shipped code may not.
  * - `plugin-imports-headless`: nothing under packages/obsidian-plugin (tests included) imports
  *   the headless package, which composes the plugin: the dependency points one way only. Plugin
- *   tests get their host from host/test-support/test-host.ts (docs/architecture/ADR-0007), over
+ *   tests get their host from host/test-support/test-host.ts (docs/architecture/ADR-0011), over
  *   packages/obsidian-sim, which the rule covers too.
  *
  * `bun run boundaries` prints the violations; import-boundaries.test.ts runs the same check in
