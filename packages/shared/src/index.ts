@@ -5,9 +5,11 @@ export { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './json-depth.ts';
 export { Mutex } from './mutex.ts';
 export { migrateSettings } from './settings-migrations.ts';
 export {
+  DEFAULT_WARN_PER_MINUTE,
   SECURITY_SLICES,
   SETTINGS_SCHEMA_VERSION,
   defaultClientConfigSettings,
+  defaultCommandSettings,
   defaultSemanticSettings,
   defaultSettings,
   defaultTokenPolicy,
@@ -21,6 +23,8 @@ export {
   transportSettingsSchema,
   type ClientConfigSettings,
   type SemanticSettings,
+  type CommandDecision,
+  type CommandSettings,
   type Settings,
   type TokenPolicy,
   type TokenUsage,

@@ -29,5 +29,9 @@ function fromSingleToken(record: Record<string, unknown>, now: Date): Record<str
     typeof token === 'string'
       ? [{ id: randomUUID(), label: 'Default', secret: token, createdAt: now.toISOString() }]
       : [];
-  return { ...rest, transport: { port: typeof port === 'number' ? port : null }, tokens };
+  return {
+    ...rest,
+    transport: { port: typeof port === 'number' ? port : null, serverName: null },
+    tokens,
+  };
 }

@@ -18,6 +18,11 @@ export const tokenRecordSchema = type({
 export const transportSettingsSchema = type({
   /** A fixed port, or null for the first free port of the default range. */
   port: '(1 <= number.integer <= 65535) | null',
+  /**
+   * How clients that list several servers name this one (`claude mcp add <name>`, the key in an
+   * mcpServers config); null derives it from the vault's name (features/settings-ui).
+   */
+  serverName: ['string | null', '=', null],
 });
 
 /** One answer of the command gate, kept for the user to review (the last 50). */
@@ -28,16 +33,20 @@ export const commandDecisionSchema = type({
   reason: 'string',
 });
 
+export const DEFAULT_WARN_PER_MINUTE = 30;
+
 /** Running Obsidian commands: off by default; ids on the allowlist run without asking. */
 export const commandSettingsSchema = type({
   enabled: 'boolean',
   /** Exact command ids; no wildcards. */
   allowlist: 'string[]',
   decisions: commandDecisionSchema.array(),
+  /** From this many calls in a minute on, a command's result carries a warning. */
+  warnPerMinute: ['1 <= number.integer <= 100', '=', DEFAULT_WARN_PER_MINUTE],
 });
 
 export function defaultCommandSettings(): CommandSettings {
-  return { enabled: false, allowlist: [], decisions: [] };
+  return { enabled: false, allowlist: [], decisions: [], warnPerMinute: DEFAULT_WARN_PER_MINUTE };
 }
 
 /** What one token's client may see and call (features/tool-policy). */
@@ -167,7 +176,7 @@ export type SettingsSlice = Exclude<keyof Settings, 'schemaVersion'>;
 export function defaultSettings(): Settings {
   return {
     schemaVersion: SETTINGS_SCHEMA_VERSION,
-    transport: { port: null },
+    transport: { port: null, serverName: null },
     tokens: [],
     toolPolicy: defaultToolPolicy(),
     hiddenFolders: [],

@@ -160,6 +160,20 @@ describe('the rate limit', () => {
     clock.advance(60_000);
     expect(await gate.decide(GO_BACK)).toEqual({ allowed: true, reason: 'on the allowlist' });
   });
+
+  test('the warning threshold is a setting, read at each call', async () => {
+    const { gate, settings } = gateWith({
+      enabled: true,
+      allowlist: [GO_BACK.id],
+      warnPerMinute: 3,
+    });
+    const decisions = [];
+    for (let call = 1; call <= 3; call++) decisions.push(await gate.decide(GO_BACK));
+    expect(decisions[1]?.warning).toBeUndefined();
+    expect(decisions[2]?.warning).toContain('3 command calls in the last minute');
+    await settings.update((current) => ({ ...current, warnPerMinute: 10 }));
+    expect((await gate.decide(GO_BACK)).warning).toBeUndefined();
+  });
 });
 
 describe('with the real settings store', () => {

@@ -1,8 +1,8 @@
 /**
  * The command gate: whether an Obsidian command may run. In order:
  * - the master switch (`commands.enabled`, off by default): off denies everything, asking no one;
- * - the rate limit: beyond 100 calls a minute a call is denied; from 30 on, allowed or not, the
- *   answer carries a warning;
+ * - the rate limit: beyond 100 calls a minute a call is denied; from the user's warning threshold
+ *   on (`commands.warnPerMinute`, 30 by default), allowed or not, the answer carries a warning;
  * - the allowlist (exact ids): a listed command runs, unless it looks destructive;
  * - otherwise the user is asked (one prompt at a time) and the gate waits up to 30 s, denying on
  *   timeout. "Allow always" adds the id to the allowlist; a destructive-looking command can only
@@ -25,7 +25,7 @@ import {
   type PermissionPrompt,
   type PermissionRequest,
 } from './permission-prompt.ts';
-import { HARD_LIMIT, RateWindow, SOFT_LIMIT } from './rate-window.ts';
+import { HARD_LIMIT, RateWindow } from './rate-window.ts';
 
 export const PROMPT_TIMEOUT_MS = 30_000;
 
@@ -39,7 +39,7 @@ export interface CommandGateOptions {
 export interface GateDecision {
   allowed: boolean;
   reason: string;
-  /** Set from the 30th call in a minute on. */
+  /** Set from the `warnPerMinute`-th call in a minute on. */
   warning?: string;
 }
 
@@ -70,7 +70,8 @@ export class PermissionGate implements CommandGate {
       ? allowed('on the allowlist')
       : await this.promptLock.run(() => this.ask(command, destructive));
     await this.record(command, verdict);
-    return calls >= SOFT_LIMIT ? { ...verdict, warning: rateWarning(calls) } : verdict;
+    const warnFrom = this.settings.current().warnPerMinute;
+    return calls >= warnFrom ? { ...verdict, warning: rateWarning(calls) } : verdict;
   }
 
   private get settings(): CommandSettingsAccess {

@@ -1,10 +1,9 @@
 /**
- * Counts command calls in a sliding window (one minute): past the hard limit a call is refused,
- * from the soft limit on the result carries a warning. In memory only: a restart starts over.
+ * Counts command calls in a sliding window (one minute): past the hard limit a call is refused;
+ * from the user's warning threshold on (a setting) the result carries a warning. In memory only: a restart starts over.
  */
 export const WINDOW_MS = 60_000;
 export const HARD_LIMIT = 100;
-export const SOFT_LIMIT = 30;
 
 export class RateWindow {
   private readonly calls: number[] = [];

@@ -28,11 +28,11 @@ describe('SettingsStore', () => {
 
   test('updateSlice writes the whole file and returns the new slice', async () => {
     const store = await SettingsStore.open(path);
-    const port = await store.updateSlice('transport', () => ({ port: 27203 }));
-    expect(port).toEqual({ port: 27203 });
+    const port = await store.updateSlice('transport', (current) => ({ ...current, port: 27203 }));
+    expect(port).toEqual({ port: 27203, serverName: null });
     expect(await onDisk()).toMatchObject({
       schemaVersion: SETTINGS_SCHEMA_VERSION,
-      transport: { port: 27203 },
+      transport: { port: 27203, serverName: null },
       tokens: [],
     });
     expect((await SettingsStore.open(path)).current.transport.port).toBe(27203);
@@ -48,16 +48,16 @@ describe('SettingsStore', () => {
       ...Array.from({ length: 5 }, (_, index) =>
         other.updateSlice('tokens', (tokens) => [...tokens, newTokenRecord(`b${index}`)]),
       ),
-      store.updateSlice('transport', () => ({ port: 27204 })),
+      store.updateSlice('transport', (current) => ({ ...current, port: 27204 })),
     ]);
     const saved = await onDisk();
     expect((saved.tokens as unknown[]).length).toBe(10);
-    expect(saved.transport).toEqual({ port: 27204 });
+    expect(saved.transport).toEqual({ port: 27204, serverName: null });
   });
 
   test('sees changes another process made to the file before applying its own', async () => {
     const store = await SettingsStore.open(path);
-    await store.updateSlice('transport', () => ({ port: 27201 }));
+    await store.updateSlice('transport', (current) => ({ ...current, port: 27201 }));
     const external = {
       schemaVersion: 1,
       transport: { port: 27205 },
@@ -66,7 +66,7 @@ describe('SettingsStore', () => {
     await writeFile(path, JSON.stringify(external));
     await store.updateSlice('tokens', (tokens) => [...tokens, newTokenRecord('plugin')]);
     const saved = await onDisk();
-    expect(saved.transport).toEqual({ port: 27205 });
+    expect(saved.transport).toEqual({ port: 27205, serverName: null });
     expect((saved.tokens as { label: string }[]).map((token) => token.label)).toEqual([
       'cli',
       'plugin',
@@ -79,7 +79,7 @@ describe('SettingsStore', () => {
     await writeFile(path, text);
     const store = await SettingsStore.open(path);
     expect(store.problem).toContain('transport');
-    expect(store.current.transport).toEqual({ port: null });
+    expect(store.current.transport).toEqual({ port: null, serverName: null });
     expect(await readFile(path, 'utf8')).toBe(text);
   });
 
@@ -112,7 +112,7 @@ describe('SettingsStore migrations', () => {
     expect(store.current.tokens.map((token) => [token.label, token.secret])).toEqual([
       ['Default', secret],
     ]);
-    expect(store.current.transport).toEqual({ port: 27204 });
+    expect(store.current.transport).toEqual({ port: 27204, serverName: null });
     const saved = await onDisk();
     expect(saved.schemaVersion).toBe(SETTINGS_SCHEMA_VERSION);
     expect((saved.tokens as { secret: string }[])[0]?.secret).toBe(secret);
@@ -165,7 +165,7 @@ describe('SettingsStore across processes', () => {
 
   test('another process writing the file is seen by a watching store', async () => {
     const server = await SettingsStore.open(path);
-    await server.updateSlice('transport', () => ({ port: 27201 }));
+    await server.updateSlice('transport', (current) => ({ ...current, port: 27201 }));
     await server.watch();
     try {
       const cli = await SettingsStore.open(path);
@@ -187,8 +187,8 @@ describe('SettingsStore across processes', () => {
     const old = new Date(Date.now() - 60_000);
     await utimes(`${path}.lock`, old, old);
     const store = await SettingsStore.open(path);
-    await store.updateSlice('transport', () => ({ port: 27202 }));
-    expect((await onDisk()).transport).toEqual({ port: 27202 });
+    await store.updateSlice('transport', (current) => ({ ...current, port: 27202 }));
+    expect((await onDisk()).transport).toEqual({ port: 27202, serverName: null });
     expect((await rejectionOf(readFile(`${path}.lock`, 'utf8'))).code).toBe('ENOENT');
   });
 });
@@ -246,7 +246,7 @@ describe('SettingsStore never fails open', () => {
       hiddenFolders: 'Private',
     });
     const store = await SettingsStore.open(path);
-    await store.updateSlice('transport', () => ({ port: 27204 }));
+    await store.updateSlice('transport', (current) => ({ ...current, port: 27204 }));
     expect(await onDisk()).toMatchObject({
       hiddenFolders: 'Private',
       tokens: [token],
