@@ -9,7 +9,7 @@ export {
   type Tool,
   type ToolHints,
 } from './define-tool.ts';
-export { allTools } from './registry.ts';
+export { allTools, toolFamilies, type ToolFamily } from './registry.ts';
 export { metaTools } from './tools/meta/index.ts';
 export { closeSearchServices } from './tools/search/index.ts';
 export type {

@@ -1,7 +1,7 @@
 /**
- * The one global tool registry: a plain list, gathered from each category's index. Registering
- * a tool is one line in its category's index. Tokens never change this list; each resolves a
- * scope over it.
+ * The one global tool registry: a plain list, gathered from each category's index (a family).
+ * Registering a tool is one line in its category's index. Tokens never change this list; each
+ * resolves a scope over it.
  */
 import type { Tool } from './define-tool.ts';
 import { activeFileTools } from './tools/active-file/index.ts';
@@ -18,18 +18,26 @@ import { serverTools } from './tools/server/index.ts';
 import { structureTools } from './tools/structure/index.ts';
 import { webTools } from './tools/web/index.ts';
 
-export const allTools: readonly Tool[] = [
-  ...serverTools,
-  ...fileTools,
-  ...activeFileTools,
-  ...sectionTools,
-  ...structureTools,
-  ...frontmatterTools,
-  ...searchTools,
-  ...semanticTools,
-  ...maintenanceTools,
-  ...periodicTools,
-  ...canvasTools,
-  ...executionTools,
-  ...webTools,
+export interface ToolFamily {
+  name: string;
+  tools: readonly Tool[];
+}
+
+/** The tools by family, in the order the settings tab and the reference show them. */
+export const toolFamilies: readonly ToolFamily[] = [
+  { name: 'Server', tools: serverTools },
+  { name: 'Files', tools: fileTools },
+  { name: 'Active file', tools: activeFileTools },
+  { name: 'Sections', tools: sectionTools },
+  { name: 'Structure and links', tools: structureTools },
+  { name: 'Properties', tools: frontmatterTools },
+  { name: 'Search', tools: searchTools },
+  { name: 'Semantic search', tools: semanticTools },
+  { name: 'Maintenance', tools: maintenanceTools },
+  { name: 'Periodic notes', tools: periodicTools },
+  { name: 'Canvas', tools: canvasTools },
+  { name: 'Commands and templates', tools: executionTools },
+  { name: 'Web', tools: webTools },
 ];
+
+export const allTools: readonly Tool[] = toolFamilies.flatMap((family) => family.tools);
