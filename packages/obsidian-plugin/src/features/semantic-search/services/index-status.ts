@@ -1,7 +1,7 @@
 /**
  * An index's status as its callers see it: its state, how far the build is (notes indexed out of
- * notes listed, with the notes still queued counted in), a retry delay estimated from the pace
- * so far, and what the store found at start (corrupt segments rebuilt, dirty ones finished).
+ * notes listed, with the notes still queued counted in), its pace so far and a retry delay
+ * estimated from it, and what the store found at start (corrupt segments rebuilt, dirty ones finished).
  */
 import type { SegmentStore } from './segment-store.ts';
 
@@ -14,6 +14,8 @@ export interface IndexStatus {
   filesTotal: number;
   percent: number;
   retryAfterSeconds: number;
+  /** Notes indexed per second so far in this build (0 when not building). */
+  notesPerSecond: number;
   chunks: number;
   error: string | null;
   /** Segments found corrupt at start and rebuilt. */
@@ -52,6 +54,7 @@ export function statusOf(parts: StatusParts): IndexStatus {
     percent:
       filesTotal === 0 ? (building ? 0 : 100) : Math.floor((100 * filesIndexed) / filesTotal),
     retryAfterSeconds: building ? secondsLeft(pass, pending) : 0,
+    notesPerSecond: building ? rateOf(pass) : 0,
     chunks: store?.chunkCount ?? 0,
     error: parts.error,
     rebuiltSegments: store?.report.rebuilt.map((entry) => entry.segment) ?? [],
@@ -63,6 +66,13 @@ function noteCount(store: SegmentStore | null): number {
   let count = 0;
   for (const _path of store?.paths() ?? []) count++;
   return count;
+}
+
+function rateOf(pass: BuildPass): number {
+  const elapsed = (Date.now() - pass.startedAt) / 1000;
+  return pass.processed === 0 || elapsed <= 0
+    ? 0
+    : Math.round((10 * pass.processed) / elapsed) / 10;
 }
 
 /** Seconds until the pass should be done at its pace so far (10 before the first batch). */

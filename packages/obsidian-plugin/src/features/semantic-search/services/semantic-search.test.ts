@@ -172,6 +172,34 @@ describe('SemanticSearch', () => {
     expect(existsSync(join(indexes, 'hashing_32'))).toBe(true);
   });
 
+  test('rebuild deletes the index and embeds every note again, reporting its pace', async () => {
+    vault = await openTestHost(notes);
+    const provider = countingProvider();
+    newService({ createProvider: () => provider });
+    const ready = async () => {
+      for (let attempt = 0; attempt < 2000 && service.status()?.state !== 'ready'; attempt++)
+        await pause(10);
+      expect(service.status()?.state).toBe('ready');
+    };
+    service.start();
+    await ready();
+    const embeddedOnce = provider.embedded.length;
+    expect(embeddedOnce).toBeGreaterThan(0);
+
+    provider.hold();
+    await service.rebuild();
+    expect(service.status()).toMatchObject({
+      state: 'building',
+      filesIndexed: 0,
+      notesPerSecond: 0,
+    });
+    provider.release();
+    await ready();
+    expect(service.status()).toMatchObject({ filesTotal: 2, notesPerSecond: 0 });
+    expect(provider.embedded.length).toBe(2 * embeddedOnce);
+    expect((await service.search(request('frost'))).result.hits[0]?.path).toBe('Garden/Plan.md');
+  }, 30_000);
+
   test('off, an unknown provider or one that cannot run: unsupported, naming the fix', async () => {
     vault = await openTestHost(notes);
     newService({ settings: { ...defaultSemanticSettings(), enabled: false } });

@@ -131,6 +131,15 @@ export class SemanticSearch {
     );
   }
 
+  /** Deletes the index and builds it again from every note, with the current settings. */
+  async rebuild(): Promise<void> {
+    const discarded = [this.active, this.next].filter((index) => index !== null);
+    this.active = null;
+    this.next = null;
+    await Promise.all(discarded.map((index) => index.destroy()));
+    this.start();
+  }
+
   async close(): Promise<void> {
     const closing = [this.active, this.next].filter((index) => index !== null);
     this.active = null;
