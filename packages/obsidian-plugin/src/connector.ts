@@ -12,6 +12,7 @@ import type { VaultHost } from './host/vault-host.ts';
 import {
   progressLine,
   setupSemanticSearch,
+  type SemanticSearch,
   type SemanticSearchOptions,
 } from './features/semantic-search/index.ts';
 import {
@@ -95,6 +96,8 @@ export interface RunningConnector {
   defaultToken: TokenRecord | null;
   /** The vault as clients see it: the host behind the hidden-folders guard. */
   host: VaultHost;
+  /** The semantic index: its progress and a rebuild (the settings tab); null if it failed to set up. */
+  semantic: Pick<SemanticSearch, 'status' | 'rebuild'> | null;
   close(): Promise<void>;
 }
 
@@ -183,6 +186,7 @@ async function startOn(stack: DisposerStack, options: ConnectorOptions): Promise
     port: running.port,
     defaultToken,
     host,
+    semantic: semantic.service,
     close: () => stack.dispose(),
   };
 }
