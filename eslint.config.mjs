@@ -3,8 +3,12 @@
 // rules kept to the plugin's sources; and the host boundary: only the ObsidianHost, main.ts and
 // UI code may import runtime values from 'obsidian'.
 import obsidianmd from 'eslint-plugin-obsidianmd';
+import { DEFAULT_ACRONYMS } from 'eslint-plugin-obsidianmd/dist/lib/rules/ui/acronyms.js';
+import { DEFAULT_BRANDS } from 'eslint-plugin-obsidianmd/dist/lib/rules/ui/brands.js';
+import svelte from 'eslint-plugin-svelte';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
+import tseslint from 'typescript-eslint';
 
 const obsidianRulesOff = {
   ...Object.fromEntries(Object.keys(obsidianmd.rules).map((name) => [`obsidianmd/${name}`, 'off'])),
@@ -12,17 +16,46 @@ const obsidianRulesOff = {
   'no-restricted-globals': 'off',
 };
 
+const TS_FILES = '**/*.{ts,cts,mts,tsx}';
+const appliesToTs = (files) => (files ?? []).flat().includes(TS_FILES);
+
+// obsidianmd's recommended rules for TypeScript (typescript-eslint's type-checked rules and the
+// Obsidian rules), for the Svelte components too: the same blocks, matched to .svelte files,
+// with the parser left to eslint-plugin-svelte.
+const obsidianRulesForSvelte = obsidianmd.configs.recommended
+  .filter((block) => appliesToTs(block.files))
+  .map(({ files: _files, languageOptions: _parser, ...block }) => ({
+    ...block,
+    files: ['**/*.svelte'],
+  }));
+
 export default defineConfig([
   {
     ignores: ['**/node_modules/**', 'release/**', 'dist/**', 'packages/headless/demo-vault/**'],
   },
   ...obsidianmd.configs.recommended,
+  // eslint-plugin-svelte's recommended rules, for .svelte files only (some blocks name no files).
+  ...svelte.configs.recommended.map((block) => ({ files: ['**/*.svelte'], ...block })),
+  ...obsidianRulesForSvelte,
+  {
+    files: ['**/*.svelte'],
+    languageOptions: {
+      globals: { ...globals.browser },
+      parserOptions: {
+        parser: tseslint.parser,
+        projectService: true,
+        extraFileExtensions: ['.svelte'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+  },
   {
     files: ['**/*.{ts,mjs,js}'],
     languageOptions: {
       globals: { ...globals.node },
       parserOptions: {
         projectService: { allowDefaultProject: ['eslint.config.mjs'] },
+        extraFileExtensions: ['.svelte'],
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -41,11 +74,28 @@ export default defineConfig([
     },
   },
   {
-    files: ['packages/obsidian-plugin/src/**/*.ts'],
+    files: ['packages/obsidian-plugin/src/**/*.{ts,svelte}'],
     rules: {
       // The plugin is desktop-only (manifest isDesktopOnly): the loopback server needs node:http.
       'obsidianmd/no-nodejs-modules': 'off',
+      // Sentence case as recommended, knowing our names: the plugin, the protocol, the clients.
+      'obsidianmd/ui/sentence-case': [
+        'warn',
+        {
+          enforceCamelCaseLower: true,
+          brands: [...DEFAULT_BRANDS, 'MCP Connector', 'Claude Code', 'Smart Connections'],
+          acronyms: [...DEFAULT_ACRONYMS, 'MCP'],
+          // The token a first run creates is called Default: a name, kept capitalised.
+          ignoreWords: ['Default'],
+        },
+      ],
     },
+  },
+  {
+    // The tab is Svelte components (live server state, secrets shown once), which Obsidian 1.13's
+    // declarative settings would replace, not host: see docs/architecture/ADR-0007.
+    files: ['packages/obsidian-plugin/src/features/settings-ui/components/settings-tab.ts'],
+    rules: { 'obsidianmd/settings-tab/prefer-setting-definitions': 'off' },
   },
   {
     // Tests and everything outside the plugin's sources never run inside Obsidian.
