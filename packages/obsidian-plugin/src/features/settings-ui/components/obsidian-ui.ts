@@ -1,0 +1,191 @@
+/**
+ * The settings UI inside Obsidian, installed from onload: the settings tab, the palette
+ * commands, the status-bar item and, on layout-ready, the settings, the server's start and (on
+ * the first run, when data.json had no token yet) a notice with a button to access control.
+ * main.ts gives it the vault's host, how to open the settings and how to start the server.
+ */
+import { Notice, type App, type Plugin } from 'obsidian';
+import type { RunningConnector } from '../../../connector.ts';
+import type { VaultHost } from '../../../host/index.ts';
+import type { SettingsStore } from '../../settings/index.ts';
+import { claudeCodeCommand } from '../services/client-configs.ts';
+import { ServerLifecycle } from '../services/server-lifecycle.ts';
+import type { SectionId, SettingsView } from '../services/settings-api.ts';
+import { SettingsService } from '../services/settings-service.ts';
+import { statusBarText } from '../services/status-line.ts';
+import { createSettingsTab } from './settings-tab.ts';
+
+export interface SettingsUiOptions {
+  /** The vault itself (not the clients' guarded view): folders to suggest, commands to name. */
+  host: VaultHost;
+  openSettings(): Promise<SettingsStore>;
+  /** Composes and starts the connector; calls `indexProgressed` on each index status change. */
+  startServer(settings: SettingsStore, indexProgressed: () => void): Promise<RunningConnector>;
+}
+
+export interface InstalledSettingsUi {
+  close(): Promise<void>;
+}
+
+/** Obsidian's settings modal: on `app` at run time, not in obsidian.d.ts. */
+interface SettingsModal {
+  open(): void;
+  openTabById(id: string): unknown;
+}
+
+export function installSettingsUi(plugin: Plugin, options: SettingsUiOptions): InstalledSettingsUi {
+  let service: SettingsService | null = null;
+  let lifecycle: ServerLifecycle | null = null;
+  let closed = false;
+  const waiting: (() => void)[] = [];
+  const tab = createSettingsTab(plugin, {
+    service: () => service,
+    whenReady: (callback) => waiting.push(callback),
+  });
+  plugin.addSettingTab(tab);
+
+  const openSection = (section: SectionId): void => {
+    tab.reveal(section);
+    const modal = settingsModalOf(plugin.app);
+    if (modal === null) new Notice('Open settings, then MCP Connector under community plugins.');
+    else {
+      modal.open();
+      modal.openTabById(plugin.manifest.id);
+    }
+  };
+
+  const statusBar = plugin.addStatusBarItem();
+  statusBar.addClass('mod-clickable');
+  statusBar.setText('MCP starting');
+  plugin.registerDomEvent(statusBar, 'click', () => openSection('server'));
+
+  addCommands(plugin, () => service?.view() ?? null, {
+    openSection,
+    restart: () => service?.restartServer() ?? Promise.reject(new Error('not started yet')),
+  });
+
+  const start = async (): Promise<void> => {
+    const settings = await options.openSettings();
+    if (closed) return;
+    if (settings.problem !== null) new Notice(`MCP Connector settings: ${settings.problem}`, 0);
+    const firstRun = settings.current.tokens.length === 0;
+    const server: ServerLifecycle = new ServerLifecycle(settings, (store) =>
+      options.startServer(store, () => server.indexProgressed()),
+    );
+    lifecycle = server;
+    service = new SettingsService(server, options.host);
+    service.subscribe((view) => statusBar.setText(statusBarText(view)));
+    for (const callback of waiting.splice(0)) callback();
+    const status = await server.start();
+    statusBar.setText(statusBarText(service.view()));
+    if (status.state === 'failed') new Notice(`MCP Connector could not start: ${status.error}`, 0);
+    else if (firstRun && status.url !== null) showFirstRunNotice(status.url, openSection);
+  };
+
+  plugin.app.workspace.onLayoutReady(() => {
+    start().catch((error: unknown) => {
+      console.error('MCP Connector could not start:', error);
+      new Notice(`MCP Connector could not start: ${messageOf(error)}`, 0);
+    });
+  });
+
+  return {
+    close: async () => {
+      closed = true;
+      service?.close();
+      await lifecycle?.stop();
+    },
+  };
+}
+
+interface CommandActions {
+  openSection(section: SectionId): void;
+  restart(): Promise<unknown>;
+}
+
+function addCommands(
+  plugin: Plugin,
+  view: () => SettingsView | null,
+  actions: CommandActions,
+): void {
+  plugin.addCommand({
+    id: 'copy-endpoint',
+    name: 'Copy MCP endpoint',
+    callback: () => {
+      const url = view()?.server.url ?? null;
+      if (url === null) new Notice(notServing(view()));
+      else void copy(url, `Copied ${url}`);
+    },
+  });
+  plugin.addCommand({
+    id: 'copy-claude-code-setup',
+    name: 'Copy Claude Code setup for the Default token',
+    callback: () => {
+      const current = view();
+      const url = current?.server.url ?? null;
+      const token =
+        current?.tokens.find((entry) => entry.label === 'Default') ?? current?.tokens[0];
+      if (current === null || url === null) new Notice(notServing(current));
+      else if (token === undefined) new Notice('There is no token yet; add one in access control.');
+      else {
+        const serverName = current.serverName ?? current.derivedServerName;
+        const command = claudeCodeCommand({ url, serverName, secret: token.secret });
+        void copy(command, `Copied the Claude Code setup for "${token.label}".`);
+      }
+    },
+  });
+  plugin.addCommand({
+    id: 'open-settings',
+    name: 'Open settings',
+    callback: () => actions.openSection('server'),
+  });
+  plugin.addCommand({
+    id: 'restart-server',
+    name: 'Restart MCP server',
+    callback: () => {
+      actions.restart().then(
+        () => new Notice(`MCP server restarted on port ${view()?.server.port ?? '?'}.`),
+        (error: unknown) => new Notice(`MCP server did not restart: ${messageOf(error)}`, 0),
+      );
+    },
+  });
+}
+
+function showFirstRunNotice(url: string, openSection: (section: SectionId) => void): void {
+  let notice: Notice | null = null;
+  const message = createFragment((fragment) => {
+    fragment.createDiv({
+      text: `MCP Connector is serving at ${url}. Each AI client needs a token: copy the Default one or add one per client.`,
+    });
+    const button = fragment.createEl('button', { cls: 'mod-cta', text: 'Open access control' });
+    button.addEventListener('click', () => {
+      notice?.hide();
+      openSection('access');
+    });
+  });
+  notice = new Notice(message, 0);
+}
+
+async function copy(text: string, done: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    new Notice(done);
+  } catch {
+    new Notice('Could not copy: the clipboard is not available.');
+  }
+}
+
+function notServing(view: SettingsView | null): string {
+  if (view === null || view.server.state === 'starting') return 'The MCP server is still starting.';
+  return `The MCP server is not running${view.server.error === null ? '' : `: ${view.server.error}`}. Restart it from the settings.`;
+}
+
+function settingsModalOf(app: App): SettingsModal | null {
+  const setting = (app as App & { setting?: Partial<SettingsModal> }).setting;
+  if (typeof setting?.open !== 'function' || typeof setting.openTabById !== 'function') return null;
+  return setting as SettingsModal;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,8 @@
+/** How the tab names the tool-loading profiles. */
+import type { TokenPolicy } from '@mcp-connector/shared';
+
+export const PROFILE_NAMES: Record<TokenPolicy['profile'], string> = {
+  all: 'All tools',
+  core: 'Core',
+  adaptive: 'Adaptive',
+};

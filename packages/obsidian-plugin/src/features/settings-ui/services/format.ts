@@ -1,0 +1,44 @@
+/**
+ * Short texts the settings tab shows: durations, "last seen", a tool's one-line summary, index
+ * progress. Pure and free of Node and Obsidian: components import it.
+ */
+import type { IndexStatusView } from './settings-api.ts';
+
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s < 60) return `${s} s`;
+  const minutes = Math.floor(s / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}
+
+/** "never", "just now", "5 min ago", or the date for anything older than a day. */
+export function formatLastSeen(iso: string | null, now: number): string {
+  if (iso === null) return 'never';
+  const seconds = (now - Date.parse(iso)) / 1000;
+  if (seconds < 60) return 'just now';
+  if (seconds < 86_400) return `${formatDuration(seconds)} ago`;
+  return new Date(iso).toLocaleDateString();
+}
+
+/** The first sentence of a tool description. */
+export function firstSentence(text: string): string {
+  const end = text.search(/\.(\s|$)/);
+  return end === -1 ? text.trim() : text.slice(0, end + 1).trim();
+}
+
+/** "120 of 400 notes (30%) · 12.5 notes/s · about 23 s left", or the ready/failed line. */
+export function indexProgress(status: IndexStatusView): string {
+  if (status.state === 'ready')
+    return `Ready: ${status.filesTotal} notes, ${status.chunks} chunks (${status.providerId}).`;
+  if (status.state === 'failed') return `Failed: ${status.error ?? 'unknown error'}`;
+  const parts = [`${status.filesIndexed} of ${status.filesTotal} notes (${status.percent}%)`];
+  if (status.notesPerSecond > 0) {
+    parts.push(`${status.notesPerSecond} notes/s`);
+    const left = (status.filesTotal - status.filesIndexed) / status.notesPerSecond;
+    parts.push(`about ${formatDuration(Math.ceil(left))} left`);
+  } else parts.push('starting');
+  return `Indexing: ${parts.join(' · ')}`;
+}

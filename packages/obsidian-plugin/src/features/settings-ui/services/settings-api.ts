@@ -1,0 +1,153 @@
+/**
+ * What the settings tab's components see and call: a plain-data view of the settings and the
+ * server (JSON-serialisable, so the Chromium harness can carry it to a page), and one async
+ * action per thing a user can change. In Obsidian, SettingsService implements it in-process; in
+ * the harness, the page calls the same SettingsService over a bridge. Types only: components
+ * import this file, so it must stay free of Node and Obsidian.
+ */
+import type {
+  CommandSettings,
+  SemanticSettings,
+  TokenPolicy,
+  TokenUsage,
+} from '@mcp-connector/shared';
+
+export type SectionId =
+  'server' | 'access' | 'tool-loading' | 'tools' | 'hidden-folders' | 'commands' | 'semantic';
+
+export type ServerState = 'starting' | 'serving' | 'stopped' | 'failed';
+
+export interface ServerView {
+  state: ServerState;
+  url: string | null;
+  port: number | null;
+  /** ISO time the server started listening; null unless serving. */
+  startedAt: string | null;
+  /** Why the last start failed (state 'failed'). */
+  error: string | null;
+  /** The protocol revisions the endpoint answers, newest first. */
+  protocolRevisions: readonly string[];
+}
+
+export interface PromotedTool {
+  name: string;
+  /** 'token': pinned for this token; 'adaptive': promoted by use for every adaptive token. */
+  by: 'token' | 'adaptive';
+}
+
+export interface TokenView {
+  id: string;
+  label: string;
+  secret: string;
+  createdAt: string;
+  policy: TokenPolicy;
+  /** What tools/list shows this token's client, meta-tools included. */
+  listedTools: number;
+  /** Tools it may call at all (listed, or one activate_tool away). */
+  reachableTools: number;
+  usage: TokenUsage;
+  promoted: PromotedTool[];
+}
+
+export interface ToolView {
+  name: string;
+  /** The first sentence of the tool's description. */
+  summary: string;
+  readOnly: boolean;
+  /** Switched off for every token (toolPolicy.userDisabled). */
+  disabled: boolean;
+}
+
+export interface ToolFamilyView {
+  name: string;
+  tools: ToolView[];
+}
+
+/** IndexStatus of features/semantic-search, as plain data. */
+export interface IndexStatusView {
+  providerId: string;
+  state: 'idle' | 'building' | 'ready' | 'failed';
+  filesIndexed: number;
+  filesTotal: number;
+  percent: number;
+  notesPerSecond: number;
+  chunks: number;
+  error: string | null;
+}
+
+export interface SemanticView {
+  settings: SemanticSettings;
+  /** Null while no index exists yet (off, not started, or the server is down). */
+  status: IndexStatusView | null;
+  nativeModels: readonly string[];
+}
+
+export interface SettingsView {
+  vaultName: string;
+  server: ServerView;
+  port: number | null;
+  /** The name the user chose, or null for `derivedServerName`. */
+  serverName: string | null;
+  derivedServerName: string;
+  tokens: TokenView[];
+  maxTokens: number;
+  families: ToolFamilyView[];
+  hiddenFolders: string[];
+  commands: CommandSettings;
+  semantic: SemanticView;
+}
+
+export interface NewSecret {
+  tokenId: string;
+  label: string;
+  secret: string;
+}
+
+export interface NewToken {
+  label: string;
+  profile: TokenPolicy['profile'];
+  readOnly: boolean;
+}
+
+export interface CommandChoice {
+  id: string;
+  name: string;
+}
+
+/** Every action rejects with an Error whose message is for the user (what failed, what to do). */
+export interface SettingsApi {
+  view(): SettingsView;
+  subscribe(listener: (view: SettingsView) => void): () => void;
+
+  /** Resolves with the server serving again; rejects when it could not start. */
+  restartServer(): Promise<ServerView>;
+  /** Saves the fixed port (null: automatic) and restarts the server on it. */
+  setPort(port: number | null): Promise<ServerView>;
+  setServerName(name: string | null): Promise<void>;
+
+  addToken(token: NewToken): Promise<NewSecret>;
+  renameToken(id: string, label: string): Promise<void>;
+  regenerateToken(id: string): Promise<NewSecret>;
+  revokeToken(id: string): Promise<void>;
+
+  setTokenPolicy(id: string, change: Partial<TokenPolicy>): Promise<void>;
+  removePromoted(id: string, tool: PromotedTool): Promise<void>;
+  /** Forgets call counts and promotions (this token's and adaptive ones); keeps the profile. */
+  resetAdaptive(id: string): Promise<void>;
+  setToolEnabled(name: string, enabled: boolean): Promise<void>;
+
+  suggestFolders(query: string): Promise<string[]>;
+  addHiddenFolder(path: string): Promise<void>;
+  removeHiddenFolder(path: string): Promise<void>;
+
+  setCommandsEnabled(enabled: boolean): Promise<void>;
+  suggestCommands(query: string): Promise<CommandChoice[]>;
+  addAllowedCommand(id: string): Promise<void>;
+  removeAllowedCommand(id: string): Promise<void>;
+  setWarnPerMinute(calls: number): Promise<void>;
+  /** The recent decisions as RFC 4180 CSV. */
+  decisionsCsv(): Promise<string>;
+
+  setSemantic(change: Partial<SemanticSettings>): Promise<void>;
+  rebuildIndex(): Promise<void>;
+}

@@ -1,0 +1,221 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
+import { decisionsToCsv } from '../../command-permissions/index.ts';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RunningConnector } from '../../../connector.ts';
+import { SettingsStore } from '../../settings/index.ts';
+import { ServerLifecycle } from './server-lifecycle.ts';
+import { SettingsService, type SettingsHost } from './settings-service.ts';
+
+/** A server stand-in: records its starts; a port in `busy` fails to start like a taken one. */
+function fakeServers(busy: Set<number | null>) {
+  const starts: (number | null)[] = [];
+  const start = async (settings: SettingsStore): Promise<RunningConnector> => {
+    const port = settings.current.transport.port;
+    starts.push(port);
+    if (busy.has(port)) throw new Error(`port ${port} is in use`);
+    const listening = port ?? 27200;
+    return {
+      url: `http://127.0.0.1:${listening}/mcp`,
+      port: listening,
+      defaultToken: settings.current.tokens[0] as RunningConnector['defaultToken'],
+      host: undefined as unknown as RunningConnector['host'],
+      semantic: null,
+      close: async () => undefined,
+    };
+  };
+  return { starts, start };
+}
+
+const host: SettingsHost = {
+  vaultName: 'Tasks Demo',
+  configDir: '.obsidian',
+  listFolders: () =>
+    ['', 'Projects', 'Projects/Alpha', 'People', 'Daily'].map((path) => ({
+      path,
+      name: path.split('/').pop() ?? '',
+    })),
+  commands: () => null,
+};
+
+let folder: string;
+let store: SettingsStore;
+let busy: Set<number | null>;
+let servers: ReturnType<typeof fakeServers>;
+let server: ServerLifecycle;
+let service: SettingsService;
+
+beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'settings-ui-'));
+  store = await SettingsStore.open(join(folder, 'data.json'));
+  busy = new Set();
+  servers = fakeServers(busy);
+  server = new ServerLifecycle(store, servers.start);
+  service = new SettingsService(server, host);
+  await server.start();
+});
+
+afterEach(async () => {
+  service.close();
+  await server.stop();
+  await rm(folder, { recursive: true, force: true });
+});
+
+const onDisk = async () =>
+  JSON.parse(await readFile(join(folder, 'data.json'), 'utf8')) as Record<string, unknown>;
+
+describe('SettingsService: server', () => {
+  test('saving a port writes it and restarts the server on it', async () => {
+    const after = await service.setPort(27210);
+    expect(after).toMatchObject({ state: 'serving', port: 27210 });
+    expect(servers.starts).toEqual([null, 27210]);
+    expect(await onDisk()).toMatchObject({ transport: { port: 27210 } });
+    expect(service.view().server.url).toBe('http://127.0.0.1:27210/mcp');
+  });
+
+  test('a port that cannot be used is put back, the server serves on the old one, and the error says so', async () => {
+    busy.add(27999);
+    await expect(service.setPort(27999)).rejects.toThrow(
+      'Port 27999 could not be used (port 27999 is in use); the setting was put back and it serves on port 27200 again.',
+    );
+    expect(servers.starts).toEqual([null, 27999, null]);
+    expect(store.current.transport.port).toBeNull();
+    expect(service.view().server.state).toBe('serving');
+  });
+
+  test('ports below 1024 and non-integers are refused before anything changes', async () => {
+    await expect(service.setPort(80)).rejects.toThrow('from 1024 to 65535');
+    await expect(service.setPort(27200.5)).rejects.toThrow('whole number');
+    expect(servers.starts).toEqual([null]);
+  });
+
+  test('the server name: blank is derived from the vault, a bad one is refused', async () => {
+    expect(service.view().derivedServerName).toBe('obsidian-tasks-demo');
+    await service.setServerName('work-notes');
+    expect(service.view().serverName).toBe('work-notes');
+    await expect(service.setServerName('two words')).rejects.toThrow('no spaces');
+    await service.setServerName(null);
+    expect(service.view().serverName).toBeNull();
+  });
+});
+
+describe('SettingsService: tokens and tool loading', () => {
+  test('an added token is in the view with its secret; the profile changes its tool count', async () => {
+    const created = await service.addToken({ label: 'Cursor', profile: 'all', readOnly: false });
+    const row = service.view().tokens.find((token) => token.id === created.tokenId);
+    expect(row).toMatchObject({ label: 'Cursor', secret: created.secret, listedTools: 52 });
+    await service.setTokenPolicy(created.tokenId, { profile: 'core' });
+    const core = service.view().tokens.find((token) => token.id === created.tokenId);
+    expect(core?.listedTools).toBe(16);
+    expect(core?.reachableTools).toBe(52);
+  });
+
+  test('read-only and an allowlist narrow what a token reaches; an unknown tool is refused', async () => {
+    const { tokenId } = await service.addToken({ label: 'Reader', profile: 'all', readOnly: true });
+    const readOnly = service.view().tokens.find((token) => token.id === tokenId);
+    expect(readOnly?.listedTools).toBeLessThan(52);
+    await service.setTokenPolicy(tokenId, { allowlist: [] });
+    expect(service.view().tokens.find((token) => token.id === tokenId)?.listedTools).toBe(3);
+    await expect(service.setTokenPolicy(tokenId, { allowlist: ['no_such_tool'] })).rejects.toThrow(
+      'No tool is called no_such_tool.',
+    );
+  });
+
+  test('the eleventh token is refused with what to do', async () => {
+    for (let index = 0; index < 10; index++)
+      await service.addToken({ label: `Client ${index}`, profile: 'all', readOnly: false });
+    await expect(
+      service.addToken({ label: 'One more', profile: 'all', readOnly: false }),
+    ).rejects.toThrow('There are already 10 tokens; revoke one first.');
+  });
+
+  test('removing an adaptive promotion forgets its count; reset clears counts and pins, not the profile', async () => {
+    const { tokenId } = await service.addToken({
+      label: 'A',
+      profile: 'adaptive',
+      readOnly: false,
+    });
+    await service.setTokenPolicy(tokenId, { promoted: ['list_tags'] });
+    await store.updateSlice('toolPolicy', (policy) => ({
+      ...policy,
+      promoted: ['get_backlinks'],
+      callCounts: { get_backlinks: 5, list_tags: 1 },
+    }));
+    expect(service.view().tokens.find((token) => token.id === tokenId)?.promoted).toEqual([
+      { name: 'list_tags', by: 'token' },
+      { name: 'get_backlinks', by: 'adaptive' },
+    ]);
+    await service.removePromoted(tokenId, { name: 'get_backlinks', by: 'adaptive' });
+    expect(store.current.toolPolicy).toMatchObject({ promoted: [], callCounts: { list_tags: 1 } });
+    await service.resetAdaptive(tokenId);
+    expect(store.current.toolPolicy.callCounts).toEqual({});
+    expect(store.current.toolPolicy.tokens[tokenId]).toMatchObject({
+      profile: 'adaptive',
+      promoted: [],
+    });
+  });
+
+  test('switching a tool off applies to every token', async () => {
+    await service.addToken({ label: 'A', profile: 'all', readOnly: false });
+    await service.addToken({ label: 'B', profile: 'all', readOnly: true });
+    const before = service.view().tokens.map((token) => token.listedTools);
+    await service.setToolEnabled('fetch', false);
+    const web = service.view().families.find((family) => family.name === 'Web');
+    expect(web?.tools).toEqual([
+      expect.objectContaining({ name: 'fetch', disabled: true, readOnly: true }),
+    ]);
+    expect(service.view().tokens.map((token) => token.listedTools)).toEqual(
+      before.map((count) => count - 1),
+    );
+    await expect(service.setToolEnabled('nope', false)).rejects.toThrow('No tool is called nope.');
+  });
+});
+
+describe('SettingsService: hidden folders and commands', () => {
+  test("folders are normalised and suggested from the vault; the root, '..' and the config folder are refused", async () => {
+    expect(await service.suggestFolders('proj')).toEqual(['Projects', 'Projects/Alpha']);
+    await service.addHiddenFolder(' Projects/Alpha/ ');
+    await expect(service.addHiddenFolder('/Projects')).rejects.toThrow('drop the leading');
+    await service.addHiddenFolder('projects/alpha');
+    expect(store.current.hiddenFolders).toEqual(['Projects/Alpha']);
+    expect(await service.suggestFolders('proj')).toEqual(['Projects']);
+    await expect(service.addHiddenFolder('/')).rejects.toThrow('vault root');
+    await expect(service.addHiddenFolder('../Other')).rejects.toThrow('would leave the vault');
+    await expect(service.addHiddenFolder('.obsidian/plugins')).rejects.toThrow('config folder');
+    await service.removeHiddenFolder('Projects/Alpha');
+    expect(store.current.hiddenFolders).toEqual([]);
+  });
+
+  test('the allowlist takes exact ids; the threshold 1-100; the CSV is the decision log', async () => {
+    await service.setCommandsEnabled(true);
+    await service.addAllowedCommand(' editor:toggle-bold ');
+    expect(store.current.commands).toMatchObject({
+      enabled: true,
+      allowlist: ['editor:toggle-bold'],
+    });
+    await expect(service.addAllowedCommand('editor:*')).rejects.toThrow('no spaces or wildcards');
+    await service.setWarnPerMinute(12);
+    expect(store.current.commands.warnPerMinute).toBe(12);
+    await expect(service.setWarnPerMinute(0)).rejects.toThrow('from 1 to 100');
+    const decision = {
+      timestamp: '2026-03-01T12:00:00.000Z',
+      commandId: 'app:go-back',
+      decision: 'denied' as const,
+      reason: 'the user denied it, "twice"',
+    };
+    await store.updateSlice('commands', (commands) => ({ ...commands, decisions: [decision] }));
+    expect(await service.decisionsCsv()).toBe(decisionsToCsv([decision]));
+  });
+});
+
+describe('SettingsService: view updates', () => {
+  test('a change made elsewhere (the tokens CLI, the server) reaches subscribers', async () => {
+    const seen: number[] = [];
+    service.subscribe((view) => seen.push(view.tokens.length));
+    await store.updateSlice('tokens', (tokens) => tokens.slice(0, 0));
+    expect(seen.at(-1)).toBe(0);
+    await service.restartServer();
+    expect(service.view().server.state).toBe('serving');
+  });
+});

@@ -1,0 +1,321 @@
+/**
+ * The settings tab's actions over the real services: every change goes through the settings
+ * store (its slices and mutex; token changes through tool-policy's functions, as the tokens CLI
+ * does), so it reaches the running server on its next request. Only the port needs a restart,
+ * which setPort does (and undoes when the new port cannot be used). The view is recomputed when
+ * the settings or the server change, and at most every PROGRESS_MS while the index builds.
+ */
+import {
+  MAX_TOKENS,
+  ToolError,
+  type SemanticSettings,
+  type TokenPolicy,
+} from '@mcp-connector/shared';
+import { clearTimeout, setTimeout } from 'node:timers';
+import { PROTOCOL_REVISIONS } from '../../../connector.ts';
+import { normalizeFolderPath, type VaultHost } from '../../../host/index.ts';
+import { decisionsToCsv } from '../../command-permissions/index.ts';
+import { NATIVE_MODELS } from '../../semantic-search/index.ts';
+import type { SettingsStore } from '../../settings/index.ts';
+import {
+  addToken,
+  regenerateToken,
+  renameToken,
+  revokeToken,
+  setTokenPolicy,
+} from '../../tool-policy/index.ts';
+import type { ServerLifecycle, ServerStatus } from './server-lifecycle.ts';
+import { checkServerName, derivedServerName } from './server-name.ts';
+import type {
+  CommandChoice,
+  NewSecret,
+  NewToken,
+  PromotedTool,
+  ServerView,
+  SettingsApi,
+  SettingsView,
+} from './settings-api.ts';
+import { familyViews, indexStatusView, isKnownTool, serverView, tokenViews } from './views.ts';
+
+/** What the tab needs of the vault: its name, folders and Obsidian's commands. */
+export type SettingsHost = Pick<VaultHost, 'vaultName' | 'configDir' | 'listFolders' | 'commands'>;
+
+const PROGRESS_MS = 250;
+const SUGGESTIONS = 20;
+
+export class SettingsService implements SettingsApi {
+  private current: SettingsView;
+  private readonly listeners = new Set<(view: SettingsView) => void>();
+  private readonly stops: (() => void)[];
+  private progressTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly server: ServerLifecycle,
+    /** The vault itself, not the clients' guarded view: it suggests folders to hide. */
+    private readonly host: SettingsHost,
+  ) {
+    this.current = this.compute();
+    this.stops = [
+      this.store.onChange(() => this.publish()),
+      server.onChange((change) => (change === 'state' ? this.publish() : this.publishSoon())),
+    ];
+  }
+
+  private get store(): SettingsStore {
+    return this.server.settings;
+  }
+
+  view(): SettingsView {
+    return this.current;
+  }
+
+  subscribe(listener: (view: SettingsView) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  close(): void {
+    for (const stop of this.stops) stop();
+    if (this.progressTimer !== null) clearTimeout(this.progressTimer);
+    this.listeners.clear();
+  }
+
+  async restartServer(): Promise<ServerView> {
+    return this.serving(await this.server.restart());
+  }
+
+  async setPort(port: number | null): Promise<ServerView> {
+    if (port !== null && !(Number.isInteger(port) && port >= 1024 && port <= 65535))
+      throw new Error(
+        'A fixed port is a whole number from 1024 to 65535; leave it blank for automatic.',
+      );
+    const previous = this.store.current.transport.port;
+    await this.store.updateSlice('transport', (transport) => ({ ...transport, port }));
+    const status = await this.server.restart();
+    if (status.state === 'serving' || previous === port) return this.serving(status);
+    await this.store.updateSlice('transport', (transport) => ({ ...transport, port: previous }));
+    const back = await this.server.restart();
+    const where = back.port === null ? 'it is stopped' : `it serves on port ${back.port} again`;
+    throw new Error(
+      `Port ${port} could not be used (${status.error}); the setting was put back and ${where}.`,
+    );
+  }
+
+  async setServerName(name: string | null): Promise<void> {
+    const serverName = name === null ? null : checkServerName(name);
+    await this.store.updateSlice('transport', (transport) =>
+      transport.serverName === serverName ? transport : { ...transport, serverName },
+    );
+  }
+
+  async addToken(token: NewToken): Promise<NewSecret> {
+    const record = await addToken(this.store, token.label, {
+      profile: token.profile,
+      readOnly: token.readOnly,
+    });
+    return { tokenId: record.id, label: record.label, secret: record.secret };
+  }
+
+  async renameToken(id: string, label: string): Promise<void> {
+    await renameToken(this.store, id, label);
+  }
+
+  async regenerateToken(id: string): Promise<NewSecret> {
+    const record = await regenerateToken(this.store, id);
+    return { tokenId: record.id, label: record.label, secret: record.secret };
+  }
+
+  async revokeToken(id: string): Promise<void> {
+    await revokeToken(this.store, id);
+  }
+
+  async setTokenPolicy(id: string, change: Partial<TokenPolicy>): Promise<void> {
+    this.requireToken(id);
+    const unknown = [...(change.allowlist ?? []), ...(change.promoted ?? [])].filter(
+      (name) => !isKnownTool(name),
+    );
+    if (unknown.length > 0) throw new Error(`No tool is called ${unknown.join(', ')}.`);
+    await setTokenPolicy(this.store, id, change);
+  }
+
+  async removePromoted(id: string, tool: PromotedTool): Promise<void> {
+    const token = this.requireToken(id);
+    if (tool.by === 'token') {
+      const promoted = token.policy.promoted.filter((name) => name !== tool.name);
+      await setTokenPolicy(this.store, id, { promoted });
+      return;
+    }
+    // Its call count goes too, or the next call would promote it again at once.
+    await this.store.updateSlice('toolPolicy', (policy) => {
+      const { [tool.name]: _count, ...callCounts } = policy.callCounts;
+      return {
+        ...policy,
+        promoted: policy.promoted.filter((name) => name !== tool.name),
+        callCounts,
+      };
+    });
+  }
+
+  async resetAdaptive(id: string): Promise<void> {
+    this.requireToken(id);
+    await setTokenPolicy(this.store, id, { promoted: [] });
+    await this.store.updateSlice('toolPolicy', (policy) => ({
+      ...policy,
+      promoted: [],
+      callCounts: {},
+    }));
+  }
+
+  async setToolEnabled(name: string, enabled: boolean): Promise<void> {
+    if (!isKnownTool(name)) throw new Error(`No tool is called ${name}.`);
+    await this.store.updateSlice('toolPolicy', (policy) => {
+      const others = policy.userDisabled.filter((tool) => tool !== name);
+      const userDisabled = enabled ? others : [...others, name];
+      return sameItems(userDisabled, policy.userDisabled) ? policy : { ...policy, userDisabled };
+    });
+  }
+
+  async suggestFolders(query: string): Promise<string[]> {
+    const wanted = query.trim().toLowerCase();
+    const hidden = new Set(this.store.current.hiddenFolders.map((folder) => folder.toLowerCase()));
+    return this.host
+      .listFolders()
+      .map((folder) => folder.path)
+      .filter((path) => path !== '' && !hidden.has(path.toLowerCase()))
+      .filter((path) => path.toLowerCase().includes(wanted))
+      .sort((a, b) => a.localeCompare(b))
+      .slice(0, SUGGESTIONS);
+  }
+
+  async addHiddenFolder(path: string): Promise<void> {
+    const folder = normalizeFolderPath(path.trim(), this.host.configDir);
+    if (folder === '')
+      throw new Error('Hiding the vault root would hide everything; pick a folder.');
+    await this.store.updateSlice('hiddenFolders', (folders) =>
+      folders.some((entry) => entry.toLowerCase() === folder.toLowerCase())
+        ? folders
+        : [...folders, folder],
+    );
+  }
+
+  async removeHiddenFolder(path: string): Promise<void> {
+    await this.store.updateSlice('hiddenFolders', (folders) =>
+      folders.includes(path) ? folders.filter((folder) => folder !== path) : folders,
+    );
+  }
+
+  async setCommandsEnabled(enabled: boolean): Promise<void> {
+    await this.store.updateSlice('commands', (commands) =>
+      commands.enabled === enabled ? commands : { ...commands, enabled },
+    );
+  }
+
+  async suggestCommands(query: string): Promise<CommandChoice[]> {
+    const wanted = query.trim().toLowerCase();
+    const listed = new Set(this.store.current.commands.allowlist);
+    return (this.host.commands()?.list() ?? [])
+      .filter((command) => !listed.has(command.id))
+      .filter((command) => `${command.id} ${command.name}`.toLowerCase().includes(wanted))
+      .slice(0, SUGGESTIONS);
+  }
+
+  async addAllowedCommand(id: string): Promise<void> {
+    const commandId = id.trim();
+    if (commandId === '' || /\s|\*/.test(commandId))
+      throw new Error(
+        'Enter one exact command ID, such as "editor:toggle-bold" (no spaces or wildcards).',
+      );
+    await this.store.updateSlice('commands', (commands) =>
+      commands.allowlist.includes(commandId)
+        ? commands
+        : { ...commands, allowlist: [...commands.allowlist, commandId] },
+    );
+  }
+
+  async removeAllowedCommand(id: string): Promise<void> {
+    await this.store.updateSlice('commands', (commands) =>
+      commands.allowlist.includes(id)
+        ? { ...commands, allowlist: commands.allowlist.filter((entry) => entry !== id) }
+        : commands,
+    );
+  }
+
+  async setWarnPerMinute(calls: number): Promise<void> {
+    if (!Number.isInteger(calls) || calls < 1 || calls > 100)
+      throw new Error('The warning threshold is a whole number of calls a minute, from 1 to 100.');
+    await this.store.updateSlice('commands', (commands) =>
+      commands.warnPerMinute === calls ? commands : { ...commands, warnPerMinute: calls },
+    );
+  }
+
+  async decisionsCsv(): Promise<string> {
+    return decisionsToCsv(this.store.current.commands.decisions);
+  }
+
+  async setSemantic(change: Partial<SemanticSettings>): Promise<void> {
+    await this.store.updateSlice('semantic', (semantic) => {
+      const next = { ...semantic, ...change };
+      return JSON.stringify(next) === JSON.stringify(semantic) ? semantic : next;
+    });
+  }
+
+  async rebuildIndex(): Promise<void> {
+    const semantic = this.server.running?.semantic ?? null;
+    if (semantic === null)
+      throw new Error('Semantic search is not running: start the server (Server, Restart) first.');
+    if (!this.store.current.semantic.enabled)
+      throw new Error('Semantic search is off; turn it on first.');
+    await semantic.rebuild();
+  }
+
+  private serving(status: ServerStatus): ServerView {
+    if (status.state !== 'serving')
+      throw new Error(`The server could not start: ${status.error ?? 'unknown error'}`);
+    return serverView(status, PROTOCOL_REVISIONS);
+  }
+
+  private requireToken(id: string) {
+    const token = this.current.tokens.find((candidate) => candidate.id === id);
+    if (token === undefined)
+      throw new ToolError('not_found', 'That token no longer exists; it may have been revoked.');
+    return token;
+  }
+
+  private compute(): SettingsView {
+    const settings = this.store.current;
+    const semantic = this.server.running?.semantic ?? null;
+    return {
+      vaultName: this.host.vaultName,
+      server: serverView(this.server.status(), PROTOCOL_REVISIONS),
+      port: settings.transport.port,
+      serverName: settings.transport.serverName,
+      derivedServerName: derivedServerName(this.host.vaultName),
+      tokens: tokenViews(settings),
+      maxTokens: MAX_TOKENS,
+      families: familyViews(settings),
+      hiddenFolders: settings.hiddenFolders,
+      commands: settings.commands,
+      semantic: {
+        settings: settings.semantic,
+        status: indexStatusView(semantic?.status() ?? null),
+        nativeModels: Object.keys(NATIVE_MODELS),
+      },
+    };
+  }
+
+  private publish(): void {
+    if (this.progressTimer !== null) clearTimeout(this.progressTimer);
+    this.progressTimer = null;
+    this.current = this.compute();
+    for (const listener of this.listeners) listener(this.current);
+  }
+
+  /** Index progress comes per batch: coalesce it. */
+  private publishSoon(): void {
+    this.progressTimer ??= setTimeout(() => this.publish(), PROGRESS_MS);
+  }
+}
+
+function sameItems(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
+}

@@ -1,0 +1,14 @@
+/** The status-bar text: serving and on which port, or starting / not running, and indexing. */
+import type { SettingsView } from './settings-api.ts';
+
+export function statusBarText(view: SettingsView): string {
+  const { server } = view;
+  if (server.state === 'starting') return 'MCP starting';
+  if (server.state !== 'serving') return 'MCP not running';
+  const index = view.semantic.status;
+  const indexing =
+    index !== null && (index.state === 'building' || index.state === 'idle')
+      ? ` · indexing ${index.percent}%`
+      : '';
+  return `MCP serving on ${server.port ?? '?'}${indexing}`;
+}

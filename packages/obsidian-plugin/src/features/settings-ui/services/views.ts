@@ -1,0 +1,87 @@
+/**
+ * The settings as the tab shows them: per token its policy, the tools its client lists and can
+ * reach (the same resolveScope the server uses per request, without this session's unpersisted
+ * activations), its usage and promotions; the registry by family with each tool's switch.
+ */
+import type { Settings } from '@mcp-connector/shared';
+import { allTools, metaTools, toolFamilies } from '../../mcp-tools/index.ts';
+import type { IndexStatus } from '../../semantic-search/index.ts';
+import { policyOf, resolveScope } from '../../tool-policy/index.ts';
+import { firstSentence } from './format.ts';
+import type { ServerStatus } from './server-lifecycle.ts';
+import type {
+  IndexStatusView,
+  PromotedTool,
+  ServerView,
+  ToolFamilyView,
+  TokenView,
+} from './settings-api.ts';
+
+export function tokenViews(settings: Settings): TokenView[] {
+  return settings.tokens.map((token) => {
+    const policy = policyOf(settings, token.id);
+    const scope = resolveScope({
+      tools: allTools,
+      metaTools,
+      token: policy,
+      vault: settings.toolPolicy,
+      activated: new Set(),
+    });
+    return {
+      id: token.id,
+      label: token.label,
+      secret: token.secret,
+      createdAt: token.createdAt,
+      policy,
+      listedTools: scope.listed.length,
+      reachableTools: metaTools.length + scope.reachable.length,
+      usage: settings.usage[token.id] ?? { legacy: 0, modern: 0, lastSeen: null },
+      promoted: promotedFor(settings, token.id),
+    };
+  });
+}
+
+function promotedFor(settings: Settings, tokenId: string): PromotedTool[] {
+  const policy = policyOf(settings, tokenId);
+  const pinned = policy.promoted.map((name): PromotedTool => ({ name, by: 'token' }));
+  if (policy.profile !== 'adaptive') return pinned;
+  const earned = settings.toolPolicy.promoted
+    .filter((name) => !policy.promoted.includes(name))
+    .map((name): PromotedTool => ({ name, by: 'adaptive' }));
+  return [...pinned, ...earned];
+}
+
+export function familyViews(settings: Settings): ToolFamilyView[] {
+  const disabled = new Set(settings.toolPolicy.userDisabled);
+  return toolFamilies.map((family) => ({
+    name: family.name,
+    tools: family.tools.map((tool) => ({
+      name: tool.name,
+      summary: firstSentence(tool.description),
+      readOnly: tool.annotations.readOnlyHint,
+      disabled: disabled.has(tool.name),
+    })),
+  }));
+}
+
+export function isKnownTool(name: string): boolean {
+  return allTools.some((tool) => tool.name === name);
+}
+
+export function serverView(status: ServerStatus, protocolRevisions: readonly string[]): ServerView {
+  return {
+    state: status.state,
+    url: status.url,
+    port: status.port,
+    startedAt: status.startedAt?.toISOString() ?? null,
+    error: status.error,
+    protocolRevisions,
+  };
+}
+
+export function indexStatusView(status: IndexStatus | null): IndexStatusView | null {
+  if (status === null) return null;
+  const { providerId, state, filesIndexed, filesTotal, percent, notesPerSecond, chunks, error } =
+    status;
+  return { providerId, state, filesIndexed, filesTotal, percent, notesPerSecond, chunks, error };
+}
