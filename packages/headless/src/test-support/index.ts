@@ -1,5 +1,6 @@
 export {
   PROTOCOL_LINES,
+  connectMcpClient,
   startTestServer,
   type McpTestServer,
   type ProtocolLine,

@@ -32,6 +32,23 @@ export interface TestServerOptions {
   semantic?: SemanticWiring;
 }
 
+/** An official MCP SDK client on `url` with a bearer token, on either protocol line. */
+export async function connectMcpClient(
+  url: URL,
+  token: string,
+  line: ProtocolLine,
+): Promise<Client> {
+  const client = new Client(
+    { name: 'e2e-test', version: '1.0.0' },
+    { versionNegotiation: { mode: line === 'modern' ? { pin: '2026-07-28' } : 'legacy' } },
+  );
+  const transport = new StreamableHTTPClientTransport(url, {
+    requestInit: { headers: { Authorization: `Bearer ${token}` } },
+  });
+  await client.connect(transport);
+  return client;
+}
+
 export async function startTestServer(
   vault?: TempVault,
   options: TestServerOptions = {},
@@ -46,14 +63,7 @@ export async function startTestServer(
   const clients: Client[] = [];
   const defaultSecret = server.defaultToken?.secret ?? '';
   const connect = async (line: ProtocolLine, token = defaultSecret) => {
-    const client = new Client(
-      { name: 'e2e-test', version: '1.0.0' },
-      { versionNegotiation: { mode: line === 'modern' ? { pin: '2026-07-28' } : 'legacy' } },
-    );
-    const transport = new StreamableHTTPClientTransport(url, {
-      requestInit: { headers: { Authorization: `Bearer ${token}` } },
-    });
-    await client.connect(transport);
+    const client = await connectMcpClient(url, token, line);
     clients.push(client);
     return client;
   };
