@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'bun:test';
-import { firstSentence, formatDuration, formatLastSeen, indexProgress } from './format.ts';
+import {
+  firstSentence,
+  formatDuration,
+  formatLastSeen,
+  formatUptime,
+  indexProgress,
+} from './format.ts';
 
 const building = {
   providerId: 'hashing:64',
@@ -17,6 +23,8 @@ describe('settings tab texts', () => {
     expect(formatDuration(42)).toBe('42 s');
     expect(formatDuration(3 * 3600 + 125)).toBe('3 h 2 min');
     expect(formatDuration(2 * 86_400 + 3 * 3600)).toBe('2 d 3 h');
+    expect(formatUptime(42)).toBe('under a minute');
+    expect(formatUptime(125)).toBe('2 min');
     const now = Date.parse('2026-03-01T12:00:00Z');
     expect(formatLastSeen(null, now)).toBe('never');
     expect(formatLastSeen('2026-03-01T11:59:30Z', now)).toBe('just now');

@@ -4,6 +4,11 @@
  */
 import type { IndexStatusView } from './settings-api.ts';
 
+/** A server's uptime: "under a minute", then minutes, hours and days. */
+export function formatUptime(seconds: number): string {
+  return seconds < 60 ? 'under a minute' : formatDuration(seconds);
+}
+
 export function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   if (s < 60) return `${s} s`;
