@@ -12,3 +12,5 @@ export { openTestHost, type TestHost } from './test-host.ts';
 export { startChildServer, type ChildServer } from './child-server.ts';
 export { connectStdio, emptyPath, nodeExecutable, type StdioTestClient } from './stdio-client.ts';
 export { mcpbCli } from './mcpb-cli.ts';
+export { settingsPathOf } from '../serve.ts';
+export { DEMO_VAULT } from '../commands/demo.ts';

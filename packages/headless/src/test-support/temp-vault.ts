@@ -10,9 +10,10 @@ import { join } from 'node:path';
 
 export { TASKS_DEMO, buildVault, type TempVault };
 
-export async function copyVault(source: string = TASKS_DEMO): Promise<TempVault> {
+/** `name` is the copy's folder name, which is the vault's name. */
+export async function copyVault(source: string = TASKS_DEMO, name = 'vault'): Promise<TempVault> {
   const parent = await mkdtemp(join(tmpdir(), 'mcp-vault-'));
-  const root = join(parent, 'vault');
+  const root = join(parent, name);
   await cp(source, root, { recursive: true, preserveTimestamps: true });
   await makeWritable(root);
   return { root, remove: () => rm(parent, { recursive: true, force: true }) };
