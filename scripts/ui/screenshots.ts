@@ -1,0 +1,120 @@
+/**
+ * `bun run screenshots`: writes docs/images/settings*.png, the settings tab in Chromium (our
+ * approximation of Obsidian's default theme) over a demo vault brought into a lived-in state by
+ * real requests: three more tokens, MCP calls on both protocol lines, a promotion, a hidden
+ * folder, command decisions, a built semantic index. One PNG per section, the whole tab (the
+ * README's), the light theme, a new token's secret and a revoke confirmation.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { callFail, callOk } from '../../packages/headless/src/test-support/index.ts';
+import type { SectionId } from '../../packages/obsidian-plugin/src/features/settings-ui/index.ts';
+import { chromiumStatus } from './chromium.ts';
+import { startSettingsHarness, type SettingsHarness } from './settings-harness.ts';
+
+const IMAGES = join(import.meta.dir, '..', '..', 'docs', 'images');
+const SECTIONS: SectionId[] = [
+  'server',
+  'access',
+  'tool-loading',
+  'tools',
+  'hidden-folders',
+  'commands',
+  'semantic',
+];
+const MARGIN = 12;
+
+async function liveIn(harness: SettingsHarness): Promise<void> {
+  const { service, settings } = harness;
+  const defaultToken = settings.current.tokens[0];
+  if (defaultToken === undefined) throw new Error('The harness has no Default token.');
+  await service.addToken({ label: 'Claude Desktop', profile: 'core', readOnly: false });
+  const cursor = await service.addToken({ label: 'Cursor', profile: 'adaptive', readOnly: false });
+  await service.addToken({ label: 'Research agent', profile: 'all', readOnly: true });
+
+  const main = await harness.connect(defaultToken.secret, 'modern');
+  const legacy = await harness.connect(cursor.secret, 'legacy');
+  for (const query of ['garden', 'reading', 'ada']) {
+    await callOk(main, 'search_vault_simple', { query });
+    await callOk(legacy, 'search_vault_simple', { query });
+  }
+  await callOk(legacy, 'activate_tool', { name: 'get_backlinks', persist: true });
+  for (let call = 0; call < 3; call++)
+    await callOk(main, 'get_outgoing_links', { path: 'Welcome.md' });
+
+  await service.setCommandsEnabled(true);
+  await service.addAllowedCommand('editor:toggle-bold');
+  await callOk(main, 'execute_obsidian_command', { commandId: 'editor:toggle-bold' });
+  await callFail(main, 'execute_obsidian_command', { commandId: 'app:go-back' });
+  await callFail(main, 'execute_obsidian_command', { commandId: 'app:delete-file' });
+  await service.addHiddenFolder('People');
+  await harness.server.restart(); // closing the connector writes the usage counts it holds
+}
+
+async function capture(page: Page, target: Locator, file: string): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  if (box === null) throw new Error(`Nothing to capture for ${file}`);
+  await page.screenshot({
+    path: join(IMAGES, file),
+    clip: {
+      x: Math.max(0, box.x - MARGIN),
+      y: Math.max(0, box.y - MARGIN),
+      width: box.width + 2 * MARGIN,
+      height: box.height + 2 * MARGIN,
+    },
+  });
+  console.log(`Wrote docs/images/${file}`);
+}
+
+async function main(): Promise<void> {
+  const chromium = chromiumStatus();
+  if (!chromium.available) throw new Error(chromium.message);
+  await mkdir(IMAGES, { recursive: true });
+  const harness = await startSettingsHarness({ viewport: { width: 1280, height: 860 } });
+  try {
+    const { page } = harness;
+    await liveIn(harness);
+    await page
+      .locator('[data-section="semantic"]')
+      .getByText(/^Ready:/)
+      .waitFor();
+    await page
+      .locator('.notice')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
+
+    await page.screenshot({ path: join(IMAGES, 'settings.png') });
+    console.log('Wrote docs/images/settings.png');
+    await page.evaluate(() => (document.body.className = 'theme-light'));
+    await page.screenshot({ path: join(IMAGES, 'settings-light.png') });
+    console.log('Wrote docs/images/settings-light.png');
+    await page.evaluate(() => (document.body.className = 'theme-dark'));
+
+    await page.setViewportSize({ width: 1280, height: 5000 });
+    const toolLoading = page.locator('[data-section="tool-loading"]');
+    await toolLoading.getByLabel('Token for tool loading').selectOption({ label: 'Cursor' });
+    await page.locator('details[data-family="Files"] > summary').click();
+    for (const section of SECTIONS)
+      await capture(page, page.locator(`[data-section="${section}"]`), `settings-${section}.png`);
+
+    await page.setViewportSize({ width: 1280, height: 860 });
+    const access = page.locator('[data-section="access"]');
+    await access.getByLabel('New token label').fill('Windsurf');
+    await access.getByRole('button', { name: 'Add token' }).click();
+    await capture(page, page.locator('.mcp-connector-modal .modal'), 'settings-new-secret.png');
+    await page.getByRole('button', { name: 'Done' }).click();
+    const cursorRow = page
+      .locator('.mcp-connector-token')
+      .filter({ has: page.getByText('Adaptive') });
+    await cursorRow.getByRole('button', { name: 'Revoke' }).click();
+    await capture(page, page.locator('.mcp-connector-modal .modal'), 'settings-revoke.png');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  } finally {
+    await harness.stop();
+  }
+}
+
+await main();

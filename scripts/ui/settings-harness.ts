@@ -1,0 +1,180 @@
+/**
+ * The settings tab in real Chromium against the real services: a temp copy of the demo vault,
+ * its settings store, the connector started through ServerLifecycle exactly as the plugin does
+ * (one host, one store, restarts included) on a port the system picks, and SettingsService. The
+ * page (page-server.ts) mounts the tab's Svelte root; its bridge calls reach this
+ * SettingsService through a Playwright binding, and every new view is pushed back to it.
+ * `stop` closes the browser, the servers and deletes the vault.
+ */
+import type { Client } from '@modelcontextprotocol/client';
+import { NodeHost } from '../../packages/headless/src/node-host/node-host.ts';
+import {
+  DEMO_VAULT,
+  connectMcpClient,
+  copyVault,
+  settingsPathOf,
+  type ProtocolLine,
+  type TempVault,
+} from '../../packages/headless/src/test-support/index.ts';
+import { startConnector } from '../../packages/obsidian-plugin/src/connector.ts';
+import {
+  hashingProvider,
+  type EmbeddingProvider,
+} from '../../packages/obsidian-plugin/src/features/semantic-search/index.ts';
+import { SettingsStore } from '../../packages/obsidian-plugin/src/features/settings/index.ts';
+import {
+  ServerLifecycle,
+  SettingsService,
+} from '../../packages/obsidian-plugin/src/features/settings-ui/index.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import manifest from '../../manifest.json' with { type: 'json' };
+import {
+  CALL,
+  PUSH,
+  isBridgeMethod,
+  type BridgeReply,
+} from '../../packages/obsidian-plugin/src/features/settings-ui/test-support/bridge.ts';
+import {
+  fakeCommands,
+  withIntegrations,
+} from '../../packages/obsidian-plugin/src/features/mcp-tools/tools/execution/test-support/fake-integrations.ts';
+import { launchChromium } from './chromium.ts';
+import { startPageServer } from './page-server.ts';
+
+/** The command palette the harness's vault offers (Obsidian's own ids and names). */
+export const HARNESS_COMMANDS = [
+  { id: 'editor:toggle-bold', name: 'Toggle bold' },
+  { id: 'app:go-back', name: 'Navigate back' },
+  { id: 'daily-notes', name: "Open today's daily note" },
+  { id: 'app:delete-file', name: 'Delete current file' },
+];
+
+export interface HarnessOptions {
+  theme?: 'dark' | 'light';
+  viewport?: { width: number; height: number };
+  /** The semantic provider (default: deterministic hashing, fast). */
+  provider?: () => EmbeddingProvider;
+}
+
+export interface SettingsHarness {
+  page: Page;
+  vault: TempVault;
+  settings: SettingsStore;
+  /** The ids of the commands that ran (the gate allowed them). */
+  executed: string[];
+  server: ServerLifecycle;
+  service: SettingsService;
+  /** The endpoint as it is now (a saved port changes it). */
+  endpoint(): URL;
+  /** An official MCP client with this token; closed by stop(). */
+  connect(token: string, line?: ProtocolLine): Promise<Client>;
+  /** The notices the tab has shown so far. */
+  notices(): Promise<string[]>;
+  stop(): Promise<void>;
+}
+
+export async function startSettingsHarness(options: HarnessOptions = {}): Promise<SettingsHarness> {
+  const cleanups: (() => unknown)[] = [];
+  const teardown = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  };
+  try {
+    const vault = await copyVault(DEMO_VAULT, 'Demo Vault');
+    cleanups.push(() => vault.remove());
+    const nodeHost = await NodeHost.open(vault.root);
+    cleanups.push(() => nodeHost.close());
+    // Headless has no command palette: a few scripted commands stand in for Obsidian's.
+    const commands = fakeCommands(HARNESS_COMMANDS);
+    const host = withIntegrations(nodeHost, { commands });
+    const settings = await SettingsStore.open(settingsPathOf(vault.root));
+    const createProvider = options.provider ?? (() => hashingProvider(64));
+    const server: ServerLifecycle = new ServerLifecycle(settings, (store) =>
+      startConnector({
+        host,
+        settings: store,
+        version: manifest.version,
+        portRange: [0],
+        semantic: { startNow: true, createProvider, onProgress: () => server.indexProgressed() },
+      }),
+    );
+    cleanups.push(() => server.stop());
+    const started = await server.start();
+    if (started.state !== 'serving') throw new Error(`The server did not start: ${started.error}`);
+    const service = new SettingsService(server, host);
+    cleanups.push(() => service.close());
+    const pageServer = await startPageServer();
+    cleanups.push(() => pageServer.close());
+    const browser = await launchChromium(options.viewport);
+    cleanups.push(() => browser.close());
+    const page = await openPage(browser.context, pageServer.url, service, options.theme ?? 'dark');
+    const clients: Client[] = [];
+    cleanups.push(() => Promise.all(clients.map((client) => client.close().catch(() => null))));
+    const endpoint = () => new URL(server.status().url ?? 'http://127.0.0.1:1/mcp');
+    return {
+      page,
+      vault,
+      settings,
+      executed: commands.executed,
+      server,
+      service,
+      endpoint,
+      async connect(token, line = 'modern') {
+        const client = await connectMcpClient(endpoint(), token, line);
+        clients.push(client);
+        return client;
+      },
+      notices: () => page.evaluate(() => [...(Reflect.get(window, 'mcpNotices') as string[])]),
+      stop: teardown,
+    };
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+}
+
+/** The harness page, bridged to the service: calls come in, every new view is pushed out. */
+async function openPage(
+  context: BrowserContext,
+  url: string,
+  service: SettingsService,
+  theme: 'dark' | 'light',
+): Promise<Page> {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: new URL(url).origin,
+  });
+  await context.exposeBinding(CALL, (_source, method: unknown, args: unknown) =>
+    answer(service, method, args),
+  );
+  const page = context.pages()[0] ?? (await context.newPage());
+  const stop = service.subscribe((view) => {
+    page
+      .evaluate(
+        ([name, next]) => (window as unknown as Record<string, Push | undefined>)[name]?.(next),
+        [PUSH, view] as const,
+      )
+      .catch(() => undefined); // the page is navigating or closed
+  });
+  page.once('close', stop);
+  await page.goto(`${url}?theme=${theme}`);
+  await page.locator('body[data-ready="true"]').waitFor();
+  return page;
+}
+
+type Push = (view: unknown) => void;
+
+/** One bridge call: `view`, or an action of the SettingsService, with its error as a message. */
+async function answer(
+  service: SettingsService,
+  method: unknown,
+  args: unknown,
+): Promise<BridgeReply> {
+  if (!isBridgeMethod(method) || !Array.isArray(args))
+    return { ok: false, message: `The harness has no bridge call ${String(method)}.` };
+  try {
+    if (method === 'view') return { ok: true, value: service.view() };
+    const actions = service as unknown as Record<string, (...values: unknown[]) => unknown>;
+    return { ok: true, value: await actions[method]?.apply(service, args) };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}

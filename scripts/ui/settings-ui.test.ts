@@ -1,0 +1,338 @@
+/**
+ * The settings tab in real Chromium, clicked through as a user would, against the real settings
+ * services and a real server over a temp copy of the demo vault; what the server does after each
+ * change is checked through the official MCP client (or raw HTTP for a 401).
+ */
+import { afterEach, describe, expect, test } from 'bun:test';
+import { callFail, callOk } from '../../packages/headless/src/test-support/index.ts';
+import { claudeCodeCommand } from '../../packages/obsidian-plugin/src/features/settings-ui/index.ts';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import type { Locator, Page } from 'playwright-core';
+import { decisionsToCsv } from '../../packages/obsidian-plugin/src/features/command-permissions/index.ts';
+import { countingProvider } from '../../packages/obsidian-plugin/src/features/semantic-search/test-support/semantic-fixtures.ts';
+import { chromiumStatus } from './chromium.ts';
+import {
+  startSettingsHarness,
+  type HarnessOptions,
+  type SettingsHarness,
+} from './settings-harness.ts';
+import { refusal } from '../../packages/obsidian-plugin/src/features/settings-ui/test-support/refusal.ts';
+
+const TIMEOUT_MS = 60_000;
+const chromium = chromiumStatus();
+
+if (!chromium.available && chromium.mustFail) {
+  test('Chromium is installed (CI=true)', () => {
+    throw new Error(chromium.message);
+  });
+} else if (!chromium.available) {
+  console.log(`Skipping the settings tab's Chromium tests: ${chromium.message}`);
+}
+
+const suite = chromium.available ? describe : describe.skip;
+
+let harness: SettingsHarness;
+let running: SettingsHarness | null = null;
+async function start(options?: HarnessOptions): Promise<SettingsHarness> {
+  harness = running = await startSettingsHarness(options);
+  return harness;
+}
+afterEach(async () => {
+  await running?.stop();
+  running = null;
+});
+
+const section = (page: Page, id: string) => page.locator(`[data-section="${id}"]`);
+const tokenRow = (page: Page, id: string) => page.locator(`[data-token-id="${id}"]`);
+const defaultToken = () => harness.settings.current.tokens[0] as { id: string; secret: string };
+
+/** Waits until the element shows this text (Playwright polls the page). */
+async function showing(locator: Locator, text: string | RegExp): Promise<void> {
+  await locator.filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
+}
+
+/** Polls a condition of the test process (settings on disk, the server) until it holds. */
+async function eventually(condition: () => boolean | Promise<boolean>, what: string) {
+  for (let attempt = 0; attempt < 500; attempt++) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`Timed out waiting until ${what}`);
+}
+
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+suite('the settings tab in Chromium', () => {
+  test(
+    'adding a token shows its secret once, prominently; the row masks it until asked; it works at once',
+    async () => {
+      const { page } = await start();
+      const access = section(page, 'access');
+      await access.getByLabel('New token label').fill('Cursor');
+      await access.getByLabel('New token profile').selectOption('core');
+      await access.getByRole('button', { name: 'Add token' }).click();
+
+      const dialog = page.getByRole('dialog', { name: 'Token "Cursor" added' });
+      const shown = (await dialog.getByTestId('new-secret').textContent())?.trim();
+      const saved = JSON.parse(await readFile(harness.settings.path, 'utf8')) as {
+        tokens: { id: string; label: string; secret: string }[];
+      };
+      const cursor = saved.tokens.find((token) => token.label === 'Cursor');
+      expect(cursor).toBeDefined();
+      expect(shown).toBe(cursor?.secret);
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      const secret = cursor?.secret ?? '';
+      expect(await page.content()).not.toContain(secret);
+      const row = tokenRow(page, cursor?.id ?? '');
+      await showing(row, 'Core');
+      await row.getByRole('button', { name: 'Show secret' }).click();
+      await showing(row.getByTestId('token-secret'), secret);
+
+      const client = await harness.connect(secret);
+      expect((await client.listTools()).tools).toHaveLength(16);
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    'copy endpoint puts the live endpoint on the clipboard; copy config the Claude Code command with the chosen name',
+    async () => {
+      const { page } = await start();
+      await section(page, 'server').getByRole('button', { name: 'Copy endpoint' }).click();
+      await eventually(
+        async () => (await harness.notices()).includes('Copied the endpoint.'),
+        'copied',
+      );
+      expect(await clipboard(page)).toBe(harness.endpoint().href);
+
+      const name = section(page, 'server').getByLabel('Server name');
+      await name.fill('work-notes');
+      await name.press('Tab');
+      await eventually(
+        () => harness.settings.current.transport.serverName === 'work-notes',
+        'saved',
+      );
+      const row = tokenRow(page, defaultToken().id);
+      await row.getByRole('button', { name: 'Copy config' }).click();
+      await row.getByRole('menuitem', { name: 'Claude Code command' }).click();
+      await eventually(
+        async () => (await harness.notices()).includes('Copied Claude Code command.'),
+        'copied the command',
+      );
+      expect(await clipboard(page)).toBe(
+        claudeCodeCommand({
+          url: harness.endpoint().href,
+          serverName: 'work-notes',
+          secret: defaultToken().secret,
+        }),
+      );
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    'switching a token to core changes the count on its row and what its client lists next',
+    async () => {
+      const { page } = await start();
+      const row = tokenRow(page, defaultToken().id);
+      const client = await harness.connect(defaultToken().secret);
+      await showing(row.getByTestId('token-tools'), '52 tools listed');
+      expect((await client.listTools()).tools).toHaveLength(52);
+
+      await section(page, 'tool-loading')
+        .getByLabel('Profile', { exact: true })
+        .selectOption('core');
+      await showing(row.getByTestId('token-tools'), '16 tools listed, 36 more on request');
+      expect((await client.listTools()).tools).toHaveLength(16);
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    'a folder hidden with the folder picker vanishes from list_vault_files',
+    async () => {
+      const { page } = await start();
+      const client = await harness.connect(defaultToken().secret);
+      const listing = async () =>
+        ((await callOk(client, 'list_vault_files')).entries as string[]) ?? [];
+      expect(await listing()).toContain('Projects/');
+
+      const hidden = section(page, 'hidden-folders');
+      await hidden.getByLabel('Folder to hide').fill('proj');
+      await hidden.getByRole('option', { name: 'Projects' }).click();
+      await showing(hidden.locator('.mcp-connector-list-row'), 'Projects');
+      expect(harness.settings.current.hiddenFolders).toEqual(['Projects']);
+      const after = await listing();
+      expect(after).not.toContain('Projects/');
+      expect(after).toContain('People/');
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    'revoking a token, after a confirmation that says what breaks, gets that token 401',
+    async () => {
+      const { page } = await start();
+      const laptop = await harness.service.addToken({
+        label: 'Laptop',
+        profile: 'all',
+        readOnly: false,
+      });
+      const row = tokenRow(page, laptop.tokenId);
+      await row.waitFor();
+      const client = await harness.connect(laptop.secret);
+      expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+
+      await row.getByRole('button', { name: 'Revoke' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Revoke "Laptop"?' });
+      expect(await dialog.textContent()).toContain('401 Unauthorized');
+      await dialog.getByRole('button', { name: 'Revoke' }).click();
+      await row.waitFor({ state: 'detached' });
+
+      const request = (secret: string) =>
+        fetch(harness.endpoint(), {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${secret}`,
+            'Content-Type': 'application/json',
+            Accept: 'application/json, text/event-stream',
+          },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+        });
+      expect((await request(laptop.secret)).status).toBe(401);
+      expect(await refusal(client.listTools())).not.toBe('');
+      expect((await request(defaultToken().secret)).status).toBe(200);
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    'enabling commands lets the gate decide; the decisions export as the RFC 4180 CSV',
+    async () => {
+      const { page } = await start();
+      const client = await harness.connect(defaultToken().secret);
+      const off = await callFail(client, 'execute_obsidian_command', { commandId: 'app:go-back' });
+      expect(off.message).toContain('turn it on');
+
+      const commands = section(page, 'commands');
+      await commands.getByRole('switch', { name: 'Allow AI clients to run commands' }).click();
+      await eventually(() => harness.settings.current.commands.enabled, 'commands are on');
+      await commands.getByLabel('Command to allow').fill('bold');
+      await commands.getByRole('option', { name: /Toggle bold/ }).click();
+      await showing(commands.locator('.mcp-connector-list-row'), 'editor:toggle-bold');
+
+      await callOk(client, 'execute_obsidian_command', { commandId: 'editor:toggle-bold' });
+      expect(harness.executed).toEqual(['editor:toggle-bold']);
+      await callFail(client, 'execute_obsidian_command', { commandId: 'app:go-back' });
+      await showing(commands.getByTestId('decisions'), 'no one to ask here');
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        commands.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(
+        /^mcp-command-decisions-\d{4}-\d{2}-\d{2}\.csv$/,
+      );
+      const csv = await readFile(await download.path(), 'utf8');
+      expect(csv).toBe(decisionsToCsv(harness.settings.current.commands.decisions));
+      expect(
+        csv
+          .split('\r\n')
+          .slice(1, 4)
+          .map((line) => line.split(',')[1]),
+      ).toEqual(['app:go-back', 'editor:toggle-bold', 'app:go-back']);
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    'saving a fixed port restarts the server on it and says so; a taken port is put back',
+    async () => {
+      const { page } = await start();
+      const port = await freePort();
+      const server = section(page, 'server');
+      await server.getByLabel('Fixed port').fill(String(port));
+      await server.getByRole('button', { name: 'Save and restart' }).click();
+      await showing(server.getByTestId('endpoint'), `:${port}/mcp`);
+      expect(await harness.notices()).toContain(`Saved. The MCP server restarted on port ${port}.`);
+      const client = await harness.connect(defaultToken().secret);
+      expect((await client.listTools()).tools.length).toBe(52);
+
+      const taken = await holdPort();
+      try {
+        await server.getByLabel('Fixed port').fill(String(taken.port));
+        await server.getByRole('button', { name: 'Save and restart' }).click();
+        await eventually(
+          async () => (await harness.notices()).some((notice) => notice.includes('put back')),
+          'the port is put back',
+        );
+        expect(harness.settings.current.transport.port).toBe(port);
+        await showing(server.getByTestId('endpoint'), `:${port}/mcp`);
+      } finally {
+        await taken.close();
+      }
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    'the semantic index shows its progress while it builds, and a rebuild goes through it again',
+    async () => {
+      const provider = countingProvider();
+      const { page } = await start({ provider: () => provider });
+      const semantic = section(page, 'semantic');
+      await showing(semantic.getByTestId('index-status'), /^Ready: \d+ notes/);
+      const embedded = provider.embedded.length;
+
+      provider.hold();
+      await semantic.getByRole('button', { name: 'Rebuild' }).click();
+      await page
+        .getByRole('dialog', { name: 'Rebuild the semantic index?' })
+        .getByRole('button', { name: 'Rebuild' })
+        .click();
+      await showing(semantic.getByTestId('index-status'), /^Indexing: 0 of \d+ notes \(0%\)/);
+      provider.release();
+      await showing(semantic.getByTestId('index-status'), /^Ready: \d+ notes/);
+      expect(provider.embedded.length).toBe(2 * embedded);
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    'a tool switched off in tools available is gone from every client',
+    async () => {
+      const { page } = await start();
+      const client = await harness.connect(defaultToken().secret);
+      const web = section(page, 'tools').locator('details[data-family="Web"]');
+      await web.locator('summary').click();
+      await web.getByRole('switch', { name: 'fetch' }).click();
+      await showing(web.locator('summary'), '0 of 1 on');
+      const names = (await client.listTools()).tools.map((tool) => tool.name);
+      expect(names).not.toContain('fetch');
+      expect(names).toHaveLength(51);
+    },
+    TIMEOUT_MS,
+  );
+});
+
+/** A port nothing listens on right now (the system picks it). */
+function freePort(): Promise<number> {
+  return holdPort().then(async (held) => {
+    await held.close();
+    return held.port;
+  });
+}
+
+function holdPort(): Promise<{ port: number; close(): Promise<void> }> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      resolve({ port, close: () => new Promise((done) => server.close(() => done())) });
+    });
+  });
+}
