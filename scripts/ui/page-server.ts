@@ -1,8 +1,10 @@
 /**
- * The harness page on a loopback HTTP server the test starts (port 0): a stand-in of Obsidian's
- * settings modal (the sidebar and the tab's content element), our approximation of Obsidian's
- * theme, the plugin's styles.css, and the settings tab's page script bundled by esbuild with the
- * plugin build's Svelte plugins. The bundle is built once per process.
+ * A harness page on a loopback HTTP server the test starts (port 0): a stand-in of the Obsidian
+ * UI around the component (for the settings tab, the settings modal with its sidebar), our
+ * approximation of Obsidian's theme, the plugin's styles.css, and the page's script bundled by
+ * esbuild with the plugin build's Svelte plugins (once per page and process). Another UI (a
+ * view, a modal) gets its own HarnessPage: a browser entry in its feature's test-support/ and
+ * the markup it mounts into.
  */
 import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
@@ -19,11 +21,19 @@ interface Asset {
   body: string;
 }
 
-let bundled: Promise<Map<string, Asset>> | null = null;
+export interface HarnessPage {
+  /** The page's script, a browser entry (in a feature's test-support/). */
+  entry: string;
+  title: string;
+  /** The markup around the component: what Obsidian would show, and the element to mount in. */
+  body: string;
+}
 
-async function buildAssets(): Promise<Map<string, Asset>> {
+const bundles = new Map<string, Promise<Map<string, Asset>>>();
+
+async function buildAssets(page: HarnessPage): Promise<Map<string, Asset>> {
   const result = await build({
-    entryPoints: { page: join(TEST_SUPPORT, 'harness-page.ts') },
+    entryPoints: { page: page.entry },
     outdir: '/harness',
     bundle: true,
     write: false,
@@ -44,23 +54,16 @@ async function buildAssets(): Promise<Map<string, Asset>> {
   const css = async (path: string) => ({ type: 'text/css', body: await readFile(path, 'utf8') });
   assets.set('/obsidian-theme.css', await css(join(TEST_SUPPORT, 'obsidian-theme.css')));
   assets.set('/styles.css', await css(join(PLUGIN, 'styles.css')));
-  assets.set('/', { type: 'text/html', body: pageHtml(assets.has('/page.css')) });
+  assets.set('/', { type: 'text/html', body: pageHtml(page, assets.has('/page.css')) });
   return assets;
 }
 
-function pageHtml(componentCss: boolean): string {
-  const nav = (items: string[], active?: string) =>
-    items
-      .map(
-        (item) =>
-          `<div class="vertical-tab-nav-item${item === active ? ' is-active' : ''}">${item}</div>`,
-      )
-      .join('');
+function pageHtml(page: HarnessPage, componentCss: boolean): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<title>MCP Connector settings (Chromium harness)</title>
+<title>${page.title}</title>
 <link rel="stylesheet" href="/obsidian-theme.css">
 <link rel="stylesheet" href="/styles.css">
 ${componentCss ? '<link rel="stylesheet" href="/page.css">' : ''}
@@ -68,7 +71,25 @@ ${componentCss ? '<link rel="stylesheet" href="/page.css">' : ''}
 </head>
 <body>
 <script>document.body.className = 'theme-' + document.documentElement.dataset.theme;</script>
-<div class="app-container">
+${page.body}
+<script type="module" src="/page.js"></script>
+</body>
+</html>`;
+}
+
+const nav = (items: string[], active?: string) =>
+  items
+    .map(
+      (item) =>
+        `<div class="vertical-tab-nav-item${item === active ? ' is-active' : ''}">${item}</div>`,
+    )
+    .join('');
+
+/** The settings tab inside a stand-in of Obsidian's settings modal. */
+export const SETTINGS_PAGE: HarnessPage = {
+  entry: join(TEST_SUPPORT, 'harness-page.ts'),
+  title: 'MCP Connector settings (Chromium harness)',
+  body: `<div class="app-container">
   <div class="modal-container mod-dim">
     <div class="modal-bg"></div>
     <div class="modal mod-settings mod-sidebar-layout">
@@ -90,20 +111,17 @@ ${componentCss ? '<link rel="stylesheet" href="/page.css">' : ''}
     </div>
   </div>
   <div class="notice-container"></div>
-</div>
-<script type="module" src="/page.js"></script>
-</body>
-</html>`;
-}
+</div>`,
+};
 
 export interface PageServer {
   url: string;
   close(): Promise<void>;
 }
 
-export async function startPageServer(): Promise<PageServer> {
-  bundled ??= buildAssets();
-  const assets = await bundled;
+export async function startPageServer(page: HarnessPage = SETTINGS_PAGE): Promise<PageServer> {
+  if (!bundles.has(page.entry)) bundles.set(page.entry, buildAssets(page));
+  const assets = await (bundles.get(page.entry) as Promise<Map<string, Asset>>);
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
     const asset = assets.get(path);
