@@ -93,7 +93,7 @@ export default defineConfig([
   },
   {
     // The tab is Svelte components (live server state, secrets shown once), which Obsidian 1.13's
-    // declarative settings would replace, not host: see docs/architecture/ADR-0007.
+    // declarative settings would replace, not host: see docs/architecture/ADR-0012.
     files: ['packages/obsidian-plugin/src/features/settings-ui/components/settings-tab.ts'],
     rules: { 'obsidianmd/settings-tab/prefer-setting-definitions': 'off' },
   },
