@@ -6,3 +6,5 @@ export const PROFILE_NAMES: Record<TokenPolicy['profile'], string> = {
   core: 'Core',
   adaptive: 'Adaptive',
 };
+
+export const PROFILE_OPTIONS = Object.entries(PROFILE_NAMES) as [TokenPolicy['profile'], string][];
