@@ -143,7 +143,10 @@ export class SettingsStore {
   }
 
   private adopt(loaded: LoadedSettings, signature: string): void {
-    const changed = JSON.stringify(loaded.settings) !== JSON.stringify(this.loaded.settings);
+    // A file that turns bad may read as the same settings: its problem is news all the same.
+    const changed =
+      loaded.problem !== this.loaded.problem ||
+      JSON.stringify(loaded.settings) !== JSON.stringify(this.loaded.settings);
     this.loaded = loaded;
     this.signature = signature;
     if (changed) for (const listener of this.listeners) listener(loaded.settings);
