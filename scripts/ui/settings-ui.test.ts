@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, test } from 'bun:test';
 import { callFail, callOk } from '../../packages/headless/src/test-support/index.ts';
 import { claudeCodeCommand } from '../../packages/obsidian-plugin/src/features/settings-ui/index.ts';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
 import { decisionsToCsv } from '../../packages/obsidian-plugin/src/features/command-permissions/index.ts';
@@ -60,6 +60,18 @@ async function eventually(condition: () => boolean | Promise<boolean>, what: str
   }
   throw new Error(`Timed out waiting until ${what}`);
 }
+
+/** A raw JSON-RPC ping with this bearer token, for the HTTP status. */
+const ping = (secret: string) =>
+  fetch(harness.endpoint(), {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${secret}`,
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+  });
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
@@ -192,19 +204,9 @@ suite('the settings tab in Chromium', () => {
       await dialog.getByRole('button', { name: 'Revoke' }).click();
       await row.waitFor({ state: 'detached' });
 
-      const request = (secret: string) =>
-        fetch(harness.endpoint(), {
-          method: 'POST',
-          headers: {
-            Authorization: `Bearer ${secret}`,
-            'Content-Type': 'application/json',
-            Accept: 'application/json, text/event-stream',
-          },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
-        });
-      expect((await request(laptop.secret)).status).toBe(401);
+      expect((await ping(laptop.secret)).status).toBe(401);
       expect(await refusal(client.listTools())).not.toBe('');
-      expect((await request(defaultToken().secret)).status).toBe(200);
+      expect((await ping(defaultToken().secret)).status).toBe(200);
     },
     TIMEOUT_MS,
   );
@@ -297,6 +299,26 @@ suite('the settings tab in Chromium', () => {
       provider.release();
       await showing(semantic.getByTestId('index-status'), /^Ready: \d+ notes/);
       expect(provider.embedded.length).toBe(2 * embedded);
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    'a data.json that turns unreadable shows at the top of the tab, and the server refuses until it is fixed',
+    async () => {
+      const { page } = await start();
+      const secret = defaultToken().secret;
+      const text = await readFile(harness.settings.path, 'utf8');
+      await writeFile(harness.settings.path, '{ "tokens": [');
+      const alert = page.getByRole('alert');
+      await showing(alert, 'Every request is refused until data.json is fixed');
+      const refused = await ping(secret);
+      expect(refused.status).toBe(503);
+      expect(await refused.json()).toMatchObject({ code: 'settings_invalid' });
+
+      await writeFile(harness.settings.path, text);
+      await alert.waitFor({ state: 'detached' });
+      expect((await ping(secret)).status).toBe(200);
     },
     TIMEOUT_MS,
   );

@@ -84,6 +84,10 @@ export interface SemanticView {
 
 export interface SettingsView {
   vaultName: string;
+  /** What in data.json could not be used (the file, or named slices); null when all of it was. */
+  settingsProblem: string | null;
+  /** True while the server refuses every request: the file or a slice that decides access is bad. */
+  refusing: boolean;
   server: ServerView;
   port: number | null;
   /** The name the user chose, or null for `derivedServerName`. */

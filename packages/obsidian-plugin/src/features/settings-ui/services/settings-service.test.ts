@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
+import { newTokenRecord } from '@mcp-connector/shared';
 import { decisionsToCsv } from '../../command-permissions/index.ts';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunningConnector } from '../../../connector.ts';
 import { SettingsStore } from '../../settings/index.ts';
 import { ServerLifecycle } from './server-lifecycle.ts';
 import { SettingsService, type SettingsHost } from './settings-service.ts';
+import { statusBarText } from './status-line.ts';
 import { refusal } from '../test-support/refusal.ts';
 
 /** A server stand-in: records its starts; a port in `busy` fails to start like a taken one. */
@@ -214,12 +216,30 @@ describe('SettingsService: hidden folders and commands', () => {
   });
 });
 
+describe('SettingsService: a settings file that cannot be trusted', () => {
+  test('an invalid tokens slice is shown, the server refuses, and token changes say to fix the file', async () => {
+    const broken = { id: 'x', label: 'Broken', secret: 'short', createdAt: '2026-03-01' };
+    await writeFile(
+      join(folder, 'data.json'),
+      JSON.stringify({ schemaVersion: 2, transport: { port: null }, tokens: [broken] }),
+    );
+    await store.refresh();
+    const view = service.view();
+    expect(view.refusing).toBe(true);
+    expect(view.settingsProblem).toContain('tokens');
+    expect(statusBarText(view)).toBe('MCP refusing requests: fix data.json');
+    expect(
+      await refusal(service.addToken({ label: 'Cursor', profile: 'all', readOnly: false })),
+    ).toContain('The tokens settings in data.json are invalid, so they are not changed.');
+  });
+});
+
 describe('SettingsService: view updates', () => {
   test('a change made elsewhere (the tokens CLI, the server) reaches subscribers', async () => {
     const seen: number[] = [];
     service.subscribe((view) => seen.push(view.tokens.length));
-    await store.updateSlice('tokens', (tokens) => tokens.slice(0, 0));
-    expect(seen.at(-1)).toBe(0);
+    await store.updateSlice('tokens', (tokens) => [...tokens, newTokenRecord('From the CLI')]);
+    expect(seen.at(-1)).toBe(1);
     await service.restartServer();
     expect(service.view().server.state).toBe('serving');
   });

@@ -286,6 +286,8 @@ export class SettingsService implements SettingsApi {
     const semantic = this.server.running?.semantic ?? null;
     return {
       vaultName: this.host.vaultName,
+      settingsProblem: this.store.problem,
+      refusing: this.store.refusal !== null,
       server: serverView(this.server.status(), PROTOCOL_REVISIONS),
       port: settings.transport.port,
       serverName: settings.transport.serverName,

@@ -5,6 +5,7 @@ export function statusBarText(view: SettingsView): string {
   const { server } = view;
   if (server.state === 'starting') return 'MCP starting';
   if (server.state !== 'serving') return 'MCP not running';
+  if (view.refusing) return 'MCP refusing requests: fix data.json';
   const index = view.semantic.status;
   const indexing =
     index !== null && (index.state === 'building' || index.state === 'idle')
