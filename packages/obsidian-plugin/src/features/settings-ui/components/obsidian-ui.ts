@@ -68,7 +68,8 @@ export function installSettingsUi(plugin: Plugin, options: SettingsUiOptions): I
     const settings = await options.openSettings();
     if (closed) return;
     if (settings.problem !== null) new Notice(`MCP Connector settings: ${settings.problem}`, 0);
-    const firstRun = settings.current.tokens.length === 0;
+    // A first run: no data.json yet, or one without tokens (not one that could not be read).
+    const firstRun = settings.problem === null && settings.current.tokens.length === 0;
     const server: ServerLifecycle = new ServerLifecycle(settings, (store) =>
       options.startServer(store, () => server.indexProgressed()),
     );
