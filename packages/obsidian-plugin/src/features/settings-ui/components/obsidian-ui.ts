@@ -1,7 +1,8 @@
 /**
  * The settings UI inside Obsidian, installed from onload: the settings tab, the palette
- * commands, the status-bar item and, on layout-ready, the settings, the server's start and (on
- * the first run, when data.json had no token yet) a notice with a button to access control.
+ * commands, the status-bar item and, on layout-ready, the settings, the server's start and a
+ * notice of the endpoint (on the first run, when data.json had no token yet, one that stays, with
+ * a button to access control).
  * main.ts gives it the vault's host, how to open the settings and how to start the server.
  */
 import { Notice, type App, type Plugin } from 'obsidian';
@@ -80,7 +81,9 @@ export function installSettingsUi(plugin: Plugin, options: SettingsUiOptions): I
     const status = await server.start();
     statusBar.setText(statusBarText(service.view()));
     if (status.state === 'failed') new Notice(`MCP Connector could not start: ${status.error}`, 0);
-    else if (firstRun && status.url !== null) showFirstRunNotice(status.url, openSection);
+    else if (status.url === null) return;
+    else if (firstRun) showFirstRunNotice(status.url, openSection);
+    else new Notice(`MCP Connector is serving at ${status.url}`);
   };
 
   plugin.app.workspace.onLayoutReady(() => {
