@@ -97,7 +97,7 @@ export function bannerFor(server: HeadlessServer): string {
   const [claudeCode] = clientSnippets('claude-code', {
     url: server.url,
     secret: token,
-    serverName: serverNameFor(server.host.vaultName),
+    serverName: serverNameFor(server.host.vaultName, server.settings.current.transport.serverName),
   });
   const vault = JSON.stringify(server.nodeHost.root);
   return [

@@ -72,7 +72,7 @@ export async function runConnect(args: string[]): Promise<void> {
     const snippets = (clientById(client) as (typeof CLIENTS)[number]).snippets({
       url: await liveUrl(settings),
       secret: token.secret,
-      serverName: serverNameFor(target.vaultName),
+      serverName: serverNameFor(target.vaultName, settings.current.transport.serverName),
     });
     await printSnippets(snippets, values.out);
   } catch (error) {

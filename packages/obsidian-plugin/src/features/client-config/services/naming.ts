@@ -14,8 +14,15 @@ export function slugOf(text: string): string {
     .replace(/-+$/, '');
 }
 
-/** `obsidian-<vault>`, or `obsidian` when the vault's name has no usable letters. */
-export function serverNameFor(vaultName: string): string {
+/** A server name the user may choose (`transport.serverName`): valid in every client's config. */
+export const SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The name the user chose when it is a valid one, else `obsidian-<vault>` (or `obsidian` when
+ * the vault's name has no usable letters).
+ */
+export function serverNameFor(vaultName: string, chosen: string | null = null): string {
+  if (chosen !== null && SERVER_NAME_PATTERN.test(chosen)) return chosen;
   const slug = slugOf(vaultName);
   return slug === '' ? 'obsidian' : `obsidian-${slug}`;
 }

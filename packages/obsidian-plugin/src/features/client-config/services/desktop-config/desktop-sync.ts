@@ -39,7 +39,7 @@ export async function syncDesktopConfig(
       'not_found',
       `No token with id ${tokenId}; list the tokens to see their ids.`,
     );
-  const entryName = serverNameFor(vault.vaultName);
+  const entryName = serverNameFor(vault.vaultName, settings.current.transport.serverName);
   const previous = settings.current.clientConfig.desktop;
   const folder = pluginFolderOf({ ...vault, vault: vault.vaultPath });
   const shimPath = join(folder, DESKTOP_SHIM_FILE);
