@@ -100,7 +100,8 @@ export async function startSettingsHarness(options: HarnessOptions = {}): Promis
     cleanups.push(() => server.stop());
     const started = await server.start();
     if (started.state !== 'serving') throw new Error(`The server did not start: ${started.error}`);
-    const service = new SettingsService(server, host);
+    const place = { vaultPath: vault.root, pluginId: manifest.id, version: manifest.version };
+    const service = new SettingsService(server, host, place);
     cleanups.push(() => service.close());
     const pageServer = await startPageServer();
     cleanups.push(() => pageServer.close());

@@ -5,7 +5,11 @@
  */
 import { afterEach, describe, expect, test } from 'bun:test';
 import { callFail, callOk } from '../../packages/headless/src/test-support/index.ts';
-import { claudeCodeCommand } from '../../packages/obsidian-plugin/src/features/settings-ui/index.ts';
+import {
+  buildMcpb,
+  clientSnippets,
+} from '../../packages/obsidian-plugin/src/features/client-config/index.ts';
+import manifest from '../../manifest.json' with { type: 'json' };
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
@@ -45,7 +49,8 @@ afterEach(async () => {
 
 const section = (page: Page, id: string) => page.locator(`[data-section="${id}"]`);
 const tokenRow = (page: Page, id: string) => page.locator(`[data-token-id="${id}"]`);
-const defaultToken = () => harness.settings.current.tokens[0] as { id: string; secret: string };
+const defaultToken = () =>
+  harness.settings.current.tokens[0] as { id: string; label: string; secret: string };
 
 /** Waits until the element shows this text (Playwright polls the page). */
 async function showing(locator: Locator, text: string | RegExp): Promise<void> {
@@ -110,7 +115,7 @@ suite('the settings tab in Chromium', () => {
   );
 
   test(
-    'copy endpoint puts the live endpoint on the clipboard; copy config the Claude Code command with the chosen name',
+    'copy endpoint puts the live endpoint on the clipboard; copy config the Claude Code command, with the chosen server name',
     async () => {
       const { page } = await start();
       await section(page, 'server').getByRole('button', { name: 'Copy endpoint' }).click();
@@ -129,18 +134,44 @@ suite('the settings tab in Chromium', () => {
       );
       const row = tokenRow(page, defaultToken().id);
       await row.getByRole('button', { name: 'Copy config' }).click();
-      await row.getByRole('menuitem', { name: 'Claude Code command' }).click();
+      await row.getByRole('menuitem', { name: 'Claude Code: Command' }).click();
       await eventually(
-        async () => (await harness.notices()).includes('Copied Claude Code command.'),
+        async () => (await harness.notices()).includes('Copied Claude Code: Command.'),
         'copied the command',
       );
-      expect(await clipboard(page)).toBe(
-        claudeCodeCommand({
-          url: harness.endpoint().href,
-          serverName: 'work-notes',
-          secret: defaultToken().secret,
-        }),
-      );
+      const [command] = clientSnippets('claude-code', {
+        url: harness.endpoint().href,
+        serverName: 'work-notes',
+        secret: defaultToken().secret,
+      });
+      expect(await clipboard(page)).toBe(command?.text ?? '');
+      expect(await clipboard(page)).toContain(' work-notes ');
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    "a token's .mcpb downloads as the bundle client-config builds for it",
+    async () => {
+      const { page } = await start();
+      const token = defaultToken();
+      const row = tokenRow(page, token.id);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        row.getByRole('button', { name: 'Export .mcpb' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('obsidian-demo-vault-default.mcpb');
+      const saved = await readFile(await download.path());
+      const expected = buildMcpb({
+        vaultPath: harness.vault.root,
+        vaultName: 'Demo Vault',
+        configDir: '.obsidian',
+        pluginId: manifest.id,
+        tokenId: token.id,
+        tokenLabel: token.label,
+        version: manifest.version,
+      });
+      expect(Buffer.compare(saved, Buffer.from(expected))).toBe(0);
     },
     TIMEOUT_MS,
   );

@@ -12,6 +12,7 @@ import {
   installSettingsUi,
   type InstalledSettingsUi,
 } from './features/settings-ui/components/index.ts';
+import type { PluginPlace } from './features/settings-ui/index.ts';
 import { ObsidianHost } from './host/obsidian/obsidian-host.ts';
 
 export default class McpConnectorPlugin extends Plugin {
@@ -23,6 +24,7 @@ export default class McpConnectorPlugin extends Plugin {
     const host = new ObsidianHost(this.app);
     this.ui = installSettingsUi(this, {
       host,
+      place: this.pluginPlace(),
       openSettings: () => SettingsStore.open(`${this.pluginFolder()}/data.json`),
       startServer: (settings, indexProgressed) =>
         startConnector({
@@ -48,6 +50,15 @@ export default class McpConnectorPlugin extends Plugin {
   override onunload(): void {
     this.closed = this.ui?.close() ?? Promise.resolve();
     this.ui = null;
+  }
+
+  /** The vault folder and the plugin's folder name, for a token's .mcpb; null off a local disk. */
+  private pluginPlace(): PluginPlace | null {
+    const adapter = this.app.vault.adapter;
+    if (!(adapter instanceof FileSystemAdapter)) return null;
+    const folder = this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`;
+    const pluginId = folder.split('/').pop() ?? this.manifest.id;
+    return { vaultPath: adapter.getBasePath(), pluginId, version: this.manifest.version };
   }
 
   /** The plugin's folder on disk (settings, the semantic index, downloaded models). */

@@ -6,15 +6,18 @@
  * This index is free of runtime 'obsidian' imports: headless and the Chromium harness load it.
  * The Obsidian side enters through components/index.ts. See docs/features/settings-ui.md.
  */
-export { CLIENT_CONFIGS, claudeCodeCommand } from './services/client-configs.ts';
-export type { ClientConfig, ClientConfigInput } from './services/client-configs.ts';
+export {
+  CLAUDE_CODE_COMMAND,
+  CLIENT_CONFIG_CHOICES,
+  type PluginPlace,
+} from './services/client-configs.ts';
 export {
   ServerLifecycle,
   type ServerChange,
   type ServerStatus,
   type StartServer,
 } from './services/server-lifecycle.ts';
-export { checkServerName, derivedServerName, serverNameFor } from './services/server-name.ts';
+export { checkServerName } from './services/server-name.ts';
 export type * from './services/settings-api.ts';
 export { SettingsService, type SettingsHost } from './services/settings-service.ts';
 export { statusBarText } from './services/status-line.ts';

@@ -1,10 +1,9 @@
 /**
- * What every component of the tab reaches through Svelte context: the settings API, the client
- * configs a token row offers, and the tab's own helpers (run an action and report its failure,
- * copy, confirm, show a new secret). Browser-safe: no Node, no 'obsidian'.
+ * What every component of the tab reaches through Svelte context: the settings API and the tab's
+ * own helpers (run an action and report its failure, copy, save a file, confirm, show a new
+ * secret). Browser-safe: no Node, no 'obsidian'.
  */
 import { createContext } from 'svelte';
-import type { ClientConfig } from '../services/client-configs.ts';
 import type { NewSecret, SettingsApi } from '../services/settings-api.ts';
 
 export interface ConfirmRequest {
@@ -18,11 +17,12 @@ export interface ConfirmRequest {
 
 export interface SettingsUi {
   api: SettingsApi;
-  configs: readonly ClientConfig[];
   notify(message: string): void;
   /** Runs an action; a failure is shown to the user, never thrown. True when it succeeded. */
   act(task: () => Promise<unknown>, done?: string): Promise<boolean>;
   copy(text: string, what: string): Promise<void>;
+  /** Offers a file to save (a download; in Obsidian, the app asks where). */
+  save(fileName: string, data: Blob): void;
   confirm(request: ConfirmRequest): Promise<boolean>;
   /** Shows a new or regenerated secret, once, in a modal. */
   revealSecret(secret: NewSecret, title: string): void;

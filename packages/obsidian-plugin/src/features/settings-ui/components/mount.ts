@@ -3,14 +3,12 @@
  * display(), the Chromium harness page into its stand-in of the settings modal. Browser-safe.
  */
 import { mount, unmount } from 'svelte';
-import type { ClientConfig } from '../services/client-configs.ts';
 import type { SectionId, SettingsApi } from '../services/settings-api.ts';
 import SettingsRoot from './SettingsRoot.svelte';
 
 export interface SettingsMountOptions {
   api: SettingsApi;
   notify: (message: string) => void;
-  configs?: readonly ClientConfig[];
 }
 
 export interface MountedSettings {

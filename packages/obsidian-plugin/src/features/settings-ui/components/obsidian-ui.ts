@@ -9,7 +9,7 @@ import { Notice, type App, type Plugin } from 'obsidian';
 import type { RunningConnector } from '../../../connector.ts';
 import type { VaultHost } from '../../../host/index.ts';
 import type { SettingsStore } from '../../settings/index.ts';
-import { claudeCodeCommand } from '../services/client-configs.ts';
+import { CLAUDE_CODE_COMMAND, type PluginPlace } from '../services/client-configs.ts';
 import { ServerLifecycle } from '../services/server-lifecycle.ts';
 import type { SectionId, SettingsView } from '../services/settings-api.ts';
 import { SettingsService } from '../services/settings-service.ts';
@@ -19,6 +19,8 @@ import { createSettingsTab } from './settings-tab.ts';
 export interface SettingsUiOptions {
   /** The vault itself (not the clients' guarded view): folders to suggest, commands to name. */
   host: VaultHost;
+  /** Where the plugin lives (for a token's .mcpb); null when the vault is not on a local disk. */
+  place: PluginPlace | null;
   openSettings(): Promise<SettingsStore>;
   /** Composes and starts the connector; calls `indexProgressed` on each index status change. */
   startServer(settings: SettingsStore, indexProgressed: () => void): Promise<RunningConnector>;
@@ -60,7 +62,7 @@ export function installSettingsUi(plugin: Plugin, options: SettingsUiOptions): I
   statusBar.setText('MCP starting');
   plugin.registerDomEvent(statusBar, 'click', () => openSection('server'));
 
-  addCommands(plugin, () => service?.view() ?? null, {
+  addCommands(plugin, () => service, {
     openSection,
     restart: () => service?.restartServer() ?? Promise.reject(new Error('not started yet')),
   });
@@ -75,7 +77,7 @@ export function installSettingsUi(plugin: Plugin, options: SettingsUiOptions): I
       options.startServer(store, () => server.indexProgressed()),
     );
     lifecycle = server;
-    service = new SettingsService(server, options.host);
+    service = new SettingsService(server, options.host, options.place);
     service.subscribe((view) => statusBar.setText(statusBarText(view)));
     for (const callback of waiting.splice(0)) callback();
     const status = await server.start();
@@ -109,9 +111,10 @@ interface CommandActions {
 
 function addCommands(
   plugin: Plugin,
-  view: () => SettingsView | null,
+  service: () => SettingsService | null,
   actions: CommandActions,
 ): void {
+  const view = () => service()?.view() ?? null;
   plugin.addCommand({
     id: 'copy-endpoint',
     name: 'Copy MCP endpoint',
@@ -125,17 +128,16 @@ function addCommands(
     id: 'copy-claude-code-setup',
     name: 'Copy Claude Code setup for the Default token',
     callback: () => {
-      const current = view();
-      const url = current?.server.url ?? null;
-      const token =
-        current?.tokens.find((entry) => entry.label === 'Default') ?? current?.tokens[0];
-      if (current === null || url === null) new Notice(notServing(current));
+      const current = service();
+      const view = current?.view() ?? null;
+      const token = view?.tokens.find((entry) => entry.label === 'Default') ?? view?.tokens[0];
+      if (current === null || (view?.server.url ?? null) === null) new Notice(notServing(view));
       else if (token === undefined) new Notice('There is no token yet; add one in access control.');
-      else {
-        const serverName = current.serverName ?? current.derivedServerName;
-        const command = claudeCodeCommand({ url, serverName, secret: token.secret });
-        void copy(command, `Copied the Claude Code setup for "${token.label}".`);
-      }
+      else
+        current.clientConfig(token.id, CLAUDE_CODE_COMMAND).then(
+          (command) => copy(command, `Copied the Claude Code setup for "${token.label}".`),
+          (error: unknown) => new Notice(messageOf(error)),
+        );
     },
   });
   plugin.addCommand({

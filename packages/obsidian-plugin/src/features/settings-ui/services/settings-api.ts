@@ -93,12 +93,31 @@ export interface SettingsView {
   /** The name the user chose, or null for `derivedServerName`. */
   serverName: string | null;
   derivedServerName: string;
+  /** The name clients list the server under: the chosen one, or the derived one. */
+  effectiveServerName: string;
+  clientConfigs: readonly ClientConfigChoice[];
+  /** False when the plugin's folder is unknown (no .mcpb then). */
+  canExportMcpb: boolean;
   tokens: TokenView[];
   maxTokens: number;
   families: ToolFamilyView[];
   hiddenFolders: string[];
   commands: CommandSettings;
   semantic: SemanticView;
+}
+
+/** One entry of a token row's "Copy config" menu. */
+export interface ClientConfigChoice {
+  /** `<client id>:<snippet index>`. */
+  id: string;
+  /** "Cursor: ~/.cursor/mcp.json". */
+  label: string;
+}
+
+/** A file for the user to save, its bytes in base64 (plain data crosses the harness's bridge). */
+export interface SavedFile {
+  fileName: string;
+  base64: string;
 }
 
 export interface NewSecret {
@@ -133,6 +152,10 @@ export interface SettingsApi {
   renameToken(id: string, label: string): Promise<void>;
   regenerateToken(id: string): Promise<NewSecret>;
   revokeToken(id: string): Promise<void>;
+  /** The text of one client config for this token and the live endpoint. */
+  clientConfig(tokenId: string, configId: string): Promise<string>;
+  /** The token's .mcpb bundle for Claude Desktop. */
+  mcpbBundle(tokenId: string): Promise<SavedFile>;
 
   setTokenPolicy(id: string, change: Partial<TokenPolicy>): Promise<void>;
   removePromoted(id: string, tool: PromotedTool): Promise<void>;

@@ -14,6 +14,7 @@ import {
 import { clearTimeout, setTimeout } from 'node:timers';
 import { PROTOCOL_REVISIONS } from '../../../connector.ts';
 import { normalizeFolderPath, type VaultHost } from '../../../host/index.ts';
+import { serverNameFor } from '../../client-config/index.ts';
 import { decisionsToCsv } from '../../command-permissions/index.ts';
 import { NATIVE_MODELS } from '../../semantic-search/index.ts';
 import type { SettingsStore } from '../../settings/index.ts';
@@ -25,12 +26,19 @@ import {
   setTokenPolicy,
 } from '../../tool-policy/index.ts';
 import type { ServerLifecycle, ServerStatus } from './server-lifecycle.ts';
-import { checkServerName, derivedServerName } from './server-name.ts';
+import { checkServerName } from './server-name.ts';
+import {
+  CLIENT_CONFIG_CHOICES,
+  clientConfigText,
+  mcpbFor,
+  type PluginPlace,
+} from './client-configs.ts';
 import type {
   CommandChoice,
   NewSecret,
   NewToken,
   PromotedTool,
+  SavedFile,
   ServerView,
   SettingsApi,
   SettingsView,
@@ -53,6 +61,8 @@ export class SettingsService implements SettingsApi {
     private readonly server: ServerLifecycle,
     /** The vault itself, not the clients' guarded view: it suggests folders to hide. */
     private readonly host: SettingsHost,
+    /** Where the plugin lives, for .mcpb bundles; null when unknown. */
+    private readonly place: PluginPlace | null = null,
   ) {
     this.current = this.compute();
     this.stops = [
@@ -127,6 +137,32 @@ export class SettingsService implements SettingsApi {
 
   async revokeToken(id: string): Promise<void> {
     await revokeToken(this.store, id);
+  }
+
+  async clientConfig(tokenId: string, configId: string): Promise<string> {
+    const token = this.requireToken(tokenId);
+    const url = this.server.status().url;
+    if (url === null)
+      throw new Error('The server is not running: restart it (Server, Restart) first.');
+    return clientConfigText(configId, {
+      url,
+      secret: token.secret,
+      serverName: this.current.effectiveServerName,
+    });
+  }
+
+  async mcpbBundle(tokenId: string): Promise<SavedFile> {
+    const token = this.requireToken(tokenId);
+    if (this.place === null)
+      throw new Error('The plugin folder is unknown here, so no bundle can be made.');
+    const record = {
+      id: token.id,
+      label: token.label,
+      secret: token.secret,
+      createdAt: token.createdAt,
+    };
+    const { fileName, bytes } = mcpbFor(record, this.place, this.host);
+    return { fileName, base64: Buffer.from(bytes).toString('base64') };
   }
 
   async setTokenPolicy(id: string, change: Partial<TokenPolicy>): Promise<void> {
@@ -291,7 +327,10 @@ export class SettingsService implements SettingsApi {
       server: serverView(this.server.status(), PROTOCOL_REVISIONS),
       port: settings.transport.port,
       serverName: settings.transport.serverName,
-      derivedServerName: derivedServerName(this.host.vaultName),
+      derivedServerName: serverNameFor(this.host.vaultName),
+      effectiveServerName: serverNameFor(this.host.vaultName, settings.transport.serverName),
+      clientConfigs: CLIENT_CONFIG_CHOICES,
+      canExportMcpb: this.place !== null,
       tokens: tokenViews(settings),
       maxTokens: MAX_TOKENS,
       families: familyViews(settings),

@@ -19,6 +19,8 @@ export const ACTIONS = [
   'renameToken',
   'regenerateToken',
   'revokeToken',
+  'clientConfig',
+  'mcpbBundle',
   'setTokenPolicy',
   'removePromoted',
   'resetAdaptive',
