@@ -89,10 +89,14 @@ test('the status bar and notices show what a user would see', async () => {
   expect(loaded.app.statusBarEl.querySelectorAll('.status-bar-item').length).toBeGreaterThan(0);
 });
 
-// main.js registers no palette command yet (issue 13's settings-ui adds them); the registry
-// itself is proven with a tiny plugin in settings-tab.test.ts.
 test('its commands carry its id and name; an unknown command is refused', async () => {
   const { loaded } = await start();
+  expect(loaded.commands.map((command) => command.id)).toEqual([
+    'mcp-connector:copy-endpoint',
+    'mcp-connector:copy-claude-code-setup',
+    'mcp-connector:open-settings',
+    'mcp-connector:restart-server',
+  ]);
   for (const command of loaded.commands) {
     expect(command.id.startsWith('mcp-connector:')).toBe(true);
     expect(command.name.startsWith('MCP Connector: ')).toBe(true);

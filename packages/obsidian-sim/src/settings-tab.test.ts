@@ -1,7 +1,7 @@
 /**
- * renderSettings, commands and plugin data, proven with a tiny plugin bundled in the test (the
- * built main.js registers no settings tab yet): the tab renders Obsidian's setting-item layout,
- * its controls work and save through saveData, and a command runs from the palette.
+ * renderSettings, commands and plugin data, proven with a tiny plugin bundled in the test: the tab
+ * renders Obsidian's setting-item layout, its controls work and save through saveData, and a
+ * command runs from the palette. Then the built main.js's own tab (features/settings-ui).
  */
 import { afterAll, afterEach, beforeAll, expect, test } from 'bun:test';
 import { readFile } from 'node:fs/promises';
@@ -89,15 +89,30 @@ test('unload removes what the plugin registered', async () => {
   expect(app.setting.pluginTabs).toEqual([]);
 });
 
-test('renderSettings says so when the plugin registered no tab', async () => {
+test("the built main.js's settings tab renders its seven sections over the live server", async () => {
   vault = await makeSimVault({});
   const { buildMainJs } = await import('./test-support/built-plugin.ts');
   const built = await buildMainJs();
   try {
     loaded = await loadPlugin({ vault: vault.root, mainJs: built.mainJs });
-    await loaded.waitForNotice(/serving at/);
-    const failure = await loaded.renderSettings().catch((error: unknown) => error);
-    expect(String(failure)).toContain('registered no settings tab');
+    const serving = await loaded.waitForNotice(/serving at/);
+    const tab = await loaded.renderSettings();
+    const sections = [...tab.querySelectorAll('[data-section]')].map((section) =>
+      section.getAttribute('data-section'),
+    );
+    expect(sections).toEqual([
+      'server',
+      'access',
+      'tool-loading',
+      'tools',
+      'hidden-folders',
+      'commands',
+      'semantic',
+    ]);
+    const endpoint = tab.querySelector('[data-testid="endpoint"]')?.textContent ?? '';
+    expect(serving).toBe(`MCP Connector is serving at ${endpoint}`);
+    expect(tab.querySelectorAll('[data-token-id]').length).toBe(1);
+    expect(loaded.notices.some((notice) => notice.includes('Open access control'))).toBe(true);
   } finally {
     await loaded?.unload();
     loaded = null;

@@ -1,8 +1,8 @@
 /**
  * The settings UI inside Obsidian, installed from onload: the settings tab, the palette
  * commands, the status-bar item and, on layout-ready, the settings, the server's start and a
- * notice of the endpoint (on the first run, when data.json had no token yet, one that stays, with
- * a button to access control).
+ * notice of the endpoint; on the first run (data.json had no token yet) a second notice, which
+ * stays, with a button to access control.
  * main.ts gives it the vault's host, how to open the settings and how to start the server.
  */
 import { Notice, type App, type Plugin } from 'obsidian';
@@ -83,9 +83,10 @@ export function installSettingsUi(plugin: Plugin, options: SettingsUiOptions): I
     const status = await server.start();
     statusBar.setText(statusBarText(service.view()));
     if (status.state === 'failed') new Notice(`MCP Connector could not start: ${status.error}`, 0);
-    else if (status.url === null) return;
-    else if (firstRun) showFirstRunNotice(status.url, openSection);
-    else new Notice(`MCP Connector is serving at ${status.url}`);
+    else if (status.url !== null) {
+      new Notice(`MCP Connector is serving at ${status.url}`);
+      if (firstRun) showFirstRunNotice(openSection);
+    }
   };
 
   plugin.app.workspace.onLayoutReady(() => {
@@ -157,11 +158,11 @@ function addCommands(
   });
 }
 
-function showFirstRunNotice(url: string, openSection: (section: SectionId) => void): void {
+function showFirstRunNotice(openSection: (section: SectionId) => void): void {
   let notice: Notice | null = null;
   const message = createFragment((fragment) => {
     fragment.createDiv({
-      text: `MCP Connector is serving at ${url}. Each AI client needs a token: copy the Default one or add one per client.`,
+      text: 'Each AI client needs its own token: copy the Default one, or add one per client.',
     });
     const button = fragment.createEl('button', { cls: 'mod-cta', text: 'Open access control' });
     button.addEventListener('click', () => {
