@@ -9,6 +9,8 @@
  * 2. Indexing overhead with a real model (offline, USE lite) on tasks-demo: chunking, hashing
  *    and storing against the model's own embedding time.
  * 3. Re-indexing after one edited note: chunks embedded and segments written.
+ * 4. Indexing throughput per provider (`--throughput`, also part of the full run): tasks-demo
+ *    indexed from scratch with each provider that runs here, as notes/s and chunks/s.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,10 +18,12 @@ import { join } from 'node:path';
 import { NodeHost } from '../../packages/headless/src/node-host/node-host.ts';
 import {
   hashingProvider,
+  nativeProvider,
   offlineProvider,
 } from '../../packages/obsidian-plugin/src/features/semantic-search/index.ts';
 import {
   SemanticIndex,
+  type EmbeddingProvider,
   type IndexerStats,
   type SearchMode,
 } from '../../packages/obsidian-plugin/src/features/semantic-search/index.ts';
@@ -124,14 +128,54 @@ async function overheadAndEdit(): Promise<void> {
   await vault.close();
 }
 
+const TINY_MODELS = join(import.meta.dir, 'tiny-model');
+
+/** Each provider that can run on this machine without a download, built as serving builds it. */
+function throughputProviders(): { label: string; create: () => EmbeddingProvider }[] {
+  return [
+    { label: 'hashing (384, no model)', create: () => hashingProvider(384) },
+    { label: 'offline (USE lite)', create: () => offlineProvider() },
+    {
+      label: 'native (tiny test model)',
+      create: () =>
+        nativeProvider({
+          model: {
+            modelId: 'tiny-bert',
+            dimensions: 32,
+            dtype: 'fp32',
+            queryPrefix: '',
+            documentPrefix: '',
+          },
+          allowRemoteModels: false,
+          localModelPath: TINY_MODELS,
+        }),
+    },
+  ];
+}
+
+async function throughput(): Promise<void> {
+  console.log('Indexing throughput, tasks-demo from scratch (2 shared cores):');
+  for (const { label, create } of throughputProviders()) {
+    const vault = await indexTasksDemo(create());
+    const stats = vault.index.stats as IndexerStats;
+    const seconds = vault.buildMs / 1000;
+    console.log(
+      `  ${label.padEnd(26)} ${stats.notes} notes, ${stats.chunksEmbedded} chunks in ${seconds.toFixed(1)} s: ${(stats.notes / seconds).toFixed(1)} notes/s, ${(stats.chunksEmbedded / seconds).toFixed(1)} chunks/s`,
+    );
+    await vault.close();
+  }
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  if (args.includes('--throughput')) return throughput();
   const notesAt = args.indexOf('--notes');
   const notes = notesAt === -1 ? 17_000 : Number(args[notesAt + 1]);
   await queryLatency(notes);
   if (args.includes('--no-model')) return;
   await queryEmbedding();
   await overheadAndEdit();
+  await throughput();
 }
 
 if (import.meta.main) await main();
