@@ -1,0 +1,235 @@
+/**
+ * The consent-driven install of a native model (and, for the web worker, its WebAssembly
+ * runtime) into the models folder. Nothing is fetched until `download` is called, which only a
+ * user's act does (the settings button, the Notice's button, the headless `models download`
+ * command). Progress is bytes done out of the total, a rate and an ETA, told to `onChange`
+ * listeners at most every `emitEveryMs`. `load` reads the files back and checks every one
+ * against its pinned SHA-256: a file that does not match (corrupt, or placed by hand from
+ * another release) is deleted, the model reads as not installed, and nothing loads it.
+ */
+import type { NativeModelSpec } from '../providers/native-models.ts';
+import { downloadFile, ModelDownloadError, partOf, type Fetch } from './download-file.ts';
+import type { ModelFolder } from './model-folder.ts';
+import { artifactsFor, sha256Hex, type Artifact, type Sources } from './pinned-files.ts';
+import { RateMeter } from '../services/rate-meter.ts';
+
+export type InstallState = 'not_installed' | 'downloading' | 'installed' | 'failed' | 'unavailable';
+
+export interface InstallStatus {
+  modelId: string;
+  state: InstallState;
+  bytesDone: number;
+  bytesTotal: number;
+  percent: number;
+  /** Measured over the last seconds of the download; null when not downloading. */
+  bytesPerSecond: number | null;
+  etaSeconds: number | null;
+  /** Why it failed or is unavailable, naming what to do. */
+  error: string | null;
+}
+
+export interface LoadedModelFiles {
+  /** Model files by their path inside the model (`onnx/model_quantized.onnx`). */
+  files: Record<string, Uint8Array>;
+  /** The WebAssembly runtime, when the installer was made for the web worker. */
+  runtime: Uint8Array | null;
+}
+
+export class ModelFilesError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ModelFilesError';
+  }
+}
+
+export interface ModelInstallerOptions {
+  folder: ModelFolder;
+  /** Whether the web runtime (onnxruntime-web's .wasm) is part of an install. */
+  runtime: boolean;
+  sources?: Sources;
+  /** Only `download` fetches; main.ts and headless pass the platform's web fetch. */
+  fetch: Fetch;
+  emitEveryMs?: number;
+}
+
+interface Progress {
+  state: InstallState;
+  bytesDone: number;
+  error: string | null;
+  meter: RateMeter | null;
+  running: Promise<InstallStatus> | null;
+  abort: AbortController | null;
+}
+
+export class ModelInstaller {
+  private readonly progress = new Map<string, Progress>();
+  private readonly listeners = new Set<(status: InstallStatus) => void>();
+  private lastEmit = 0;
+
+  constructor(private readonly options: ModelInstallerOptions) {}
+
+  /** The files an install of `model` consists of (null: the model has no pins). */
+  artifacts(model: NativeModelSpec): Artifact[] | null {
+    return artifactsFor(model, {
+      runtime: this.options.runtime,
+      ...(this.options.sources !== undefined && { sources: this.options.sources }),
+    });
+  }
+
+  status(model: NativeModelSpec): InstallStatus {
+    const artifacts = this.artifacts(model);
+    const progress = this.progress.get(model.modelId);
+    const bytesTotal = total(artifacts ?? []);
+    const state: InstallState =
+      artifacts === null ? 'unavailable' : (progress?.state ?? 'not_installed');
+    const bytesDone = state === 'installed' ? bytesTotal : (progress?.bytesDone ?? 0);
+    const rate = state === 'downloading' ? (progress?.meter?.perSecond() ?? null) : null;
+    return {
+      modelId: model.modelId,
+      state,
+      bytesDone,
+      bytesTotal,
+      percent: bytesTotal === 0 ? 0 : Math.floor((100 * bytesDone) / bytesTotal),
+      bytesPerSecond: rate === null ? null : Math.round(rate),
+      etaSeconds: rate === null || rate <= 0 ? null : Math.ceil((bytesTotal - bytesDone) / rate),
+      error:
+        artifacts === null
+          ? `${model.modelId} has no pinned revision and hashes in this version, so it cannot be installed; pick all-MiniLM-L6-v2.`
+          : (progress?.error ?? null),
+    };
+  }
+
+  /** Calls `listener` on every change of any model's install until the returned function runs. */
+  onChange(listener: (status: InstallStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Looks at the folder: installed when every file is there at its pinned size. */
+  async refresh(model: NativeModelSpec): Promise<InstallStatus> {
+    const artifacts = this.artifacts(model);
+    const progress = this.progressOf(model);
+    if (artifacts === null || progress.state === 'downloading') return this.status(model);
+    let complete = true;
+    let bytesDone = 0;
+    for (const artifact of artifacts) {
+      const size = await this.options.folder.size(artifact.target);
+      if (size === artifact.bytes) bytesDone += size;
+      else {
+        complete = false;
+        bytesDone += Math.min(
+          artifact.bytes,
+          (await this.options.folder.size(partOf(artifact.target))) ?? 0,
+        );
+      }
+    }
+    progress.bytesDone = bytesDone;
+    if (complete) progress.state = 'installed';
+    else if (progress.state === 'installed') progress.state = 'not_installed';
+    return this.emit(model, true);
+  }
+
+  /** Downloads what is missing (the user agreed); concurrent calls share one download. */
+  download(model: NativeModelSpec): Promise<InstallStatus> {
+    const progress = this.progressOf(model);
+    progress.running ??= this.run(model, progress).finally(() => {
+      progress.running = null;
+      progress.abort = null;
+    });
+    return progress.running;
+  }
+
+  /** Stops a running download; what was fetched stays and the next download resumes it. */
+  cancel(model: NativeModelSpec): void {
+    this.progress.get(model.modelId)?.abort?.abort();
+  }
+
+  /** Reads the installed files, each checked against its pinned SHA-256. */
+  async load(model: NativeModelSpec): Promise<LoadedModelFiles> {
+    const artifacts = this.artifacts(model);
+    if (artifacts === null) throw new ModelFilesError(this.status(model).error ?? '');
+    const loaded: LoadedModelFiles = { files: {}, runtime: null };
+    const prefix = `${model.modelId}/`;
+    for (const artifact of artifacts) {
+      const bytes = await this.options.folder.read(artifact.target);
+      if (bytes === null) throw await this.notInstalled(model, `${artifact.target} is missing`);
+      if (bytes.length !== artifact.bytes || (await sha256Hex(bytes)) !== artifact.sha256) {
+        await this.options.folder.remove(artifact.target);
+        throw await this.notInstalled(
+          model,
+          `${artifact.target} is not the pinned file (size or SHA-256 differ) and was deleted`,
+        );
+      }
+      if (artifact.target.startsWith(prefix)) loaded.files[artifact.path] = bytes;
+      else loaded.runtime = bytes;
+    }
+    return loaded;
+  }
+
+  private async run(model: NativeModelSpec, progress: Progress): Promise<InstallStatus> {
+    await this.refresh(model);
+    const artifacts = this.artifacts(model);
+    if (artifacts === null || progress.state === 'installed') return this.status(model);
+    const abort = new AbortController();
+    Object.assign(progress, { state: 'downloading', error: null, abort, meter: new RateMeter() });
+    this.emit(model, true);
+    try {
+      for (const artifact of artifacts) {
+        if ((await this.options.folder.size(artifact.target)) === artifact.bytes) continue;
+        await downloadFile(artifact, {
+          folder: this.options.folder,
+          signal: abort.signal,
+          fetch: this.options.fetch,
+          onBytes: (delta) => {
+            progress.bytesDone += delta;
+            progress.meter?.add(delta);
+            this.emit(model, false);
+          },
+        });
+      }
+      progress.state = 'installed';
+    } catch (error) {
+      const cancelled = error instanceof ModelDownloadError && error.code === 'cancelled';
+      progress.state = cancelled ? 'not_installed' : 'failed';
+      progress.error = cancelled ? null : error instanceof Error ? error.message : String(error);
+    }
+    progress.meter = null;
+    return this.emit(model, true);
+  }
+
+  private async notInstalled(model: NativeModelSpec, reason: string): Promise<ModelFilesError> {
+    await this.refresh(model);
+    return new ModelFilesError(
+      `${reason}; download the model again in the MCP Connector settings (Semantic search), or place the pinned files by hand.`,
+    );
+  }
+
+  private progressOf(model: NativeModelSpec): Progress {
+    let progress = this.progress.get(model.modelId);
+    if (progress === undefined) {
+      progress = {
+        state: 'not_installed',
+        bytesDone: 0,
+        error: null,
+        meter: null,
+        running: null,
+        abort: null,
+      };
+      this.progress.set(model.modelId, progress);
+    }
+    return progress;
+  }
+
+  private emit(model: NativeModelSpec, always: boolean): InstallStatus {
+    const status = this.status(model);
+    const now = Date.now();
+    if (!always && now - this.lastEmit < (this.options.emitEveryMs ?? 100)) return status;
+    this.lastEmit = now;
+    for (const listener of this.listeners) listener(status);
+    return status;
+  }
+}
+
+function total(artifacts: readonly Artifact[]): number {
+  return artifacts.reduce((sum, artifact) => sum + artifact.bytes, 0);
+}
