@@ -3,6 +3,11 @@
  * CommonJS main.js that leaves `obsidian`, `electron` and Node's built-ins to the app at run
  * time, and writes the release folder Obsidian loads: main.js, manifest.json and styles.css (the
  * plugin's own stylesheet followed by the components' styles).
+ *
+ * The embedding Web Worker is bundled first, on its own, for the browser: transformers.js' web
+ * build and onnxruntime-web, statically (`onnxruntime-node` redirected to onnxruntime-web and
+ * `sharp` to an empty module, should anything still name them). main.ts imports its source as
+ * the string `virtual:embedding-worker`, so main.js carries it and starts it from a Blob URL.
  */
 import { build, type Plugin } from 'esbuild';
 import sveltePlugin from 'esbuild-svelte';
@@ -72,10 +77,57 @@ function packageFolder(file: string, name: string): string {
   throw new Error(`No package.json of ${name} above ${file}`);
 }
 
+const WORKER_ENTRY = join(
+  PLUGIN,
+  'src',
+  'features',
+  'semantic-search',
+  'worker',
+  'web-embedder-entry.ts',
+);
+const EMPTY_MODULE = join(import.meta.dir, 'semantic', 'empty-module.ts');
+
+/** The embedding worker's source, as main.js carries it (minified, one IIFE, no imports). */
+export async function buildEmbeddingWorker(): Promise<string> {
+  const result = await build({
+    entryPoints: [WORKER_ENTRY],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+    alias: { 'onnxruntime-node': 'onnxruntime-web', sharp: EMPTY_MODULE },
+  });
+  const [output] = result.outputFiles;
+  if (output === undefined) throw new Error('esbuild wrote no embedding worker');
+  return output.text;
+}
+
+/** Resolves `virtual:embedding-worker` to the worker's source text. */
+function embeddingWorkerSource(source: string): Plugin {
+  return {
+    name: 'embedding-worker-source',
+    setup(builder) {
+      builder.onResolve({ filter: /^virtual:embedding-worker$/ }, (args) => ({
+        path: args.path,
+        namespace: 'embedding-worker',
+      }));
+      builder.onLoad({ filter: /.*/, namespace: 'embedding-worker' }, () => ({
+        contents: source,
+        loader: 'text',
+      }));
+    },
+  };
+}
+
 export async function buildPlugin(
   outDir: string = join(ROOT, 'release', 'mcp-connector'),
 ): Promise<string> {
   await mkdir(outDir, { recursive: true });
+  const workerSource = await buildEmbeddingWorker();
   await build({
     entryPoints: [join(PLUGIN, 'src', 'main.ts')],
     outfile: join(outDir, 'main.js'),
@@ -84,7 +136,7 @@ export async function buildPlugin(
     platform: 'node',
     target: 'es2022',
     external: EXTERNAL_MODULES,
-    plugins: svelteEsbuildPlugins(),
+    plugins: [...svelteEsbuildPlugins(), embeddingWorkerSource(workerSource)],
     minify: true,
     sourcemap: false,
     legalComments: 'eof',

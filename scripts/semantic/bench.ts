@@ -17,9 +17,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NodeHost } from '../../packages/headless/src/node-host/node-host.ts';
 import {
+  ModelInstaller,
   hashingProvider,
-  nativeProvider,
-  offlineProvider,
+  nativeModel,
+  nodeModelFolder,
+  offlineModel,
 } from '../../packages/obsidian-plugin/src/features/semantic-search/index.ts';
 import {
   SemanticIndex,
@@ -27,6 +29,11 @@ import {
   type IndexerStats,
   type SearchMode,
 } from '../../packages/obsidian-plugin/src/features/semantic-search/index.ts';
+import {
+  refuseDownloads,
+  tinyModelSpec,
+} from '../../packages/obsidian-plugin/src/features/semantic-search/test-support/index.ts';
+import { threadEmbedders } from '../../packages/headless/src/semantic/thread-embedders.ts';
 import { generateVault } from '../bench/generate-vault.ts';
 import { summarize } from '../bench/measure.ts';
 import { indexTasksDemo } from './indexed-vault.ts';
@@ -90,7 +97,7 @@ async function queryLatency(notes: number): Promise<void> {
 }
 
 async function queryEmbedding(): Promise<void> {
-  const provider = offlineProvider();
+  const provider = offlineModel(threadEmbedders());
   await provider.embed(['warm up'], 'query');
   const samples: number[] = [];
   for (const text of queries(30)) {
@@ -109,7 +116,7 @@ function overheadLine(stats: IndexerStats): string {
 }
 
 async function overheadAndEdit(): Promise<void> {
-  const vault = await indexTasksDemo(offlineProvider());
+  const vault = await indexTasksDemo(offlineModel(threadEmbedders()));
   const stats = vault.index.stats as IndexerStats;
   console.log(
     `Indexing tasks-demo with the offline model: ${stats.notes} notes, ${stats.chunksEmbedded} chunks embedded in ${(vault.buildMs / 1000).toFixed(1)} s`,
@@ -130,32 +137,33 @@ async function overheadAndEdit(): Promise<void> {
 
 const TINY_MODELS = join(import.meta.dir, 'tiny-model');
 
-/** Each provider that can run on this machine without a download, built as serving builds it. */
-function throughputProviders(): { label: string; create: () => EmbeddingProvider }[] {
+/**
+ * Each provider that can run on this machine without a download, built as headless serving
+ * builds it: models in a worker thread, the native one from installed, verified files (the
+ * committed tiny model; MiniLM itself cannot be measured here without its download).
+ */
+async function throughputProviders(): Promise<
+  { label: string; create: () => EmbeddingProvider }[]
+> {
+  const tiny = await tinyModelSpec();
+  const installed = new ModelInstaller({
+    folder: nodeModelFolder(TINY_MODELS),
+    runtime: false,
+    fetch: refuseDownloads,
+  });
   return [
     { label: 'hashing (384, no model)', create: () => hashingProvider(384) },
-    { label: 'offline (USE lite)', create: () => offlineProvider() },
+    { label: 'offline (USE lite)', create: () => offlineModel(threadEmbedders()) },
     {
       label: 'native (tiny test model)',
-      create: () =>
-        nativeProvider({
-          model: {
-            modelId: 'tiny-bert',
-            dimensions: 32,
-            dtype: 'fp32',
-            queryPrefix: '',
-            documentPrefix: '',
-          },
-          allowRemoteModels: false,
-          localModelPath: TINY_MODELS,
-        }),
+      create: () => nativeModel(tiny, threadEmbedders(), installed),
     },
   ];
 }
 
 async function throughput(): Promise<void> {
   console.log('Indexing throughput, tasks-demo from scratch (2 shared cores):');
-  for (const { label, create } of throughputProviders()) {
+  for (const { label, create } of await throughputProviders()) {
     const vault = await indexTasksDemo(create());
     const stats = vault.index.stats as IndexerStats;
     const seconds = vault.buildMs / 1000;

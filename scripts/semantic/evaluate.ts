@@ -9,7 +9,8 @@
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { offlineProvider } from '../../packages/obsidian-plugin/src/features/semantic-search/index.ts';
+import { offlineModel } from '../../packages/obsidian-plugin/src/features/semantic-search/index.ts';
+import { threadEmbedders } from '../../packages/headless/src/semantic/thread-embedders.ts';
 import type { SearchMode } from '../../packages/obsidian-plugin/src/features/semantic-search/index.ts';
 import evalSet from './eval-set.json' with { type: 'json' };
 import { indexTasksDemo } from './indexed-vault.ts';
@@ -46,7 +47,7 @@ export function score(ranked: readonly string[], relevant: readonly string[]): S
 async function main(): Promise<void> {
   const args = new Set(process.argv.slice(2));
   if (args.has('--fresh')) await rm(CACHE, { recursive: true, force: true });
-  const vault = await indexTasksDemo(offlineProvider(), CACHE);
+  const vault = await indexTasksDemo(offlineModel(threadEmbedders()), CACHE);
   const status = vault.index.status();
   console.log(
     `tasks-demo: ${status.filesTotal} notes, ${status.chunks} chunks, provider ${status.providerId}, index ready in ${(vault.buildMs / 1000).toFixed(1)} s (${vault.index.stats?.chunksEmbedded ?? 0} chunks embedded this run)`,

@@ -1,12 +1,13 @@
 #!/usr/bin/env bun
 /**
- * The headless command line: `serve`, `demo`, `metadata`, `tokens`, `connect`. Each command is
- * one function; this file only parses arguments and reports usage errors.
+ * The headless command line: `serve`, `demo`, `metadata`, `tokens`, `connect`, `models`. Each
+ * command is one function; this file only parses arguments and reports usage errors.
  */
 import { USAGE } from './commands/usage.ts';
 import { runConnect } from './commands/connect.ts';
 import { runDemo } from './commands/demo.ts';
 import { runMetadata } from './commands/metadata.ts';
+import { runModels } from './commands/models.ts';
 import { runServe } from './commands/serve.ts';
 import { runTokens } from './commands/tokens.ts';
 
@@ -16,6 +17,7 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
   metadata: runMetadata,
   tokens: runTokens,
   connect: runConnect,
+  models: runModels,
 };
 
 async function main(argv: string[]): Promise<void> {

@@ -11,11 +11,17 @@ import {
   type ServerExtension,
 } from '@mcp-connector/obsidian-plugin/connector';
 import { clientSnippets, serverNameFor } from '@mcp-connector/obsidian-plugin/client-config';
+import {
+  ModelInstaller,
+  modelsDirectory,
+  nodeModelFolder,
+} from '@mcp-connector/obsidian-plugin/semantic-search';
 import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
 import { realpath } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import manifest from '../../../manifest.json' with { type: 'json' };
 import { NodeHost } from './node-host/node-host.ts';
+import { threadEmbedders } from './semantic/thread-embedders.ts';
 import { lockVault } from './server-lock.ts';
 
 export interface ServeOptions {
@@ -44,6 +50,16 @@ export function settingsPathOf(vault: string, configDir = '.obsidian'): string {
   return join(vault, configDir, 'plugins', manifest.id, 'data.json');
 }
 
+/** The vault's models folder as the plugin has it, read by headless for the native model. */
+export function headlessModels(vault: string, configDir = '.obsidian'): ModelInstaller {
+  const pluginFolder = dirname(settingsPathOf(vault, configDir));
+  return new ModelInstaller({
+    folder: nodeModelFolder(modelsDirectory(pluginFolder)),
+    runtime: false,
+    fetch: (url, init) => fetch(url, init),
+  });
+}
+
 export async function serveVault(options: ServeOptions): Promise<HeadlessServer> {
   // Taken first: opening the vault sweeps temp files, which a running server may be writing.
   const lock = await lockVault(settingsPathOf(await realpath(options.vault)));
@@ -67,7 +83,16 @@ export async function serveVault(options: ServeOptions): Promise<HeadlessServer>
       }),
       onError: (error) => console.error(`MCP error: ${error.message}`),
       notifyUser: (message) => console.error(message),
-      semantic: { onProgress: (line) => console.error(line), ...options.semantic },
+      semantic: {
+        onProgress: (line) => console.error(line),
+        environment: {
+          embedders: threadEmbedders(),
+          models: headlessModels(host.root, host.configDir),
+          installHint:
+            'run "bun run models -- --vault <vault folder> download" on this machine (or download it once in Obsidian)',
+        },
+        ...options.semantic,
+      },
     });
     await lock.setPort(connector.port);
     const close = async () => {

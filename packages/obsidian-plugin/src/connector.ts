@@ -13,6 +13,7 @@ import {
   progressLine,
   setupSemanticSearch,
   type SemanticSearch,
+  throttled,
   type SemanticSearchOptions,
 } from './features/semantic-search/index.ts';
 import {
@@ -81,8 +82,14 @@ export interface SemanticWiring {
   createProvider?: SemanticSearchOptions['createProvider'];
   /** Build the index now (the plugin, after layout-ready); otherwise the first query starts it. */
   startNow?: boolean;
-  /** A line for the status bar or the console each time the index's status changes. */
+  /**
+   * A line for the status bar or the log while the index builds: every change of state, and in
+   * between at most one line every `progressEveryMs` (default 5 s), never one per note.
+   */
   onProgress?: (line: string) => void;
+  progressEveryMs?: number;
+  /** The first search ranked by keywords because the native model is not installed. */
+  onModelNeeded?: SemanticSearchOptions['onModelNeeded'];
   queryWaitMs?: number;
 }
 
@@ -204,7 +211,13 @@ function composeSemanticSearch(host: VaultHost, settings: SettingsStore, wiring:
     ...(wiring.environment && { environment: wiring.environment }),
     ...(wiring.createProvider && { createProvider: wiring.createProvider }),
     ...(wiring.queryWaitMs !== undefined && { queryWaitMs: wiring.queryWaitMs }),
-    ...(wiring.onProgress && { onProgress: (status) => wiring.onProgress?.(progressLine(status)) }),
+    ...(wiring.onModelNeeded && { onModelNeeded: wiring.onModelNeeded }),
+    ...(wiring.onProgress && {
+      onProgress: throttled(
+        (status) => wiring.onProgress?.(progressLine(status)),
+        wiring.progressEveryMs ?? 5000,
+      ),
+    }),
   });
   if (!setup.ok) return { service: null, dispose: setup.dispose };
   const service = setup.service;

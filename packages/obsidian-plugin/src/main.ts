@@ -2,11 +2,26 @@
  * The Obsidian plugin: composes the connector over the ObsidianHost and hands it to the settings
  * UI, which starts it once the workspace layout is ready (never delaying Obsidian's start-up),
  * shows its settings tab, commands and status, and stops it on unload, freeing the port.
+ * Semantic search embeds in a Web Worker (its bundled source comes from the build) and downloads
+ * its model only when the user says so: the Notice's button or the "Download the semantic search
+ * model" command.
  */
 import { FileSystemAdapter, Notice, Plugin } from 'obsidian';
+import embeddingWorkerSource from 'virtual:embedding-worker';
 import { startConnector } from './connector.ts';
 import { ModalPermissionPrompt } from './features/command-permissions/components/index.ts';
-import { smartConnectionsAccess } from './features/semantic-search/index.ts';
+import {
+  downloadWithProgress,
+  offerModelDownload,
+} from './features/semantic-search/components/index.ts';
+import {
+  ModelInstaller,
+  modelsDirectory,
+  nativeModelOf,
+  nodeModelFolder,
+  smartConnectionsAccess,
+  webWorkerEmbedders,
+} from './features/semantic-search/index.ts';
 import { SettingsStore } from './features/settings/index.ts';
 import {
   installSettingsUi,
@@ -19,15 +34,29 @@ export default class McpConnectorPlugin extends Plugin {
   private ui: InstalledSettingsUi | null = null;
   /** Settles once onunload's close has finished; Obsidian does not wait for it, a test does. */
   closed: Promise<void> = Promise.resolve();
+  private downloadModel: () => void = () =>
+    new Notice('The connector has not started yet; try again in a moment.');
 
   override onload(): void {
+    this.addCommand({
+      id: 'download-semantic-model',
+      name: 'Download the semantic search model',
+      callback: () => this.downloadModel(),
+    });
     const host = new ObsidianHost(this.app);
     this.ui = installSettingsUi(this, {
       host,
       place: this.pluginPlace(),
       openSettings: () => SettingsStore.open(`${this.pluginFolder()}/data.json`),
-      startServer: (settings, indexProgressed) =>
-        startConnector({
+      startServer: (settings, indexProgressed) => {
+        const models = new ModelInstaller({
+          folder: nodeModelFolder(modelsDirectory(this.pluginFolder())),
+          runtime: true,
+          fetch: (url, init) => window.fetch(url, init),
+        });
+        this.downloadModel = () =>
+          void downloadWithProgress(models, nativeModelOf(settings.current.semantic));
+        return startConnector({
           host,
           settings,
           version: this.manifest.version,
@@ -37,13 +66,18 @@ export default class McpConnectorPlugin extends Plugin {
             startNow: true,
             environment: {
               smartConnections: () => smartConnectionsAccess(this.app),
-              allowModelDownloads: true,
-              modelCacheDir: `${this.pluginFolder()}/models`,
+              embedders: webWorkerEmbedders(embeddingWorkerSource),
+              models,
+              installHint:
+                'click Download model in the notice, or run the command "MCP Connector: Download the semantic search model"',
             },
+            onModelNeeded: (message) => offerModelDownload(message, () => this.downloadModel()),
             onProgress: indexProgressed,
+            progressEveryMs: 1000,
           },
           onError: (error) => console.error('MCP Connector:', error),
-        }),
+        });
+      },
     });
   }
 

@@ -9,7 +9,8 @@ export const USAGE = `Usage:
   bun run tokens -- --vault DIR regenerate ID | revoke ID
   bun run tokens -- --vault DIR set ID [--label L] [--profile P] [--read-only|--writable] [--allow a,b|--allow-all]
   bun run connect -- --vault DIR --token ID|LABEL --client NAME [--out FILE]
-  bun run connect -- --client list`;
+  bun run connect -- --client list
+  bun run models -- --vault DIR [status | download]`;
 
 type OptionsConfig = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
 

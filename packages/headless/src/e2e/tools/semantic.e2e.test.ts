@@ -10,9 +10,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   hashingProvider,
-  offlineProvider,
+  offlineModel,
   type EmbeddingProvider,
 } from '@mcp-connector/obsidian-plugin/semantic-search';
+import { threadEmbedders } from '../../semantic/thread-embedders.ts';
 import {
   PROTOCOL_LINES,
   buildVault,
@@ -166,7 +167,7 @@ describe('by meaning, with the offline model', () => {
     const files: Record<string, string> = {};
     for (const path of NOTES) files[path] = await readFile(join(TASKS_DEMO, path), 'utf8');
     t = await startTestServer(await buildVault(files), {
-      semantic: { createProvider: () => offlineProvider(), queryWaitMs: 60_000 },
+      semantic: { createProvider: () => offlineModel(threadEmbedders()), queryWaitMs: 60_000 },
     });
   }, 60_000);
   afterAll(() => t.stop());

@@ -12,17 +12,37 @@ import { SemanticSearch, type SemanticSearchOptions } from './services/semantic-
 export { defaultSemanticSettings, semanticSettingsSchema } from './settings.ts';
 export type { ProviderChoice, SemanticSettings } from './settings.ts';
 export type { EmbeddingProvider, EmbedRole } from './providers/embedding-provider.ts';
-export { ProviderUnavailableError } from './providers/embedding-provider.ts';
+export {
+  ModelNotInstalledError,
+  ProviderUnavailableError,
+} from './providers/embedding-provider.ts';
 export { hashingProvider } from './providers/hashing-provider.ts';
-export { offlineProvider } from './providers/offline-provider.ts';
-export { nativeProvider } from './providers/native-provider.ts';
-export { NATIVE_MODELS, type NativeModelName } from './providers/native-models.ts';
+export { nativeModel, nativeModelOf, offlineModel } from './providers/choose-provider.ts';
+export {
+  NATIVE_MODELS,
+  type NativeModelName,
+  type NativeModelSpec,
+} from './providers/native-models.ts';
+export { nodeModelFolder, type ModelFolder } from './model-files/model-folder.ts';
+export {
+  ModelInstaller,
+  type InstallStatus,
+  type ModelInstallerOptions,
+} from './model-files/model-installer.ts';
+export { WEB_RUNTIME, PUBLIC_SOURCES, type Sources } from './model-files/pinned-files.ts';
+export { embeddersOver, type Embedders } from './worker/embedders.ts';
+export type { FromEmbedder, ToEmbedder } from './worker/embedder-protocol.ts';
+export { serveEmbedder } from './worker/serve-embedder.ts';
+export { nodeProviderFor } from './worker/node-embedder.ts';
+export { webWorkerEmbedders } from './worker/web-embedders.ts';
+export { inProcessEmbedders } from './worker/in-process-embedders.ts';
 export {
   smartConnectionsAccess,
   type SmartConnectionsAccess,
 } from './providers/smart-connections.ts';
 export type { ProviderEnvironment } from './providers/choose-provider.ts';
-export { progressLine, type ProgressReporter } from './services/search-waiting.ts';
+export type { ProgressReporter } from './services/search-waiting.ts';
+export { installLine, progressLine, throttled } from './services/progress-lines.ts';
 export {
   SemanticSearch,
   type SearchHit,
@@ -35,6 +55,11 @@ export type { IndexStatus } from './services/index-status.ts';
 export { SemanticIndex } from './services/semantic-index.ts';
 export type { IndexerStats } from './services/indexer.ts';
 export type { SearchMode } from './services/index-query.ts';
+
+/** Where native models are installed: the plugin's folder, `models/` (see the feature doc). */
+export function modelsDirectory(pluginFolder: string): string {
+  return join(pluginFolder, 'models');
+}
 
 /** Where the index lives: the plugin's data folder, `semantic-index/<provider>/seg-NN.*`. */
 export function semanticIndexDirectory(

@@ -50,3 +50,17 @@ export function toUnitVectors(
     return normalizeInPlace(Float32Array.from(row));
   });
 }
+
+/**
+ * The native model's files are not in the models folder yet: nothing is downloaded without the
+ * user's consent, so search answers with keyword ranking and says how to install the model.
+ */
+export class ModelNotInstalledError extends ProviderUnavailableError {
+  constructor(
+    readonly modelId: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ModelNotInstalledError';
+  }
+}

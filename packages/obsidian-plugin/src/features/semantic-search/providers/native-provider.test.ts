@@ -1,22 +1,17 @@
-import { describe, expect, test } from 'bun:test';
-import { join } from 'node:path';
-import { nativeProvider } from './native-provider.ts';
+import { describe, expect, spyOn, test } from 'bun:test';
+import { tinyModelFiles, tinyModelSpec } from '../test-support/tiny-model.ts';
+import { ProviderUnavailableError } from './embedding-provider.ts';
+import { nativeProvider, type TransformersModule } from './native-provider.ts';
 
-const TINY_MODELS = join(import.meta.dir, '../../../../../../scripts/semantic/tiny-model');
-const tinyBert = {
-  modelId: 'tiny-bert',
-  dimensions: 32,
-  dtype: 'fp32' as const,
-  queryPrefix: '',
-  documentPrefix: '',
-};
+const transformers = async () =>
+  (await import('@huggingface/transformers')) as unknown as TransformersModule;
 
 describe('native provider (transformers.js)', () => {
-  test('loads the tiny local model with remote models disabled and embeds at its dimension', async () => {
+  test('runs the tiny model from verified bytes in memory and embeds at its dimension', async () => {
     const provider = nativeProvider({
-      model: tinyBert,
-      allowRemoteModels: false,
-      localModelPath: TINY_MODELS,
+      model: await tinyModelSpec(),
+      files: await tinyModelFiles(),
+      transformers,
     });
     const vectors = await provider.embed(
       ['tasks due today', 'a weekly meeting note', 'tasks due today'],
@@ -25,11 +20,22 @@ describe('native provider (transformers.js)', () => {
     expect(vectors).toHaveLength(3);
     for (const vector of vectors) {
       expect(vector).toHaveLength(32);
-      const norm = Math.hypot(...vector);
-      expect(norm).toBeCloseTo(1, 5);
+      expect(Math.hypot(...vector)).toBeCloseTo(1, 5);
     }
     expect([...(vectors[0] as Float32Array)]).toEqual([...(vectors[2] as Float32Array)]);
     expect([...(vectors[0] as Float32Array)]).not.toEqual([...(vectors[1] as Float32Array)]);
     await provider.dispose?.();
+  });
+
+  test('a file it was not given is missing, never fetched from the network or a cache', async () => {
+    const network = spyOn(globalThis, 'fetch');
+    const files = await tinyModelFiles();
+    delete files['onnx/model.onnx'];
+    const provider = nativeProvider({ model: await tinyModelSpec(), files, transformers });
+    const error = await provider.embed(['x'], 'query').catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(ProviderUnavailableError);
+    expect((error as Error).message).toContain('tiny-bert could not be loaded');
+    expect(network).not.toHaveBeenCalled();
+    network.mockRestore();
   });
 });

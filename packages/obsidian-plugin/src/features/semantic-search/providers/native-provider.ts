@@ -1,26 +1,27 @@
 /**
- * The `native` provider: a sentence-embedding model run by transformers.js on onnxruntime. In
- * Obsidian the model is downloaded once, on first use, into `cacheDir` (the plugin's folder);
- * with `allowRemoteModels: false` it only reads `localModelPath`, which is how tests run it on
- * the tiny generated model and how nothing ever downloads at test time.
+ * The `native` provider's model: a sentence-embedding model run by transformers.js on
+ * onnxruntime, from files already verified against their pins (model-files/). transformers.js
+ * is pointed at a host that does not exist, its cache is a custom one that answers from those
+ * bytes in memory, and its `fetch` answers 404, so it never touches a disk cache and never
+ * reaches the network. The same code runs
+ * in the web worker (transformers.js' web build on onnxruntime-web) and headless (the node build
+ * on onnxruntime-node, in a worker thread).
  *
  * A model that exports `sentence_embedding` (EmbeddingGemma) is used as is; otherwise token
  * states are mean-pooled over the attention mask, as sentence-transformers does.
  */
 import type { EmbeddingProvider } from './embedding-provider.ts';
 import { ProviderUnavailableError, toUnitVectors } from './embedding-provider.ts';
+import { plainBuffer } from '../model-files/pinned-files.ts';
 import type { NativeModelSpec } from './native-models.ts';
-import { loadOptionalModule, type ModuleLoader } from './optional-module.ts';
 
 export interface NativeProviderOptions {
   model: NativeModelSpec;
-  /** False in tests and whenever downloads are not allowed: only local files are read. */
-  allowRemoteModels: boolean;
-  /** Where downloaded models are cached (the plugin's folder in Obsidian). */
-  cacheDir?: string;
-  /** A folder holding `<modelId>/config.json`, tokenizer files and `onnx/*.onnx`. */
-  localModelPath?: string;
-  loader?: ModuleLoader;
+  /** The model's files by path inside the model (`onnx/model_quantized.onnx`), verified. */
+  files: Record<string, Uint8Array>;
+  transformers: () => Promise<TransformersModule>;
+  /** `webgpu` or `wasm` in the worker; the default (CPU) headless. */
+  device?: string;
 }
 
 interface TensorLike {
@@ -29,12 +30,17 @@ interface TensorLike {
 }
 type Encoder = (texts: string[]) => Promise<number[][]>;
 
-interface TransformersModule {
+export interface TransformersModule {
   env: {
     allowRemoteModels: boolean;
     allowLocalModels: boolean;
-    localModelPath: string;
-    cacheDir: string | null;
+    useFSCache?: boolean;
+    useBrowserCache?: boolean;
+    useWasmCache?: boolean;
+    useCustomCache?: boolean;
+    customCache?: unknown;
+    remoteHost: string;
+    fetch: (url: string, init?: unknown) => Promise<Response>;
   };
   AutoTokenizer: { from_pretrained(id: string): Promise<TokenizerLike> };
   AutoModel: { from_pretrained(id: string, options: object): Promise<ModelLike> };
@@ -48,6 +54,11 @@ type ModelLike = ((inputs: Record<string, TensorLike>) => Promise<Record<string,
   dispose?(): Promise<unknown>;
 };
 
+/** A host name that cannot resolve: every file request is answered from memory. */
+const MEMORY_HOST = 'https://model-files.invalid/';
+/** Files of every model loaded in this process, by model id (the env is one per module). */
+const servedFiles = new Map<string, Record<string, Uint8Array>>();
+
 export function nativeProvider(options: NativeProviderOptions): EmbeddingProvider {
   const { model } = options;
   const id = `native:${model.modelId}`;
@@ -55,7 +66,7 @@ export function nativeProvider(options: NativeProviderOptions): EmbeddingProvide
   return {
     id,
     dimensions: model.dimensions,
-    batchSize: 16,
+    batchSize: 32,
     async embed(texts, role) {
       if (texts.length === 0) return [];
       encoder ??= loadEncoder(options);
@@ -71,6 +82,7 @@ export function nativeProvider(options: NativeProviderOptions): EmbeddingProvide
       const loaded = await encoder?.catch(() => null);
       await loaded?.dispose();
       encoder = null;
+      servedFiles.delete(model.modelId);
     },
   };
 }
@@ -78,22 +90,18 @@ export function nativeProvider(options: NativeProviderOptions): EmbeddingProvide
 async function loadEncoder(
   options: NativeProviderOptions,
 ): Promise<{ encode: Encoder; dispose(): Promise<void> }> {
-  const transformers = await loadOptionalModule<TransformersModule>(
-    '@huggingface/transformers',
-    'The native provider',
-    options.loader,
-  );
-  const { env } = transformers;
-  env.allowRemoteModels = options.allowRemoteModels;
-  env.allowLocalModels = options.localModelPath !== undefined;
-  if (options.localModelPath !== undefined) env.localModelPath = options.localModelPath;
-  if (options.cacheDir !== undefined) env.cacheDir = options.cacheDir;
+  const transformers = await options.transformers();
+  serveFromMemory(transformers, options.model.modelId, options.files);
   const { modelId, dtype } = options.model;
   const [tokenizer, model] = await Promise.all([
     transformers.AutoTokenizer.from_pretrained(modelId),
-    transformers.AutoModel.from_pretrained(modelId, { dtype }),
+    transformers.AutoModel.from_pretrained(modelId, {
+      dtype,
+      ...(options.device !== undefined && { device: options.device }),
+    }),
   ]).catch((error: unknown) => {
-    throw modelMissing(modelId, options.allowRemoteModels, error);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ProviderUnavailableError(`The model ${modelId} could not be loaded (${reason}).`);
   });
   const encode: Encoder = async (texts) => {
     const inputs = tokenizer(texts, { padding: true, truncation: true });
@@ -109,12 +117,38 @@ async function loadEncoder(
   return { encode, dispose: async () => void (await model.dispose?.()) };
 }
 
-function modelMissing(modelId: string, downloads: boolean, error: unknown): Error {
-  const reason = error instanceof Error ? error.message : String(error);
-  const hint = downloads
-    ? 'check the network connection, or pick another provider'
-    : 'downloads are off here; pick the offline provider, or allow the native model to download';
-  return new ProviderUnavailableError(
-    `The model ${modelId} could not be loaded (${reason}): ${hint}.`,
-  );
+function serveFromMemory(
+  transformers: TransformersModule,
+  modelId: string,
+  files: Record<string, Uint8Array>,
+): void {
+  servedFiles.set(modelId, files);
+  const { env } = transformers;
+  env.allowLocalModels = false;
+  env.allowRemoteModels = true;
+  env.useFSCache = false;
+  env.useBrowserCache = false;
+  env.useWasmCache = false;
+  env.remoteHost = MEMORY_HOST;
+  env.useCustomCache = true;
+  env.customCache = {
+    match: async (key: string) => {
+      const bytes = fileFor(String(key));
+      if (bytes === undefined) return undefined;
+      return new Response(plainBuffer(bytes));
+    },
+    put: async () => undefined,
+  };
+  env.fetch = async () => new Response(null, { status: 404 });
+}
+
+/** `https://model-files.invalid/<model id>/resolve/<revision>/<path>` -> that file's bytes. */
+function fileFor(url: string): Uint8Array | undefined {
+  if (!url.startsWith(MEMORY_HOST)) return undefined;
+  const rest = decodeURIComponent(url.slice(MEMORY_HOST.length));
+  const at = rest.indexOf('/resolve/');
+  if (at === -1) return undefined;
+  const files = servedFiles.get(rest.slice(0, at));
+  const path = rest.slice(at + '/resolve/'.length).replace(/^[^/]+\//, '');
+  return files?.[path];
 }

@@ -1,15 +1,12 @@
 import { describe, expect, test } from 'bun:test';
 import { defaultSemanticSettings } from '../settings.ts';
 import { chooseProvider } from './choose-provider.ts';
-import { ProviderUnavailableError } from './embedding-provider.ts';
+import { ModelInstaller } from '../model-files/model-installer.ts';
+import { nodeModelFolder } from '../model-files/model-folder.ts';
+import { inProcessEmbedders } from '../worker/in-process-embedders.ts';
+import { ModelNotInstalledError, ProviderUnavailableError } from './embedding-provider.ts';
 import { hashingProvider } from './hashing-provider.ts';
-import { nativeProvider } from './native-provider.ts';
-import { NATIVE_MODELS } from './native-models.ts';
 import { smartConnectionsAccess, smartConnectionsProvider } from './smart-connections.ts';
-
-const cannotLoad = async (specifier: string): Promise<unknown> => {
-  throw new Error(`Cannot find module '${specifier}'`);
-};
 
 describe('hashing provider', () => {
   test('deterministic unit vectors; shared words make texts close', async () => {
@@ -35,68 +32,84 @@ describe('choosing a provider', () => {
     dimensions: 384,
     embed: async () => [],
   });
+  const noNetwork = async (): Promise<Response> => {
+    throw new Error('tests have no network');
+  };
+  const emptyModels = () =>
+    new ModelInstaller({
+      folder: nodeModelFolder('/nonexistent-models'),
+      runtime: true,
+      fetch: noNetwork,
+    });
+  const web = { ...inProcessEmbedders(), runtime: 'web' as const };
 
   test('auto: Smart Connections in Obsidian when present, else native; offline headless', () => {
     expect(chooseProvider(settings, { hostKind: 'plugin', smartConnections: smart }).id).toBe(
       'smart-connections:TaylorAI/bge-micro-v2',
     );
-    expect(chooseProvider(settings, { hostKind: 'plugin', smartConnections: () => null }).id).toBe(
-      'native:Xenova/all-MiniLM-L6-v2',
-    );
-    expect(chooseProvider(settings, { hostKind: 'headless' }).id).toBe('offline:use-lite');
+    expect(() =>
+      chooseProvider(settings, {
+        hostKind: 'plugin',
+        smartConnections: () => null,
+        embedders: web,
+        models: emptyModels(),
+      }),
+    ).toThrow(ModelNotInstalledError);
+    expect(
+      chooseProvider(settings, { hostKind: 'headless', embedders: inProcessEmbedders() }).id,
+    ).toBe('offline:use-lite');
   });
 
-  test('explicit choices, with the native model and its dimension from the settings', () => {
-    const gemma = chooseProvider(
-      { ...settings, provider: 'native', nativeModel: 'embeddinggemma-300m' },
-      { hostKind: 'headless' },
-    );
-    expect(gemma).toMatchObject({
-      id: 'native:onnx-community/embeddinggemma-300m-ONNX',
-      dimensions: 768,
+  test('the native model not downloaded: not installed, with its size and how to enable it; nothing fetched', () => {
+    let fetched = 0;
+    const models = new ModelInstaller({
+      folder: nodeModelFolder('/nonexistent-models'),
+      runtime: true,
+      fetch: async () => {
+        fetched++;
+        throw new Error('no network');
+      },
     });
+    const error = (() => {
+      try {
+        chooseProvider(
+          { ...settings, provider: 'native' },
+          { hostKind: 'plugin', embedders: web, models, installHint: 'click Download model' },
+        );
+      } catch (thrown) {
+        return thrown;
+      }
+      return null;
+    })();
+    expect(error).toBeInstanceOf(ModelNotInstalledError);
+    expect((error as ModelNotInstalledError).modelId).toBe('Xenova/all-MiniLM-L6-v2');
+    expect((error as Error).message).toContain('Semantic ranking is not installed');
+    expect((error as Error).message).toContain('(51 MB)');
+    expect((error as Error).message).toContain('click Download model');
+    expect(fetched).toBe(0);
+  });
+
+  test('explicit choices: a model without pins and the offline model in Obsidian are unavailable', () => {
+    const gemma = () =>
+      chooseProvider(
+        { ...settings, provider: 'native', nativeModel: 'embeddinggemma-300m' },
+        { hostKind: 'plugin', embedders: web, models: emptyModels() },
+      );
+    expect(gemma).toThrow(ProviderUnavailableError);
+    expect(gemma).not.toThrow(ModelNotInstalledError);
+    expect(gemma).toThrow('no pinned revision');
+    expect(() =>
+      chooseProvider({ ...settings, provider: 'offline' }, { hostKind: 'plugin', embedders: web }),
+    ).toThrow('headless server only');
     expect(
-      chooseProvider({ ...settings, provider: 'offline' }, { hostKind: 'plugin' }).dimensions,
+      chooseProvider(
+        { ...settings, provider: 'offline' },
+        { hostKind: 'headless', embedders: inProcessEmbedders() },
+      ).dimensions,
     ).toBe(512);
     expect(() =>
       chooseProvider({ ...settings, provider: 'smart-connections' }, { hostKind: 'headless' }),
     ).toThrow(ProviderUnavailableError);
-  });
-
-  test('a heavy provider whose library cannot load (as inside the plugin bundle) says so on first use', async () => {
-    const provider = chooseProvider(
-      { ...settings, provider: 'native' },
-      { hostKind: 'plugin', loader: cannotLoad },
-    );
-    const error = await provider.embed(['x'], 'query').catch((thrown: unknown) => thrown);
-    expect(error).toBeInstanceOf(ProviderUnavailableError);
-    expect((error as Error).message).toContain('@huggingface/transformers');
-  });
-
-  test('native never downloads when remote models are off: a missing model is unavailable, not fetched', async () => {
-    const fetched: string[] = [];
-    let restore = () => undefined as void;
-    const spyingLoader = async () => {
-      const module = (await import('@huggingface/transformers')) as { env: { fetch: unknown } };
-      const original = module.env.fetch;
-      module.env.fetch = async (url: string) => {
-        fetched.push(String(url));
-        throw new Error('no network in tests');
-      };
-      restore = () => void (module.env.fetch = original);
-      return module;
-    };
-    const provider = nativeProvider({
-      model: { ...NATIVE_MODELS['all-MiniLM-L6-v2'], modelId: 'not-on-this-machine' },
-      allowRemoteModels: false,
-      localModelPath: '/nonexistent-models',
-      loader: spyingLoader,
-    });
-    const error = await provider.embed(['x'], 'query').catch((thrown: unknown) => thrown);
-    restore();
-    expect(error).toBeInstanceOf(ProviderUnavailableError);
-    expect((error as Error).message).toContain('downloads are off');
-    expect(fetched).toEqual([]);
   });
 });
 

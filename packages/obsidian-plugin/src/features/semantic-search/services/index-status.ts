@@ -1,8 +1,10 @@
 /**
  * An index's status as its callers see it: its state, how far the build is (notes indexed out of
- * notes listed, with the notes still queued counted in), its pace so far and a retry delay
- * estimated from it, and what the store found at start (corrupt segments rebuilt, dirty ones finished).
+ * notes listed, with the notes still queued counted in), the pace measured over the last
+ * seconds and the time left at that pace (which is also the retry delay a client is given),
+ * and what the store found at start (corrupt segments rebuilt, dirty ones finished).
  */
+import type { RateMeter } from './rate-meter.ts';
 import type { SegmentStore } from './segment-store.ts';
 
 export type IndexState = 'idle' | 'building' | 'ready' | 'failed';
@@ -13,8 +15,9 @@ export interface IndexStatus {
   filesIndexed: number;
   filesTotal: number;
   percent: number;
+  /** Seconds until the build should be done at that pace (10 before the first batch). */
   retryAfterSeconds: number;
-  /** Notes indexed per second so far in this build (0 when not building). */
+  /** Notes per second over the last 30 s of the build (0 before the first batch, or not building). */
   notesPerSecond: number;
   chunks: number;
   error: string | null;
@@ -29,6 +32,8 @@ export interface BuildPass {
   startedAt: number;
   processed: number;
   listed: number;
+  /** Notes processed, over time. */
+  meter: RateMeter;
 }
 
 export interface StatusParts {
@@ -69,15 +74,14 @@ function noteCount(store: SegmentStore | null): number {
 }
 
 function rateOf(pass: BuildPass): number {
-  const elapsed = (Date.now() - pass.startedAt) / 1000;
-  return pass.processed === 0 || elapsed <= 0
-    ? 0
-    : Math.round((10 * pass.processed) / elapsed) / 10;
+  if (pass.processed === 0) return 0;
+  const rate = pass.meter.perSecond();
+  return rate === null || rate <= 0 ? 0 : Math.round(rate * 10) / 10;
 }
 
-/** Seconds until the pass should be done at its pace so far (10 before the first batch). */
+/** Seconds until the pass should be done at its measured pace (10 before the first batch). */
 function secondsLeft(pass: BuildPass, pending: number): number {
-  const elapsed = (Date.now() - pass.startedAt) / 1000;
-  if (pass.processed === 0 || elapsed <= 0) return 10;
-  return Math.min(600, Math.max(1, Math.ceil((pending * elapsed) / pass.processed)));
+  const rate = rateOf(pass);
+  if (rate === 0) return 10;
+  return Math.max(1, Math.ceil(pending / rate));
 }

@@ -1,12 +1,12 @@
 /**
  * What a query says while no index can answer it: it waits a little for the index (telling the
  * caller's progress token how far the build is), then fails with `index_building` and the
- * numbers to retry with, or `unsupported` naming the fix. `progressLine` is the one wording of
- * a status, for the status bar, the headless progress line and progress notifications.
+ * numbers to retry with, or `unsupported` naming the fix (wording: progress-lines.ts).
  */
 import { ToolError } from '@mcp-connector/shared';
 import { clearTimeout, setTimeout } from 'node:timers';
 import type { IndexStatus } from './index-status.ts';
+import { progressLine } from './progress-lines.ts';
 import type { SemanticIndex } from './semantic-index.ts';
 
 export type ProgressReporter = (progress: number, total: number, message: string) => void;
@@ -34,19 +34,12 @@ export async function waitForIndex(
   });
 }
 
-export function progressLine(status: IndexStatus): string {
-  if (status.state === 'ready')
-    return `Semantic index ready: ${status.filesTotal} notes, ${status.chunks} chunks (${status.providerId}).`;
-  if (status.state === 'failed') return `Semantic index failed: ${status.error ?? 'unknown error'}`;
-  return `Semantic index: ${status.filesIndexed} of ${status.filesTotal} notes (${status.percent}%, ${status.providerId}).`;
-}
-
 export function building(status: IndexStatus): ToolError {
-  const { filesIndexed, filesTotal, percent, retryAfterSeconds } = status;
+  const { filesIndexed, filesTotal, percent, retryAfterSeconds, notesPerSecond } = status;
   return new ToolError(
     'index_building',
     `The semantic index is still being built (${filesIndexed} of ${filesTotal} notes, ${percent}%). Call search_vault_smart again in about ${retryAfterSeconds} s, or use search_vault_simple meanwhile.`,
-    { filesIndexed, filesTotal, percent, retryAfterSeconds },
+    { filesIndexed, filesTotal, percent, retryAfterSeconds, notesPerSecond },
   );
 }
 

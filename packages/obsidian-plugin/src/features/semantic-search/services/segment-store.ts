@@ -4,7 +4,8 @@
  * `writeFileAtomic` (vectors first, then the JSON that names their hash), so editing one note
  * rewrites one segment. A segment that fails to load (corrupt, truncated, other format or
  * provider) starts empty and is reported in `rebuilt`: the indexer then re-embeds its notes
- * alone, since every other note still has its vectors.
+ * alone, since every other note still has its vectors. A store opened without a directory
+ * lives in memory only (the keyword-only index, which has no vectors worth keeping).
  */
 import { writeFileAtomic } from '@mcp-connector/shared';
 import { readFile, rm } from 'node:fs/promises';
@@ -47,7 +48,7 @@ export class SegmentStore {
   readonly segments: readonly Segment[];
 
   private constructor(
-    readonly directory: string,
+    readonly directory: string | null,
     readonly identity: SegmentIdentity,
     readonly report: StoreLoadReport,
     segments: Segment[],
@@ -55,12 +56,13 @@ export class SegmentStore {
     this.segments = segments;
   }
 
-  static async open(directory: string, identity: SegmentIdentity): Promise<SegmentStore> {
+  static async open(directory: string | null, identity: SegmentIdentity): Promise<SegmentStore> {
     const report: StoreLoadReport = { rebuilt: [], dirty: [] };
     const segments: Segment[] = [];
     for (let index = 0; index < SEGMENT_COUNT; index++) {
       const segment = new Segment();
       segments.push(segment);
+      if (directory === null) continue;
       try {
         const decoded = await readSegment(directory, index, identity);
         if (decoded === null) continue;
@@ -110,13 +112,15 @@ export class SegmentStore {
   async save(options: SaveOptions = {}): Promise<number[]> {
     const { pending = () => false, only = () => true } = options;
     const written: number[] = [];
+    const { directory } = this;
+    if (directory === null) return written;
     for (const [index, segment] of this.segments.entries()) {
       if (!segment.changed || !only(index)) continue;
       segment.changed = false;
       const { json, vectors } = encodeSegment(segment.notes, this.identity, pending(index));
       try {
-        await writeFileAtomic(fileOf(this.directory, index, 'f32'), vectors);
-        await writeFileAtomic(fileOf(this.directory, index, 'json'), json);
+        await writeFileAtomic(fileOf(directory, index, 'f32'), vectors);
+        await writeFileAtomic(fileOf(directory, index, 'json'), json);
       } catch (error) {
         segment.changed = true;
         throw error;
@@ -128,7 +132,7 @@ export class SegmentStore {
 
   /** Deletes this index from disk (after a provider switch). */
   async destroy(): Promise<void> {
-    await rm(this.directory, { recursive: true, force: true });
+    if (this.directory !== null) await rm(this.directory, { recursive: true, force: true });
   }
 
   private segmentFor(path: string): Segment {

@@ -15,6 +15,7 @@ import { Indexer, type IndexerStats } from './indexer.ts';
 import { LexicalIndex } from './lexical-index.ts';
 import { answerQuery, type IndexAnswer, type IndexQuery } from './index-query.ts';
 import { statusOf, type BuildPass, type IndexState, type IndexStatus } from './index-status.ts';
+import { RateMeter } from './rate-meter.ts';
 import { SegmentStore } from './segment-store.ts';
 import { VectorSearcher } from './vector-search.ts';
 
@@ -42,7 +43,7 @@ export class SemanticIndex {
   private closing = false;
   private unsubscribe: (() => void) | null = null;
   private debounce: ReturnType<typeof setTimeout> | null = null;
-  private pass: BuildPass = { startedAt: 0, processed: 0, listed: 0 };
+  private pass: BuildPass = { startedAt: 0, processed: 0, listed: 0, meter: new RateMeter() };
   private readonly listeners = new Set<(status: IndexStatus) => void>();
 
   constructor(private readonly options: SemanticIndexOptions) {
@@ -84,13 +85,18 @@ export class SemanticIndex {
     return () => this.listeners.delete(listener);
   }
 
+  /** Whether this index ranks by keywords only (no model could run; see keyword-only.ts). */
+  get keywordsOnly(): boolean {
+    return this.options.provider.dimensions === 0;
+  }
+
   async query(query: IndexQuery): Promise<IndexAnswer> {
     const { store, searcher } = this;
     if (this.state !== 'ready' || store === null || searcher === null)
       throw new Error('The index is not ready.');
     return answerQuery(
       { provider: this.options.provider, store, searcher, lexical: this.lexical },
-      query,
+      this.keywordsOnly ? { ...query, mode: 'lexical' } : query,
     );
   }
 
@@ -134,10 +140,16 @@ export class SemanticIndex {
     this.state = 'building';
     this.error = null;
     const notes = this.listedNotes();
-    this.pass = { startedAt: Date.now(), processed: 0, listed: notes.length };
+    this.pass = {
+      startedAt: Date.now(),
+      processed: 0,
+      listed: notes.length,
+      meter: new RateMeter(30_000),
+    };
     try {
       const { provider } = this.options;
-      this.store ??= await SegmentStore.open(this.directory, {
+      const keywordsOnly = provider.dimensions === 0;
+      this.store ??= await SegmentStore.open(keywordsOnly ? null : this.directory, {
         providerId: provider.id,
         dimensions: provider.dimensions,
       });
@@ -168,7 +180,10 @@ export class SemanticIndex {
       limits: this.options.limits ?? DEFAULT_CHUNK_LIMITS,
       saveEveryMs: this.options.saveEveryMs ?? 5000,
       onBatch: (notes) => {
-        if (this.state === 'building') this.pass.processed += notes;
+        if (this.state === 'building') {
+          this.pass.processed += notes;
+          this.pass.meter.add(notes);
+        }
         this.emit();
       },
     });

@@ -2,7 +2,15 @@ import { afterEach, describe, expect, test } from 'bun:test';
 import { openTestHost, type TestHost } from '../../../host/test-support/test-host.ts';
 import { ToolError } from '@mcp-connector/shared';
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ModelInstaller } from '../model-files/model-installer.ts';
+import { nodeModelFolder } from '../model-files/model-folder.ts';
+import { NATIVE_MODELS } from '../providers/native-models.ts';
+import { startFakeHub, type FakeHub } from '../test-support/fake-hub.ts';
+import { TINY_MODELS, tinyModelSpec } from '../test-support/tiny-model.ts';
+import { inProcessEmbedders } from '../worker/in-process-embedders.ts';
 import {
   ProviderUnavailableError,
   type EmbeddingProvider,
@@ -79,6 +87,7 @@ describe('SemanticSearch', () => {
       filesTotal: 2,
       percent: 0,
       retryAfterSeconds: 10,
+      notesPerSecond: null,
     });
     expect(error.message).toContain('search_vault_simple');
     expect(progress[0]).toEqual([0, 2, 'Semantic index: 0 of 2 notes (0%, hashing:32).']);
@@ -225,5 +234,71 @@ describe('SemanticSearch', () => {
     newService({ createProvider: () => broken });
     const failed = await failure(service.search(request('x')));
     expect(failed).toMatchObject({ code: 'unsupported', details: { reason: 'no runtime here' } });
+  });
+});
+
+describe('SemanticSearch before the native model is installed', () => {
+  let hub: FakeHub | null = null;
+  let models: string | null = null;
+  afterEach(async () => {
+    await hub?.close();
+    if (models !== null) await rm(models, { recursive: true, force: true });
+  });
+
+  test('answers by keywords, says semantic ranking is not installed and how; takes over once installed', async () => {
+    vault = await openTestHost(notes);
+    const tiny = await tinyModelSpec();
+    hub = await startFakeHub({
+      models: {
+        [tiny.modelId]: {
+          revision: tiny.pins?.revision ?? '',
+          folder: join(TINY_MODELS, tiny.modelId),
+        },
+      },
+    });
+    models = await mkdtemp(join(tmpdir(), 'models-'));
+    const installer = new ModelInstaller({
+      folder: nodeModelFolder(models),
+      runtime: false,
+      sources: { hub: hub.url, cdn: hub.url },
+      fetch: (url, init) => fetch(url, init),
+    });
+    const needed: string[] = [];
+    newService({
+      settings: { ...defaultSemanticSettings(), provider: 'native' },
+      environment: {
+        embedders: inProcessEmbedders(),
+        models: installer,
+        installHint: 'press Download',
+        nativeModels: { ...NATIVE_MODELS, 'all-MiniLM-L6-v2': tiny },
+      },
+      onModelNeeded: (message) => needed.push(message),
+    });
+    const first = (await service.search(request('frost'))).result;
+    expect(first).toMatchObject({
+      provider: 'lexical:bm25',
+      mode: 'hybrid',
+      ranking: 'lexical',
+      semanticRanking: 'not_installed',
+    });
+    expect(first.hint).toContain('Semantic ranking is not installed');
+    expect(first.hint).toContain('press Download');
+    expect(first.hits.map((hit) => hit.path)).toEqual(['Garden/Plan.md']);
+    await service.search(request('bread'));
+    expect(needed).toHaveLength(1);
+    expect(hub.requests).toHaveLength(0); // nothing was fetched without the user's say
+    expect(
+      existsSync(join(vault.root, '.obsidian/plugins/mcp-connector/semantic-index/lexical_bm25')),
+    ).toBe(false);
+
+    expect((await installer.download(tiny)).state).toBe('installed');
+    let answer = first;
+    for (let attempt = 0; attempt < 400 && answer.ranking === 'lexical'; attempt++) {
+      await pause(10);
+      answer = (await service.search(request('frost'))).result;
+    }
+    expect(answer).toMatchObject({ provider: 'native:tiny-bert', ranking: 'hybrid' });
+    expect(answer.semanticRanking).toBeUndefined();
+    expect(answer.hint).toBeUndefined();
   });
 });

@@ -4,11 +4,19 @@
  * beside the old one, which keeps answering until the new one is ready and is then deleted.
  * Indexing starts with `start` (after layout-ready, or headless at serve) or on the first query.
  * While no index is ready, a query waits up to `queryWaitMs` (reporting progress), then fails
- * with `index_building` and the numbers a client needs to retry.
+ * with `index_building` and the numbers a client needs to retry. While the native model is not
+ * installed (nothing downloads without consent), a keyword-only index answers instead, and each
+ * result says semantic ranking is not installed and how to enable it; once the installer
+ * reports the model installed, the semantic index is built beside it and takes over.
  */
 import type { VaultHost } from '../../../host/vault-host.ts';
-import { chooseProvider, type ProviderEnvironment } from '../providers/choose-provider.ts';
-import type { EmbeddingProvider } from '../providers/embedding-provider.ts';
+import {
+  chooseProvider,
+  nativeModelOf,
+  type ProviderEnvironment,
+} from '../providers/choose-provider.ts';
+import { ModelNotInstalledError, type EmbeddingProvider } from '../providers/embedding-provider.ts';
+import { keywordOnlyProvider } from '../providers/keyword-only.ts';
 import type { SemanticSettings } from '../settings.ts';
 import { excerptOf } from './excerpt.ts';
 import { folderFilter } from './folder-filter.ts';
@@ -35,6 +43,8 @@ export interface SemanticSearchOptions {
   onProgress?: (status: IndexStatus) => void;
   /** How long a query waits for an index still building before answering index_building. */
   queryWaitMs?: number;
+  /** Called once, at the first query answered by keywords because the model is not installed. */
+  onModelNeeded?: (message: string) => void;
   index?: Pick<SemanticIndexOptions, 'debounceMs' | 'saveEveryMs' | 'limits'>;
 }
 
@@ -58,6 +68,12 @@ export interface SearchHit {
 export interface SearchResult {
   provider: string;
   mode: SearchMode;
+  /** What ranked the hits: the mode asked for, or `lexical` while no model is installed. */
+  ranking: SearchMode;
+  /** Present while the native model is not installed. */
+  semanticRanking?: 'not_installed';
+  /** Why the ranking is lexical and how to enable semantic ranking. */
+  hint?: string;
   hits: SearchHit[];
 }
 
@@ -67,6 +83,11 @@ export class SemanticSearch {
   private next: SemanticIndex | null = null;
   private started = false;
   private providerProblem: string | null = null;
+  /** Set while the keyword-only index stands in for a model that is not installed. */
+  private missingModel: ModelNotInstalledError | null = null;
+  private choosing: Promise<void> = Promise.resolve();
+  private stopWatchingModels: (() => void) | null = null;
+  private toldModelNeeded = false;
 
   constructor(private readonly options: SemanticSearchOptions) {
     this.settings = options.settings;
@@ -75,13 +96,19 @@ export class SemanticSearch {
   /** Starts indexing with the current settings (idempotent). */
   start(): void {
     this.started = true;
-    if (this.settings.enabled) this.useProvider();
+    this.stopWatchingModels ??=
+      this.options.environment?.models?.onChange((status) => {
+        if (status.state === 'installed' && status.modelId === this.missingModel?.modelId)
+          this.reselect();
+      }) ?? null;
+    if (this.settings.enabled) this.reselect();
   }
 
   async applySettings(settings: SemanticSettings): Promise<void> {
     this.settings = settings;
     if (!settings.enabled) return this.close();
-    if (this.started) this.useProvider();
+    if (this.started) this.reselect();
+    await this.choosing;
   }
 
   status(): IndexStatus | null {
@@ -97,8 +124,14 @@ export class SemanticSearch {
   }> {
     if (!this.settings.enabled) throw off();
     if (!this.started) this.start();
+    await this.choosing;
     if (this.providerProblem !== null) throw unavailable(this.providerProblem);
     const index = await this.readyIndex(report);
+    const notInstalled = index.keywordsOnly ? this.missingModel : null;
+    if (notInstalled !== null && !this.toldModelNeeded) {
+      this.toldModelNeeded = true;
+      this.options.onModelNeeded?.(notInstalled.message);
+    }
     const answer = await index.query({
       text: request.query,
       limit: request.limit,
@@ -118,10 +151,23 @@ export class SemanticSearch {
       });
     }
     const { queryEmbeddingMs, searchMs } = answer;
-    return {
-      result: { provider: index.provider.id, mode: request.mode, hits },
-      timings: { queryEmbeddingMs, searchMs },
+    const result: SearchResult = {
+      provider: index.provider.id,
+      mode: request.mode,
+      ranking: index.keywordsOnly ? 'lexical' : request.mode,
+      ...(notInstalled !== null && {
+        semanticRanking: 'not_installed' as const,
+        hint: notInstalled.message,
+      }),
+      hits,
     };
+    return { result, timings: { queryEmbeddingMs, searchMs } };
+  }
+
+  /** Resolves once the provider is chosen and the index being built is ready or has failed. */
+  async settled(): Promise<void> {
+    await this.choosing;
+    await Promise.all([this.active, this.next].map((index) => index?.catchUp()));
   }
 
   /** Re-checks every note against the index (call when hidden folders change). */
@@ -141,21 +187,41 @@ export class SemanticSearch {
   }
 
   async close(): Promise<void> {
+    await this.choosing;
     const closing = [this.active, this.next].filter((index) => index !== null);
     this.active = null;
     this.next = null;
     this.started = false;
+    this.stopWatchingModels?.();
+    this.stopWatchingModels = null;
     await Promise.all(closing.map((index) => index.close()));
   }
 
-  private useProvider(): void {
+  /** Picks the provider again (settings changed, the model was installed); queries wait for it. */
+  private reselect(): void {
+    this.choosing = this.choosing.then(() => this.useProvider());
+  }
+
+  private async useProvider(): Promise<void> {
+    if (!this.started || !this.settings.enabled) return;
+    const environment = this.options.environment ?? {};
+    await environment.models
+      ?.refresh(nativeModelOf(this.settings, environment))
+      .catch(() => undefined);
     let provider: EmbeddingProvider;
     try {
       provider = (this.options.createProvider ?? this.chooseFromSettings)(this.settings);
       this.providerProblem = null;
+      this.missingModel = null;
     } catch (error) {
-      this.providerProblem = error instanceof Error ? error.message : String(error);
-      return;
+      if (error instanceof ModelNotInstalledError) {
+        this.missingModel = error;
+        this.providerProblem = null;
+        provider = keywordOnlyProvider();
+      } else {
+        this.providerProblem = error instanceof Error ? error.message : String(error);
+        return;
+      }
     }
     const current = [this.active, this.next].find((index) => index?.provider.id === provider.id);
     if (current !== undefined && current !== null) {

@@ -164,6 +164,7 @@ describe('search_vault_smart', () => {
     });
     expect(reported[0]).toEqual([0, 3, 'Semantic index: 0 of 3 notes (0%, hashing:8).']);
     release();
+    await service?.settled();
     expect(await smartOk({ query: 'frost' })).toMatchObject({
       mode: 'hybrid',
     });

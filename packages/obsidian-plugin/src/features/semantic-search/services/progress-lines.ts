@@ -1,0 +1,66 @@
+/**
+ * The one wording of progress, for the status bar, the settings, the headless log and MCP
+ * progress notifications: notes done of the total, the measured rate and the time left; bytes
+ * for a model download. `throttled` keeps a log to one line every few seconds while a build or a
+ * download runs, and always passes a change of state (started, ready, failed).
+ */
+import type { InstallStatus } from '../model-files/model-installer.ts';
+import type { IndexStatus } from './index-status.ts';
+
+export function progressLine(status: IndexStatus): string {
+  if (status.state === 'ready')
+    return `Semantic index ready: ${status.filesTotal} notes, ${status.chunks} chunks (${status.providerId}).`;
+  if (status.state === 'failed') return `Semantic index failed: ${status.error ?? 'unknown error'}`;
+  const pace =
+    status.notesPerSecond === null
+      ? ''
+      : `, ${status.notesPerSecond.toFixed(1)} notes/s, about ${duration(status.retryAfterSeconds)} left`;
+  return `Semantic index: ${status.filesIndexed} of ${status.filesTotal} notes (${status.percent}%${pace}, ${status.providerId}).`;
+}
+
+export function installLine(status: InstallStatus): string {
+  const total = megabytes(status.bytesTotal);
+  switch (status.state) {
+    case 'installed':
+      return `Semantic search model installed (${status.modelId}, ${total}).`;
+    case 'failed':
+      return `The semantic search model could not be downloaded: ${status.error ?? 'unknown error'}`;
+    case 'unavailable':
+      return status.error ?? `${status.modelId} cannot be installed.`;
+    case 'not_installed':
+      return `Semantic search model not installed (${status.modelId}, ${total}).`;
+    case 'downloading': {
+      const rate = status.bytesPerSecond === null ? '' : `, ${megabytes(status.bytesPerSecond)}/s`;
+      const eta = status.etaSeconds === null ? '' : `, about ${duration(status.etaSeconds)} left`;
+      return `Downloading the semantic search model: ${megabytes(status.bytesDone)} of ${total} (${status.percent}%${rate}${eta}).`;
+    }
+  }
+}
+
+/** Passes every change of `state`, and otherwise at most one report every `everyMs`. */
+export function throttled<T extends { state: string }>(
+  report: (status: T) => void,
+  everyMs: number,
+  now: () => number = Date.now,
+): (status: T) => void {
+  let lastState: string | null = null;
+  let lastAt = -Infinity;
+  return (status) => {
+    const at = now();
+    if (status.state === lastState && at - lastAt < everyMs) return;
+    lastState = status.state;
+    lastAt = at;
+    report(status);
+  };
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+function duration(seconds: number): string {
+  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 90) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}

@@ -1,0 +1,2 @@
+/** What the embedding worker bundle gets for `sharp` (image decoding it never uses). */
+export default {};
