@@ -167,7 +167,9 @@ export class SemanticSearch {
   /** Resolves once the provider is chosen and the index being built is ready or has failed. */
   async settled(): Promise<void> {
     await this.choosing;
-    await Promise.all([this.active, this.next].map((index) => index?.catchUp()));
+    await Promise.all(
+      [this.active, this.next].map((index) => index?.catchUp() ?? Promise.resolve()),
+    );
   }
 
   /** Re-checks every note against the index (call when hidden folders change). */
