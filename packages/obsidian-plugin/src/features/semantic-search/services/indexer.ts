@@ -3,6 +3,7 @@
  * notes through the host, chunks and hashes them, embeds only chunks whose hash has no vector
  * yet (a changed note re-embeds its changed chunks, nothing else), updates the vector store and
  * the BM25 index, then waits a macrotask so the app never stalls for more than one model call.
+ * While the model (in its worker) embeds one batch, the next batch's notes are read and chunked.
  * A segment is saved once none of its notes is still queued (or every `saveEveryMs` during a
  * long build, then marked dirty): the initial pass queues notes segment by segment, so a cold
  * build writes each segment about once, and an edit writes exactly one.
@@ -14,7 +15,6 @@ import { chunkNote, type ChunkLimits, type NoteChunk } from './chunker.ts';
 import { segmentOf } from './hashing.ts';
 import type { LexicalIndex } from './lexical-index.ts';
 import { reusableVectors, sameChunks, storedChunks } from './chunk-reuse.ts';
-import type { NoteVectors } from './segment-file.ts';
 import type { SegmentStore } from './segment-store.ts';
 
 export interface IndexerOptions {
@@ -47,7 +47,6 @@ interface Prepared {
   /** Null when the note is to be removed. */
   chunks: NoteChunk[] | null;
   vectors: (Float32Array | undefined)[];
-  previous: NoteVectors | undefined;
 }
 
 const MAX_NOTES_PER_BATCH = 32;
@@ -67,13 +66,15 @@ export class Indexer {
   private draining: Promise<void> | null = null;
   private closed = false;
   private lastSave = Date.now();
-  private inFlight = 0;
+  /** Notes taken from the queue and not applied yet (a batch being embedded, one read ahead). */
+  private readonly taken = new Map<string, number>();
+  private takenCount = 0;
 
   constructor(private readonly options: IndexerOptions) {}
 
   /** Notes queued or in the batch being processed. */
   get pending(): number {
-    return this.queue.size + this.inFlight;
+    return this.queue.size + this.takenCount;
   }
 
   enqueue(path: string, work: Work): void {
@@ -99,22 +100,43 @@ export class Indexer {
 
   private async run(): Promise<void> {
     do {
-      while (this.queue.size > 0 && !this.closed) {
-        const batch = await this.prepareBatch();
-        this.inFlight = batch.length;
+      let upcoming: Promise<Prepared[]> | null = null;
+      while ((upcoming !== null || this.queue.size > 0) && !this.closed) {
+        const batch = await (upcoming ?? this.prepareBatch());
+        upcoming = null;
         try {
-          await this.embedMissing(batch);
+          const embedding = this.embedMissing(batch);
+          if (this.queue.size > 0) upcoming = this.prepareBatch(); // overlaps the model call
+          await embedding;
           this.timed('storeMs', () => batch.forEach((prepared) => this.apply(prepared)));
+        } catch (error) {
+          this.requeue(batch, (await upcoming?.catch(() => [])) ?? []);
+          throw error;
         } finally {
-          this.inFlight = 0;
+          this.release(batch);
         }
         await this.saveFinishedSegments();
         this.stats.notes += batch.length;
         this.options.onBatch(batch.length);
         await nextMacrotask();
       }
+      if (upcoming !== null) this.requeue([], await upcoming); // closed meanwhile
       if (!this.closed) await this.save({});
     } while (this.queue.size > 0 && !this.closed);
+  }
+
+  /**
+   * Puts the notes of batches that will not be applied back at the front of the queue: the
+   * failed one (released by its caller) and the one read ahead of it.
+   */
+  private requeue(failed: Prepared[], readAhead: Prepared[]): void {
+    this.release(readAhead);
+    const taken = [...failed, ...readAhead];
+    const rest = [...this.queue];
+    this.queue.clear();
+    for (const prepared of taken)
+      this.queue.set(prepared.path, prepared.chunks === null ? 'remove' : 'index');
+    for (const [path, work] of rest) this.queue.set(path, work);
   }
 
   private async prepareBatch(): Promise<Prepared[]> {
@@ -125,6 +147,8 @@ export class Indexer {
       if (next.done === true) break;
       const [path, work] = next.value;
       this.queue.delete(path);
+      this.taken.set(path, (this.taken.get(path) ?? 0) + 1);
+      this.takenCount++;
       const prepared = await this.prepare(path, work);
       missing += prepared.vectors.filter((vector) => vector === undefined).length;
       batch.push(prepared);
@@ -135,11 +159,11 @@ export class Indexer {
   private async prepare(path: string, work: Work): Promise<Prepared> {
     const previous = this.options.store.get(path);
     const text = work === 'index' ? await this.readNote(path) : null;
-    if (text === null) return { path, chunks: null, vectors: [], previous };
+    if (text === null) return { path, chunks: null, vectors: [] };
     const chunks = this.timed('chunkMs', () => chunkNote(path, text, this.options.limits));
     const vectors = reusableVectors(previous, chunks, this.options.provider.dimensions);
     this.stats.chunksReused += vectors.filter((vector) => vector !== undefined).length;
-    return { path, chunks, vectors, previous };
+    return { path, chunks, vectors };
   }
 
   private async readNote(path: string): Promise<string | null> {
@@ -178,8 +202,9 @@ export class Indexer {
     }
   }
 
-  private apply({ path, chunks, vectors, previous }: Prepared): void {
+  private apply({ path, chunks, vectors }: Prepared): void {
     const { store, lexical, provider } = this.options;
+    const previous = store.get(path); // now, not when prepared: a batch may have stored it since
     if (chunks === null) {
       store.delete(path);
       lexical.deleteNote(path);
@@ -198,9 +223,19 @@ export class Indexer {
     store.put(path, { chunks: stored, vectors: all });
   }
 
+  private release(batch: readonly Prepared[]): void {
+    for (const { path } of batch) {
+      const count = (this.taken.get(path) ?? 1) - 1;
+      if (count > 0) this.taken.set(path, count);
+      else this.taken.delete(path);
+      this.takenCount--;
+    }
+  }
+
   private pendingSegments(): Set<number> {
     const pending = new Set<number>();
     for (const path of this.queue.keys()) pending.add(segmentOf(path));
+    for (const path of this.taken.keys()) pending.add(segmentOf(path));
     return pending;
   }
 

@@ -229,3 +229,39 @@ describe('SemanticIndex', () => {
     expect(ticks).toBeGreaterThan(3);
   });
 });
+
+describe('SemanticIndex read-ahead', () => {
+  test('while the model embeds a batch, the next batch is read and chunked; every note ends up indexed once', async () => {
+    vault = await openTestHost(
+      Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`N/${i}.md`, `# ${i}\nwords ${i}`])),
+    );
+    const read: string[] = [];
+    const host = Object.create(vault.host) as typeof vault.host;
+    host.read = async (path: string) => {
+      read.push(path);
+      return vault.host.read(path);
+    };
+    const provider = countingProvider();
+    let firstCall: (() => void) | null = null;
+    const firstEmbed = new Promise<void>((resolve) => (firstCall = resolve));
+    const held = {
+      ...provider,
+      embed: async (texts: readonly string[], role: 'query' | 'document') => {
+        firstCall?.();
+        return provider.embed(texts, role);
+      },
+    };
+    provider.hold();
+    const index = newIndex({ provider: held, host });
+    const building = index.start();
+    await firstEmbed;
+    // The first batch is waiting on the model; the indexer reads the next one meanwhile.
+    for (let turn = 0; turn < 200 && read.length <= 32; turn++)
+      await new Promise((r) => setImmediate(r));
+    expect(read.length).toBeGreaterThan(32);
+    provider.release();
+    await building;
+    expect(index.status()).toMatchObject({ state: 'ready', filesTotal: 80, chunks: 80 });
+    expect(provider.embedded).toHaveLength(80);
+  });
+});

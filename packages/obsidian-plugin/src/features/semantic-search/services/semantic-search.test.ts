@@ -93,6 +93,7 @@ describe('SemanticSearch', () => {
     expect(progress[0]).toEqual([0, 2, 'Semantic index: 0 of 2 notes (0%, hashing:32).']);
 
     provider.release();
+    await service.settled();
     const { result } = await service.search(request('frost seedlings'), () => undefined);
     expect(result.provider).toBe('hashing:32');
     expect(result.hits[0]).toEqual({
