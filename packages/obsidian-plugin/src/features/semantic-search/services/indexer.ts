@@ -50,6 +50,8 @@ interface Prepared {
 }
 
 const MAX_NOTES_PER_BATCH = 32;
+/** Chunks a batch gathers, in model calls: enough to sort them into calls of like length. */
+const MODEL_CALLS_PER_BATCH = 4;
 
 export class Indexer {
   readonly stats: IndexerStats = {
@@ -142,7 +144,8 @@ export class Indexer {
   private async prepareBatch(): Promise<Prepared[]> {
     const batch: Prepared[] = [];
     let missing = 0;
-    while (batch.length < MAX_NOTES_PER_BATCH && missing < this.options.provider.batchSize) {
+    const enough = this.options.provider.batchSize * MODEL_CALLS_PER_BATCH;
+    while (batch.length < MAX_NOTES_PER_BATCH && missing < enough) {
       const next = this.queue.entries().next();
       if (next.done === true) break;
       const [path, work] = next.value;
@@ -187,6 +190,8 @@ export class Indexer {
           wanted.push({ prepared, index, text: chunk.text });
       });
     }
+    // Texts of like length share a model call: a batch is padded to its longest text.
+    wanted.sort((a, b) => a.text.length - b.text.length);
     const { provider } = this.options;
     for (let from = 0; from < wanted.length; from += provider.batchSize) {
       const slice = wanted.slice(from, from + provider.batchSize);
