@@ -8,9 +8,10 @@
  * model still loads from the models folder and embeds the same.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { builtinModules } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,6 +53,23 @@ interface SemanticPage {
     device(): Promise<string>;
   };
 }
+
+/**
+ * The page enters the feature through its index.ts, which also exports the Node-side parts
+ * (the index on disk, Node's file system); the page never calls them, so in the browser bundle
+ * Node's built-ins are empty modules, as they would be undefined in a renderer without Node.
+ */
+const nodeBuiltinsAbsent: Plugin = {
+  name: 'node-builtins-absent',
+  setup(builder) {
+    const builtins = new RegExp(`^(node:.*|${builtinModules.join('|')})$`);
+    builder.onResolve({ filter: builtins }, (args) => ({ path: args.path, namespace: 'absent' }));
+    builder.onLoad({ filter: /.*/, namespace: 'absent' }, () => ({
+      contents: 'module.exports = {};',
+      loader: 'js',
+    }));
+  },
+};
 
 let tiny: NativeModelSpec;
 let hub: FakeHub;
@@ -108,7 +126,8 @@ beforeAll(async () => {
     platform: 'browser',
     target: 'es2022',
     write: false,
-    logLevel: 'warning',
+    logLevel: 'error',
+    plugins: [nodeBuiltinsAbsent],
   });
   app = await startApp({
     '/': {

@@ -4,11 +4,11 @@
  * Obsidian itself uses Node's file system (model-folder.ts); the downloader and loader above
  * this interface are the same code.
  */
-import type {
-  FileWriter,
-  ModelFolder,
-} from '../../../packages/obsidian-plugin/src/features/semantic-search/model-files/model-folder.ts';
-import { plainBuffer } from '../../../packages/obsidian-plugin/src/features/semantic-search/model-files/pinned-files.ts';
+import {
+  plainBuffer,
+  type FileWriter,
+  type ModelFolder,
+} from '../../../packages/obsidian-plugin/src/features/semantic-search/index.ts';
 
 async function parentOf(
   path: string,

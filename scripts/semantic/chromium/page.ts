@@ -5,11 +5,13 @@
  * made from the very worker bundle main.js carries (fetched as text, started from a Blob URL).
  * The hub and the CDN are a loopback server; the models folder is the origin-private file system.
  */
-import { ModelInstaller } from '../../../packages/obsidian-plugin/src/features/semantic-search/model-files/model-installer.ts';
-import { nativeModel } from '../../../packages/obsidian-plugin/src/features/semantic-search/providers/choose-provider.ts';
-import type { NativeModelSpec } from '../../../packages/obsidian-plugin/src/features/semantic-search/providers/native-models.ts';
-import { installLine } from '../../../packages/obsidian-plugin/src/features/semantic-search/services/progress-lines.ts';
-import { webWorkerEmbedders } from '../../../packages/obsidian-plugin/src/features/semantic-search/worker/web-embedders.ts';
+import {
+  ModelInstaller,
+  installLine,
+  nativeModel,
+  webWorkerEmbedders,
+  type NativeModelSpec,
+} from '../../../packages/obsidian-plugin/src/features/semantic-search/index.ts';
 import { opfsModelFolder } from './opfs-folder.ts';
 
 interface PageConfig {

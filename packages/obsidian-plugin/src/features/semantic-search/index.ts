@@ -23,13 +23,18 @@ export {
   type NativeModelName,
   type NativeModelSpec,
 } from './providers/native-models.ts';
-export { nodeModelFolder, type ModelFolder } from './model-files/model-folder.ts';
+export { nodeModelFolder, type FileWriter, type ModelFolder } from './model-files/model-folder.ts';
 export {
   ModelInstaller,
   type InstallStatus,
   type ModelInstallerOptions,
 } from './model-files/model-installer.ts';
-export { WEB_RUNTIME, PUBLIC_SOURCES, type Sources } from './model-files/pinned-files.ts';
+export {
+  PUBLIC_SOURCES,
+  WEB_RUNTIME,
+  plainBuffer,
+  type Sources,
+} from './model-files/pinned-files.ts';
 export { embeddersOver, type Embedders } from './worker/embedders.ts';
 export type { FromEmbedder, ToEmbedder } from './worker/embedder-protocol.ts';
 export { serveEmbedder } from './worker/serve-embedder.ts';
