@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const client = new Client({ name: 'latency-bench', version: '1.0.0' });
   await client.connect(
     new StreamableHTTPClientTransport(new URL(server.url), {
-      requestInit: { headers: { Authorization: `Bearer ${server.defaultToken.secret}` } },
+      requestInit: { headers: { Authorization: `Bearer ${server.defaultToken?.secret ?? ''}` } },
     }),
   );
   try {
