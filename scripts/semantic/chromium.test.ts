@@ -27,9 +27,8 @@ import {
 import {
   TINY_MODELS,
   refuseDownloads,
-  startFakeHub,
+  startTinyHub,
   tinyModelSpec,
-  webRuntimeDist,
   type FakeHub,
 } from '../../packages/obsidian-plugin/src/features/semantic-search/test-support/index.ts';
 import { buildEmbeddingWorker } from '../build-plugin.ts';
@@ -110,15 +109,7 @@ const embedIn = (page: Page) =>
 
 beforeAll(async () => {
   tiny = await tinyModelSpec();
-  hub = await startFakeHub({
-    models: {
-      [tiny.modelId]: {
-        revision: tiny.pins?.revision ?? '',
-        folder: join(TINY_MODELS, tiny.modelId),
-      },
-    },
-    runtime: { version: WEB_RUNTIME.version, dist: webRuntimeDist() },
-  });
+  hub = await startTinyHub(tiny);
   const page = await build({
     entryPoints: [join(import.meta.dir, 'chromium', 'page.ts')],
     bundle: true,

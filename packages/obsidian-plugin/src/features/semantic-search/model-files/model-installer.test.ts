@@ -3,8 +3,8 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NATIVE_MODELS, type NativeModelSpec } from '../providers/native-models.ts';
-import { startFakeHub, type FakeHub } from '../test-support/fake-hub.ts';
-import { TINY_MODELS, tinyModelSpec, webRuntimeDist } from '../test-support/tiny-model.ts';
+import type { FakeHub } from '../test-support/fake-hub.ts';
+import { startTinyHub, tinyModelSpec, webRuntimeDist } from '../test-support/tiny-model.ts';
 import { nodeModelFolder } from './model-folder.ts';
 import { ModelFilesError, ModelInstaller, type InstallStatus } from './model-installer.ts';
 import { WEB_RUNTIME, runtimeTarget, sha256Hex } from './pinned-files.ts';
@@ -15,15 +15,7 @@ let tiny: NativeModelSpec;
 
 beforeEach(async () => {
   tiny = await tinyModelSpec();
-  hub = await startFakeHub({
-    models: {
-      [tiny.modelId]: {
-        revision: tiny.pins?.revision ?? '',
-        folder: join(TINY_MODELS, tiny.modelId),
-      },
-    },
-    runtime: { version: WEB_RUNTIME.version, dist: webRuntimeDist() },
-  });
+  hub = await startTinyHub(tiny);
   root = await mkdtemp(join(tmpdir(), 'models-'));
 });
 afterEach(async () => {

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { ModelInstaller } from '../model-files/model-installer.ts';
 import { nodeModelFolder } from '../model-files/model-folder.ts';
 import { NATIVE_MODELS } from '../providers/native-models.ts';
-import { startFakeHub, type FakeHub } from '../test-support/fake-hub.ts';
-import { TINY_MODELS, tinyModelSpec } from '../test-support/tiny-model.ts';
+import type { FakeHub } from '../test-support/fake-hub.ts';
+import { startTinyHub, tinyModelSpec } from '../test-support/tiny-model.ts';
 import { inProcessEmbedders } from '../worker/in-process-embedders.ts';
 import {
   ProviderUnavailableError,
@@ -249,14 +249,7 @@ describe('SemanticSearch before the native model is installed', () => {
   test('answers by keywords, says semantic ranking is not installed and how; takes over once installed', async () => {
     vault = await openTestHost(notes);
     const tiny = await tinyModelSpec();
-    hub = await startFakeHub({
-      models: {
-        [tiny.modelId]: {
-          revision: tiny.pins?.revision ?? '',
-          folder: join(TINY_MODELS, tiny.modelId),
-        },
-      },
-    });
+    hub = await startTinyHub(tiny);
     models = await mkdtemp(join(tmpdir(), 'models-'));
     const installer = new ModelInstaller({
       folder: nodeModelFolder(models),

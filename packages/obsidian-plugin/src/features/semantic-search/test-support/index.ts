@@ -5,6 +5,7 @@ export {
   tinyModelFiles,
   tinyModelSpec,
   refuseDownloads,
+  startTinyHub,
   webRuntimeDist,
 } from './tiny-model.ts';
 export { startFakeHub, type FakeHub, type HubRequest } from './fake-hub.ts';

@@ -8,7 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Fetch } from '../model-files/download-file.ts';
-import { sha256Hex } from '../model-files/pinned-files.ts';
+import { WEB_RUNTIME, sha256Hex } from '../model-files/pinned-files.ts';
+import { startFakeHub, type FakeHub } from './fake-hub.ts';
 import type { NativeModelSpec } from '../providers/native-models.ts';
 
 export const TINY_MODELS = join(import.meta.dir, '../../../../../../scripts/semantic/tiny-model');
@@ -53,3 +54,16 @@ export async function tinyModelFiles(): Promise<Record<string, Uint8Array>> {
 export const refuseDownloads: Fetch = async (url) => {
   throw new Error(`nothing may be downloaded here (asked for ${url})`);
 };
+
+/** A loopback hub and CDN serving the tiny model (under its pinned revision) and the runtime. */
+export function startTinyHub(tiny: NativeModelSpec): Promise<FakeHub> {
+  return startFakeHub({
+    models: {
+      [tiny.modelId]: {
+        revision: tiny.pins?.revision ?? '',
+        folder: join(TINY_MODELS, tiny.modelId),
+      },
+    },
+    runtime: { version: WEB_RUNTIME.version, dist: webRuntimeDist() },
+  });
+}
