@@ -48,6 +48,8 @@ async function withSearch(provider: EmbeddingProvider = hashingProvider(32), que
 }
 
 let service: SemanticSearch | null = null;
+/** These tests build an index on disk (atomic, fsynced writes): slow when the disk is busy. */
+const INDEX_BUILD_TIMEOUT_MS = 20_000;
 const smartOk = (args: Record<string, unknown>) =>
   runOk(searchVaultSmart, vault.host, args, { semanticSearch: service });
 const smartFail = (args: Record<string, unknown>) =>
@@ -62,54 +64,62 @@ async function notesSnapshot(): Promise<Record<string, string>> {
 }
 
 describe('search_vault_smart', () => {
-  test('hybrid by default: one hit per note with path, heading, score and excerpt', async () => {
-    vault = await openTestHost(notes);
-    await withSearch();
-    const result = await smartOk({ query: 'frost seedlings' });
-    expect(result).toMatchObject({
-      query: 'frost seedlings',
-      provider: 'hashing:32',
-      mode: 'hybrid',
-    });
-    const hits = result.hits as {
-      path: string;
-      heading: string | null;
-      score: number;
-      excerpt: string;
-    }[];
-    expect(hits[0]).toEqual({
-      path: 'Garden/Plan.md',
-      heading: 'Risks',
-      score: 1,
-      excerpt: 'Late frost could kill the seedlings.',
-    });
-    expect(new Set(hits.map((hit) => hit.path)).size).toBe(hits.length);
-    expect(hits.map((hit) => hit.path)).not.toContain('.secret/Frost.md');
+  test(
+    'hybrid by default: one hit per note with path, heading, score and excerpt',
+    async () => {
+      vault = await openTestHost(notes);
+      await withSearch();
+      const result = await smartOk({ query: 'frost seedlings' });
+      expect(result).toMatchObject({
+        query: 'frost seedlings',
+        provider: 'hashing:32',
+        mode: 'hybrid',
+      });
+      const hits = result.hits as {
+        path: string;
+        heading: string | null;
+        score: number;
+        excerpt: string;
+      }[];
+      expect(hits[0]).toEqual({
+        path: 'Garden/Plan.md',
+        heading: 'Risks',
+        score: 1,
+        excerpt: 'Late frost could kill the seedlings.',
+      });
+      expect(new Set(hits.map((hit) => hit.path)).size).toBe(hits.length);
+      expect(hits.map((hit) => hit.path)).not.toContain('.secret/Frost.md');
 
-    const semantic = await smartOk({
-      query: 'frost seedlings',
-      mode: 'semantic',
-      limit: 1,
-    });
-    expect(semantic.mode).toBe('semantic');
-    expect(semantic.hits).toHaveLength(1);
-    expect((semantic.hits as { score: number }[])[0]?.score).toBeLessThanOrEqual(1);
-  });
+      const semantic = await smartOk({
+        query: 'frost seedlings',
+        mode: 'semantic',
+        limit: 1,
+      });
+      expect(semantic.mode).toBe('semantic');
+      expect(semantic.hits).toHaveLength(1);
+      expect((semantic.hits as { score: number }[])[0]?.score).toBeLessThanOrEqual(1);
+    },
+    INDEX_BUILD_TIMEOUT_MS,
+  );
 
-  test('folder filters', async () => {
-    vault = await openTestHost(notes);
-    await withSearch();
-    const paths = async (filter: Record<string, unknown>) =>
-      ((await smartOk({ query: 'garden herbs bread', filter })).hits as { path: string }[])
-        .map((hit) => hit.path)
-        .sort();
-    expect(await paths({ includeFolders: ['Garden'] })).toEqual([
-      'Garden/Herbs.md',
-      'Garden/Plan.md',
-    ]);
-    expect(await paths({ includeFolders: ['Garden'], excludeFolders: ['Garden'] })).toEqual([]);
-    expect(await paths({ excludeFolders: ['Garden/'] })).toEqual(['Kitchen/Bread.md']);
-  });
+  test(
+    'folder filters',
+    async () => {
+      vault = await openTestHost(notes);
+      await withSearch();
+      const paths = async (filter: Record<string, unknown>) =>
+        ((await smartOk({ query: 'garden herbs bread', filter })).hits as { path: string }[])
+          .map((hit) => hit.path)
+          .sort();
+      expect(await paths({ includeFolders: ['Garden'] })).toEqual([
+        'Garden/Herbs.md',
+        'Garden/Plan.md',
+      ]);
+      expect(await paths({ includeFolders: ['Garden'], excludeFolders: ['Garden'] })).toEqual([]);
+      expect(await paths({ excludeFolders: ['Garden/'] })).toEqual(['Kitchen/Bread.md']);
+    },
+    INDEX_BUILD_TIMEOUT_MS,
+  );
 
   test('bad arguments fail with the code that names the fix, and change nothing', async () => {
     vault = await openTestHost(notes);
@@ -138,35 +148,39 @@ describe('search_vault_smart', () => {
     expect(failure.message).toContain('search_vault_simple');
   });
 
-  test('while the index builds: index_building with progress details, and progress through the context', async () => {
-    vault = await openTestHost(notes);
-    let release = () => undefined as void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const base = hashingProvider(8);
-    const slow: EmbeddingProvider = {
-      ...base,
-      embed: async (texts, role) => held.then(() => base.embed(texts, role)),
-    };
-    await withSearch(slow, 20);
-    const reported: unknown[][] = [];
-    const ctx = contextFor(
-      vault.host,
-      { semanticSearch: service },
-      {
-        reportProgress: async (...args: unknown[]) => void reported.push(args),
-      },
-    );
-    const result = await callTool(searchVaultSmart, { query: 'frost' }, ctx);
-    expect(result.isError).toBe(true);
-    expect(result.structuredContent).toMatchObject({
-      code: 'index_building',
-      details: { filesIndexed: 0, filesTotal: 3, percent: 0, retryAfterSeconds: 10 },
-    });
-    expect(reported[0]).toEqual([0, 3, 'Semantic index: 0 of 3 notes (0%, hashing:8).']);
-    release();
-    await service?.settled();
-    expect(await smartOk({ query: 'frost' })).toMatchObject({
-      mode: 'hybrid',
-    });
-  });
+  test(
+    'while the index builds: index_building with progress details, and progress through the context',
+    async () => {
+      vault = await openTestHost(notes);
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const base = hashingProvider(8);
+      const slow: EmbeddingProvider = {
+        ...base,
+        embed: async (texts, role) => held.then(() => base.embed(texts, role)),
+      };
+      await withSearch(slow, 20);
+      const reported: unknown[][] = [];
+      const ctx = contextFor(
+        vault.host,
+        { semanticSearch: service },
+        {
+          reportProgress: async (...args: unknown[]) => void reported.push(args),
+        },
+      );
+      const result = await callTool(searchVaultSmart, { query: 'frost' }, ctx);
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toMatchObject({
+        code: 'index_building',
+        details: { filesIndexed: 0, filesTotal: 3, percent: 0, retryAfterSeconds: 10 },
+      });
+      expect(reported[0]).toEqual([0, 3, 'Semantic index: 0 of 3 notes (0%, hashing:8).']);
+      release();
+      await service?.settled();
+      expect(await smartOk({ query: 'frost' })).toMatchObject({
+        mode: 'hybrid',
+      });
+    },
+    INDEX_BUILD_TIMEOUT_MS,
+  );
 });
