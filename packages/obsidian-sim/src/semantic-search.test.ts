@@ -1,0 +1,79 @@
+/**
+ * Semantic search in the built main.js before its model is installed (issue 15): the plugin
+ * downloads nothing on its own, search_vault_smart still answers, ranked by keywords, and says
+ * that semantic ranking is not installed and how to enable it; the first such search puts up a
+ * Notice with a Download button, and the command to download is registered. No button is
+ * clicked here: a download would leave this machine.
+ */
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { loadPlugin, type LoadedPlugin } from './load-plugin.ts';
+import { buildMainJs, type BuiltPlugin } from './test-support/built-plugin.ts';
+import { PLUGIN_DATA, makeSimVault, type SimVault } from './test-support/sim-vault.ts';
+
+let built: BuiltPlugin;
+let vault: SimVault;
+let loaded: LoadedPlugin;
+let client: Client;
+
+beforeAll(async () => {
+  built = await buildMainJs();
+  vault = await makeSimVault({
+    'Garden/Plan.md': '# Garden plan\n\n## Risks\n\nLate frost could kill the seedlings.\n',
+    'Kitchen/Bread.md': '# Sourdough\n\nFeed the starter, then bake the loaf.\n',
+  });
+  const dataPath = join(vault.root, PLUGIN_DATA);
+  const settings = JSON.parse(await readFile(dataPath, 'utf8')) as {
+    semantic: { enabled: boolean };
+  };
+  settings.semantic.enabled = true; // provider auto: no Smart Connections here, so native
+  await writeFile(dataPath, JSON.stringify(settings, null, 2));
+  loaded = await loadPlugin({ vault: vault.root, mainJs: built.mainJs });
+  const serving = await loaded.waitForNotice(/serving at/);
+  const written = JSON.parse(await readFile(dataPath, 'utf8')) as { tokens: { secret: string }[] };
+  client = new Client({ name: 'obsidian-sim-semantic', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(serving.slice(serving.indexOf('http'))), {
+      requestInit: { headers: { Authorization: `Bearer ${written.tokens[0]?.secret ?? ''}` } },
+    }),
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await client.close();
+  await loaded.unload();
+  await vault.remove();
+  await built.remove();
+});
+
+test('search_vault_smart answers by keywords before the model is installed, and says how to enable it', async () => {
+  expect(loaded.commands.map((command) => command.id)).toContain(
+    'mcp-connector:download-semantic-model',
+  );
+  const result = await client.callTool({
+    name: 'search_vault_smart',
+    arguments: { query: 'frost seedlings' },
+  });
+  expect(result.isError).toBeFalsy();
+  const answer = result.structuredContent as {
+    ranking: string;
+    semanticRanking: string;
+    hint: string;
+    provider: string;
+    hits: { path: string; heading: string | null }[];
+  };
+  expect(answer).toMatchObject({
+    provider: 'lexical:bm25',
+    ranking: 'lexical',
+    semanticRanking: 'not_installed',
+  });
+  expect(answer.hint).toContain('Semantic ranking is not installed');
+  expect(answer.hint).toContain('Download the semantic search model');
+  expect(answer.hits[0]).toMatchObject({ path: 'Garden/Plan.md', heading: 'Risks' });
+  const offer = await loaded.waitForNotice(/Semantic ranking is not installed/);
+  expect(offer).toContain('Download model');
+  expect(existsSync(join(vault.root, '.obsidian/plugins/mcp-connector/models'))).toBe(false);
+}, 30_000);
