@@ -15,7 +15,7 @@ export function inProcessEmbedders(
 ): Embedders {
   return embeddersOver(runtime, () => {
     const channel = new MessageChannel();
-    serveEmbedder(
+    const freeModel = serveEmbedder(
       {
         post: (message, transfer) => channel.port2.postMessage(message, transfer),
         onMessage: (handler) =>
@@ -36,6 +36,7 @@ export function inProcessEmbedders(
       close: () => {
         channel.port1.close();
         channel.port2.close();
+        void freeModel(); // a worker's end frees its model; in this thread it must be freed
       },
     };
   });

@@ -14,7 +14,8 @@ export type ProviderFactory = (
   spec: EmbedderSpec,
 ) => Promise<{ provider: EmbeddingProvider; device: string }>;
 
-export function serveEmbedder(port: WorkerSide, providerFor: ProviderFactory): void {
+/** Serves `port` until it closes; the returned function frees the model (a thread just ends). */
+export function serveEmbedder(port: WorkerSide, providerFor: ProviderFactory): () => Promise<void> {
   let provider: Promise<EmbeddingProvider> | null = null;
   let queue = Promise.resolve();
   port.onMessage((message: ToEmbedder) => {
@@ -41,6 +42,13 @@ export function serveEmbedder(port: WorkerSide, providerFor: ProviderFactory): v
       port.post(failure(message.id, error), []);
     }
   }
+
+  const dispose = async () => {
+    const loaded = await provider?.catch(() => null);
+    provider = null;
+    await loaded?.dispose?.();
+  };
+  return dispose;
 
   async function load(spec: EmbedderSpec): Promise<EmbeddingProvider> {
     try {
