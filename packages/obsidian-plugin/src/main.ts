@@ -38,11 +38,6 @@ export default class McpConnectorPlugin extends Plugin {
     new Notice('The connector has not started yet; try again in a moment.');
 
   override onload(): void {
-    this.addCommand({
-      id: 'download-semantic-model',
-      name: 'Download the semantic search model',
-      callback: () => this.downloadModel(),
-    });
     const host = new ObsidianHost(this.app);
     this.ui = installSettingsUi(this, {
       host,
@@ -78,6 +73,11 @@ export default class McpConnectorPlugin extends Plugin {
           onError: (error) => console.error('MCP Connector:', error),
         });
       },
+    });
+    this.addCommand({
+      id: 'download-semantic-model',
+      name: 'Download the semantic search model',
+      callback: () => this.downloadModel(),
     });
   }
 

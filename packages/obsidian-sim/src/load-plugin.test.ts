@@ -96,6 +96,7 @@ test('its commands carry its id and name; an unknown command is refused', async 
     'mcp-connector:copy-claude-code-setup',
     'mcp-connector:open-settings',
     'mcp-connector:restart-server',
+    'mcp-connector:download-semantic-model',
   ]);
   for (const command of loaded.commands) {
     expect(command.id.startsWith('mcp-connector:')).toBe(true);

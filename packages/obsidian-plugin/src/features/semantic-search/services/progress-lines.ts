@@ -12,7 +12,7 @@ export function progressLine(status: IndexStatus): string {
     return `Semantic index ready: ${status.filesTotal} notes, ${status.chunks} chunks (${status.providerId}).`;
   if (status.state === 'failed') return `Semantic index failed: ${status.error ?? 'unknown error'}`;
   const pace =
-    status.notesPerSecond === null
+    status.notesPerSecond === 0
       ? ''
       : `, ${status.notesPerSecond.toFixed(1)} notes/s, about ${duration(status.retryAfterSeconds)} left`;
   return `Semantic index: ${status.filesIndexed} of ${status.filesTotal} notes (${status.percent}%${pace}, ${status.providerId}).`;

@@ -87,7 +87,7 @@ describe('SemanticSearch', () => {
       filesTotal: 2,
       percent: 0,
       retryAfterSeconds: 10,
-      notesPerSecond: null,
+      notesPerSecond: 0,
     });
     expect(error.message).toContain('search_vault_simple');
     expect(progress[0]).toEqual([0, 2, 'Semantic index: 0 of 2 notes (0%, hashing:32).']);

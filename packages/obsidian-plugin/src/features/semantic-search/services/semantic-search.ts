@@ -186,6 +186,7 @@ export class SemanticSearch {
     this.next = null;
     await Promise.all(discarded.map((index) => index.destroy()));
     this.start();
+    await this.choosing;
   }
 
   async close(): Promise<void> {
