@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { format, parseArgs, stripVTControlCharacters } from 'node:util';
 import { parse as parseYaml } from 'yaml';
 import { serveVault } from '../../packages/headless/src/serve.ts';
-import { TASKS_DEMO, copyVault } from '../../packages/headless/src/test-support/temp-vault.ts';
+import { TEST_VAULT, copyVault } from '../../packages/headless/src/test-support/temp-vault.ts';
 import { startAuthProxy } from './auth-proxy.ts';
 import { conformanceFixtures } from './fixtures/index.ts';
 
@@ -71,7 +71,7 @@ interface SuiteSummary {
 
 const { values: options } = parseArgs({
   options: {
-    vault: { type: 'string', default: TASKS_DEMO },
+    vault: { type: 'string', default: TEST_VAULT },
     only: { type: 'string' },
     verbose: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },

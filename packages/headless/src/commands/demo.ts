@@ -1,6 +1,7 @@
 /**
- * `bun run demo`: serves a copy of the bundled demo vault from a temp folder, so trying the
- * server never edits the repository. The copy is removed when the server stops.
+ * `bun run demo`: serves a copy of the repository's test vault (test-data/vault: a community
+ * garden, its bees and kitchen; docs/test-vault.md) from a temp folder, so trying the server
+ * never edits the repository. The copy is removed when the server stops.
  */
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import { join } from 'node:path';
 import { serveVault } from '../serve.ts';
 import { announce, stopOnSignals } from './serve.ts';
 
-export const DEMO_VAULT = join(import.meta.dir, '..', '..', 'demo-vault');
+export const DEMO_VAULT = join(import.meta.dir, '..', '..', '..', '..', 'test-data', 'vault');
 
 export async function runDemo(): Promise<void> {
   const temp = await mkdtemp(join(tmpdir(), 'mcp-connector-demo-'));

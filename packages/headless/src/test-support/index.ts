@@ -5,7 +5,7 @@ export {
   type McpTestServer,
   type ProtocolLine,
 } from './mcp-test-server.ts';
-export { buildVault, copyVault, type TempVault } from './temp-vault.ts';
+export { TEST_VAULT, buildVault, copyVault, type TempVault } from './temp-vault.ts';
 export { callFail, callOk, type ToolFailure } from './tool-calls.ts';
 export { snapshotVault } from '@mcp-connector/shared/test-support';
 export { openTestHost, type TestHost } from './test-host.ts';

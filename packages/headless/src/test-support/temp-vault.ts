@@ -1,17 +1,17 @@
 /**
- * Test vaults on disk: a writable temp copy of a real vault (../shared/vaults/tasks-demo by
- * default, which is read-only and must never be edited in place), or a vault built from a small
- * map of files. Each comes with a `remove` for cleanup.
+ * Test vaults on disk: a writable temp copy of a vault (the repository's test vault by default,
+ * test-data/vault, described in docs/test-vault.md; never edited in place), or a vault built from
+ * a small map of files. Each comes with a `remove` for cleanup.
  */
 import { chmod, cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { TASKS_DEMO, buildVault, type TempVault } from '@mcp-connector/shared/test-support';
+import { TEST_VAULT, buildVault, type TempVault } from '@mcp-connector/shared/test-support';
 import { join } from 'node:path';
 
-export { TASKS_DEMO, buildVault, type TempVault };
+export { TEST_VAULT, buildVault, type TempVault };
 
 /** `name` is the copy's folder name, which is the vault's name. */
-export async function copyVault(source: string = TASKS_DEMO, name = 'vault'): Promise<TempVault> {
+export async function copyVault(source: string = TEST_VAULT, name = 'vault'): Promise<TempVault> {
   const parent = await mkdtemp(join(tmpdir(), 'mcp-vault-'));
   const root = join(parent, name);
   await cp(source, root, { recursive: true, preserveTimestamps: true });
