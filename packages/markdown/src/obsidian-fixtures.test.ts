@@ -4,8 +4,12 @@
  * checked in packages/markdown/src/links/captured-links.test.ts). A difference we cannot match is listed in KNOWN_DIFFERENCES with its reason; such a field must
  * still differ, so the list cannot go stale silently.
  */
-import { describe, expect, test } from 'bun:test';
-import { loadCapturedNotes } from '@mcp-connector/shared/test-support';
+import { expect, test } from 'bun:test';
+import {
+  CAPTURED_METADATA,
+  describeWithSharedData,
+  loadCapturedNotes,
+} from '@mcp-connector/shared/test-support';
 import type { CachedMetadata } from 'obsidian';
 import { getAllTags, parseFrontMatterTags, parseMetadata } from './index.ts';
 
@@ -19,9 +23,9 @@ const KNOWN_DIFFERENCES: Record<string, Partial<Record<keyof CachedMetadata, str
   },
 };
 
-const notes = loadCapturedNotes();
+describeWithSharedData('metadata captured from Obsidian', [CAPTURED_METADATA], () => {
+  const notes = loadCapturedNotes();
 
-describe('metadata captured from Obsidian', () => {
   test('the captures are all there', () => {
     expect(notes.length).toBe(89);
   });

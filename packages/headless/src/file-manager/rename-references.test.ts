@@ -11,7 +11,12 @@ import { ToolError } from '@mcp-connector/shared';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NodeHost } from '../node-host/node-host.ts';
-import { buildVault, copyVault, type TempVault } from '../test-support/temp-vault.ts';
+import {
+  TASKS_DEMO,
+  TASKS_DEMO_VAULT,
+  describeWithSharedData,
+} from '@mcp-connector/shared/test-support';
+import { TEST_VAULT, buildVault, copyVault, type TempVault } from '../test-support/temp-vault.ts';
 
 type Files = Record<string, string>;
 
@@ -323,19 +328,46 @@ describe('edge cases', () => {
   });
 });
 
-describe('the real tasks-demo vault', () => {
+/** Renames the given paths one after another in a copy of `source`, each keeping the graph. */
+async function renameAllKeepingLinks(
+  source: string,
+  renames: [string, string][],
+): Promise<NodeHost> {
+  const vault = await copyVault(source);
+  const host = await NodeHost.open(vault.root, { watch: false });
+  opened = { host, vault };
+  for (const [from, to] of renames) await expectGraphKept(host, from, to);
+  return host;
+}
+
+describe('the test vault', () => {
+  test('renaming its most linked notes, a note that shares its name, an attachment and a folder keeps its whole link graph', async () => {
+    const host = await renameAllKeepingLinks(TEST_VAULT, [
+      ['Apiary/Hives/Hive Clover.md', 'Renamed/Clover (hive 1).md'],
+      ['Garden/Plants/Tomato.md', 'Garden/Plants/Tomato (Solanum).md'],
+      ['Projects/Greenhouse build/Budget.md', 'Projects/Greenhouse build/Greenhouse budget.md'],
+      ['Attachments/hive-frame.png', 'Attachments/Hive frame 2.png'],
+      ['Garden/Plants', 'Moved/Crops'],
+    ]);
+    expect(await host.read('Apiary/Hives/Hive Heather.md')).toContain(
+      'origin: "[[Clover (hive 1)]]"',
+    );
+    // Markdown links are rewritten in the vault's newLinkFormat (shortest), keeping their style.
+    const companions = await host.read('Garden/Companion planting.md');
+    expect(companions).toContain('[Tomato companions](Tomato%20(Solanum).md#Companions)');
+    expect(companions).toContain('[Borage](<Borage.md>)');
+  });
+});
+
+describeWithSharedData('the real tasks-demo vault', [TASKS_DEMO_VAULT], () => {
   test('renaming its most linked notes, an attachment and a folder keeps its whole link graph', async () => {
-    const vault = await copyVault();
-    const host = await NodeHost.open(vault.root, { watch: false });
-    opened = { host, vault };
-    const renames: [string, string][] = [
+    const host = await renameAllKeepingLinks(TASKS_DEMO, [
       ['Test Data/multiple_headings.md', 'Renamed/multiple headings (v2).md'],
       ['Test Data/link_in_yaml.md', 'Other/link in yaml.md'],
       ['Test Data/all_link_types.md', 'Renamed/All link types.md'],
       ['Test Attachments/a_pdf_file.pdf', 'Renamed/A pdf.pdf'],
       ['Test Data', 'Moved/Test Data 2'],
-    ];
-    for (const [from, to] of renames) await expectGraphKept(host, from, to);
+    ]);
     expect(await host.read('Moved/Test Data 2/links_everywhere.md')).toContain(
       'link-in-frontmatter: "[[link in yaml]]"',
     );

@@ -5,11 +5,17 @@
  * A note whose capture we cannot match is listed in KNOWN_DIFFERENCES with its reason and must
  * still differ.
  */
-import { describe, expect, test } from 'bun:test';
+import { expect, test } from 'bun:test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VaultIndex, isIndexedText } from '@mcp-connector/markdown/vault';
-import { CAPTURED_FIXTURES, TASKS_DEMO } from '@mcp-connector/shared/test-support';
+import {
+  CAPTURED_FIXTURES,
+  CAPTURED_METADATA,
+  TASKS_DEMO,
+  TASKS_DEMO_VAULT,
+  describeWithSharedData,
+} from '@mcp-connector/shared/test-support';
 
 const VAULT = TASKS_DEMO;
 const CAPTURED = CAPTURED_FIXTURES;
@@ -46,22 +52,29 @@ function captured(name: string): LinkCounts {
   return JSON.parse(readFileSync(join(CAPTURED, name), 'utf8')) as LinkCounts;
 }
 
-describe('links of the tasks-demo vault, as Obsidian captured them', () => {
-  const index = buildIndex();
-  const resolved = captured('resolvedLinks.json');
-  const unresolved = captured('unresolvedLinks.json');
-  const notes = Object.keys(resolved).filter((path) => path in index.resolvedLinks);
+describeWithSharedData(
+  'links of the tasks-demo vault, as Obsidian captured them',
+  [TASKS_DEMO_VAULT, CAPTURED_METADATA],
+  () => {
+    const index = buildIndex();
+    const resolved = captured('resolvedLinks.json');
+    const unresolved = captured('unresolvedLinks.json');
+    const notes = Object.keys(resolved).filter((path) => path in index.resolvedLinks);
 
-  test('nearly every captured note is still in the vault', () => {
-    expect(notes.length).toBeGreaterThanOrEqual(200);
-  });
-
-  for (const path of notes) {
-    test(path, () => {
-      const ours = { resolved: index.resolvedLinks[path], unresolved: index.unresolvedLinks[path] };
-      const theirs = { resolved: resolved[path], unresolved: unresolved[path] };
-      if (KNOWN_DIFFERENCES[path] === undefined) expect(ours).toEqual(theirs);
-      else expect(ours).not.toEqual(theirs);
+    test('nearly every captured note is still in the vault', () => {
+      expect(notes.length).toBeGreaterThanOrEqual(200);
     });
-  }
-});
+
+    for (const path of notes) {
+      test(path, () => {
+        const ours = {
+          resolved: index.resolvedLinks[path],
+          unresolved: index.unresolvedLinks[path],
+        };
+        const theirs = { resolved: resolved[path], unresolved: unresolved[path] };
+        if (KNOWN_DIFFERENCES[path] === undefined) expect(ours).toEqual(theirs);
+        else expect(ours).not.toEqual(theirs);
+      });
+    }
+  },
+);

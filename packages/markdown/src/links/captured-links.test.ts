@@ -3,13 +3,16 @@
  * Obsidian resolved them to, within the vault the captures came from (the fixtures' own paths plus
  * the paths they resolved to: attachments and notes outside Test Data).
  */
-import { describe, expect, test } from 'bun:test';
-import { loadCapturedNotes } from '@mcp-connector/shared/test-support';
+import { expect, test } from 'bun:test';
+import {
+  CAPTURED_METADATA,
+  describeWithSharedData,
+  loadCapturedNotes,
+  type CapturedNote,
+} from '@mcp-connector/shared/test-support';
 import { LinkResolver, getLinkpath } from './index.ts';
 
-const notes = loadCapturedNotes();
-
-function capturedVault(): LinkResolver {
+function capturedVault(notes: readonly [string, CapturedNote][]): LinkResolver {
   const resolver = new LinkResolver();
   for (const [, note] of notes) {
     resolver.addFile(note.filePath);
@@ -19,22 +22,27 @@ function capturedVault(): LinkResolver {
   return resolver;
 }
 
-describe('links captured from Obsidian resolve to the same paths', () => {
-  const resolver = capturedVault();
-  const withLinks = notes.filter(
-    ([, note]) => Object.keys(note.resolveLinkToPath ?? {}).length > 0,
-  );
+describeWithSharedData(
+  'links captured from Obsidian resolve to the same paths',
+  [CAPTURED_METADATA],
+  () => {
+    const notes = loadCapturedNotes();
+    const resolver = capturedVault(notes);
+    const withLinks = notes.filter(
+      ([, note]) => Object.keys(note.resolveLinkToPath ?? {}).length > 0,
+    );
 
-  test('the captures hold resolved links', () => {
-    expect(withLinks.length).toBeGreaterThan(10);
-  });
-
-  for (const [name, note] of withLinks) {
-    test(name, () => {
-      for (const [link, target] of Object.entries(note.resolveLinkToPath ?? {})) {
-        const resolved = resolver.getFirstLinkpathDest(getLinkpath(link), note.filePath);
-        expect({ link, target: resolved }).toEqual({ link, target });
-      }
+    test('the captures hold resolved links', () => {
+      expect(withLinks.length).toBeGreaterThan(10);
     });
-  }
-});
+
+    for (const [name, note] of withLinks) {
+      test(name, () => {
+        for (const [link, target] of Object.entries(note.resolveLinkToPath ?? {})) {
+          const resolved = resolver.getFirstLinkpathDest(getLinkpath(link), note.filePath);
+          expect({ link, target: resolved }).toEqual({ link, target });
+        }
+      });
+    }
+  },
+);

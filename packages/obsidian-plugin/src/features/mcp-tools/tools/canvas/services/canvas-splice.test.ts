@@ -1,10 +1,15 @@
 import { describe, expect, test } from 'bun:test';
-import { TASKS_DEMO } from '@mcp-connector/shared/test-support';
+import {
+  TASKS_DEMO,
+  TASKS_DEMO_VAULT,
+  describeWithSharedData,
+} from '@mcp-connector/shared/test-support';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseCanvas } from './canvas-document.ts';
 import { EMPTY_CANVAS, appendCanvasItem } from './canvas-splice.ts';
 
+/** A canvas Obsidian itself wrote, in the tasks-demo vault beside the repository. */
 const OBSIDIAN_CANVAS = 'Manual Testing/Frontmatter/Frontmatter code.canvas';
 const NODE = {
   id: 'aaaaaaaaaaaaaaaa',
@@ -30,7 +35,7 @@ const BASE = {
   edges: [] as object[],
 };
 
-describe('appendCanvasItem', () => {
+describeWithSharedData("appendCanvasItem on Obsidian's own canvas", [TASKS_DEMO_VAULT], () => {
   test("rebuilding Obsidian's own file item by item gives it back byte for byte", async () => {
     const original = await readFile(join(TASKS_DEMO, OBSIDIAN_CANVAS), 'utf8');
     const { nodes, edges } = parseCanvas(OBSIDIAN_CANVAS, original);
@@ -49,7 +54,9 @@ describe('appendCanvasItem', () => {
     expect(edited.slice(0, at) + edited.slice(at + line.length)).toBe(original);
     expect(parseCanvas('x.canvas', edited).nodes.at(-1)).toEqual(NODE);
   });
+});
 
+describe('appendCanvasItem', () => {
   test.each([
     ['two spaces', (value: object) => JSON.stringify(value, null, 2)],
     ['four spaces', (value: object) => JSON.stringify(value, null, 4)],
