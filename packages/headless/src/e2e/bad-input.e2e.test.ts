@@ -1,43 +1,26 @@
 /**
- * Bad input, for every tool the server lists: wrong types, unknown keys, traversal paths in every
- * path-like argument (../, absolute, URL-encoded, NUL, backslashes, the config folder) and
- * oversized bodies. Each gets a clear error, the server keeps serving, and the vault and the
- * folder around it are byte-for-byte unchanged.
+ * Bad input, for every tool the server lists (exactly the registry's tools): wrong types, unknown
+ * keys, traversal paths in every path argument the schemas declare, at any depth
+ * (../, absolute, URL-encoded, NUL, backslashes, the config folder, a drive letter; see
+ * test-support/tool-schemas.ts for how path arguments are found) and oversized bodies. Each gets
+ * a clear error, the server keeps serving, and the vault and the folder around it are
+ * byte-for-byte unchanged.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '@modelcontextprotocol/client';
 import { readdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { snapshotVault, startTestServer, type McpTestServer } from '../test-support/index.ts';
+import {
+  argumentsWith,
+  describePath,
+  pathArguments,
+  registryToolNames,
+  requiredArgs,
+  type JsonSchema,
+  type ListedTool,
+} from '../test-support/tool-schemas.ts';
 
-interface JsonSchema {
-  type?: string | string[];
-  enum?: unknown[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-}
-
-interface ListedTool {
-  name: string;
-  inputSchema: JsonSchema;
-}
-
-const PATH_ARGUMENTS = new Set([
-  'path',
-  'filename',
-  'from',
-  'to',
-  'directory',
-  'folder',
-  'templatePath',
-  'targetPath',
-  'sourcePath',
-  'file',
-  'paths',
-]);
-/** Arguments named like paths that are not paths (rename_heading's `to` is heading text). */
-const NOT_PATHS: Record<string, string[]> = { rename_heading: ['from', 'to'] };
 const TRAVERSALS = [
   '../outside.md',
   '/etc/passwd',
@@ -63,15 +46,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-function benign(schema: JsonSchema): unknown {
-  if (schema.enum !== undefined) return schema.enum[0];
-  if (schema.type === 'number' || schema.type === 'integer') return 1;
-  if (schema.type === 'boolean') return false;
-  if (schema.type === 'array') return [benign(schema.items ?? { type: 'string' })];
-  if (schema.type === 'object') return requiredOf(schema);
-  return 'x';
-}
-
 /** A value of a JSON type the schema does not allow. */
 function wrongValue(schema: JsonSchema): unknown {
   if (schema.enum !== undefined) return 42;
@@ -89,17 +63,6 @@ function fits(value: unknown, allowed: ReadonlySet<string>): boolean {
   return allowed.has(typeof value);
 }
 
-function requiredOf(schema: JsonSchema): Record<string, unknown> {
-  const properties = schema.properties ?? {};
-  return Object.fromEntries(
-    (schema.required ?? []).map((name) => [name, benign(properties[name] ?? {})]),
-  );
-}
-
-function requiredArgs(tool: ListedTool): Record<string, unknown> {
-  return requiredOf(tool.inputSchema);
-}
-
 async function failureOf(
   name: string,
   args: Record<string, unknown>,
@@ -110,8 +73,24 @@ async function failureOf(
 }
 
 describe('bad input to every tool', () => {
-  test('the server lists tools to test', () => {
-    expect(tools.length).toBeGreaterThanOrEqual(3);
+  test('the server lists exactly the registry: a new tool is swept or this fails', () => {
+    expect(tools.map((tool) => tool.name).sort()).toEqual(registryToolNames());
+  });
+
+  test('the sweep finds every path argument, nested ones included', () => {
+    const found = Object.fromEntries(
+      tools.map((tool) => [tool.name, pathArguments(tool).map(describePath)]),
+    );
+    expect(found).toMatchObject({
+      find_broken_links: ['exclude_folders[]', 'scope'],
+      find_orphaned_notes: ['exclude_folders[]'],
+      search_and_replace: ['scope'],
+      search_vault_smart: ['filter.excludeFolders[]', 'filter.includeFolders[]'],
+      get_vault_files: ['paths[]'],
+      rename_vault_file: ['from', 'to'],
+      rename_heading: ['path'],
+      add_canvas_node: ['path', 'file'],
+    });
   });
 
   test('an unknown argument is refused by name', async () => {
@@ -143,21 +122,18 @@ describe('bad input to every tool', () => {
 
   test('a traversal in any path argument is refused', async () => {
     for (const tool of tools) {
-      const notPaths = NOT_PATHS[tool.name] ?? [];
-      for (const name of Object.keys(tool.inputSchema.properties ?? {}).filter(
-        (key) => PATH_ARGUMENTS.has(key) && !notPaths.includes(key),
-      )) {
+      for (const at of pathArguments(tool)) {
         for (const traversal of TRAVERSALS) {
-          const value = name === 'paths' ? [traversal] : traversal;
           const result = await client.callTool({
             name: tool.name,
-            arguments: { ...requiredArgs(tool), [name]: value },
+            arguments: argumentsWith(tool, at, traversal),
           });
           const text = JSON.stringify(result.structuredContent);
           const refused =
             result.isError === true
               ? (result.structuredContent as { code: string }).code
               : (text.match(/"code":"(\w+)"/)?.[1] ?? 'accepted');
+          const name = describePath(at);
           expect({ tool: tool.name, name, traversal, refused }).toEqual({
             tool: tool.name,
             name,

@@ -1,6 +1,6 @@
 /**
  * The MCP Apps search-results view end to end: the real headless server over HTTP on a temp copy
- * of tasks-demo, the official SDK client on both protocol lines, one client declaring the MCP
+ * of the test vault, the official SDK client on both protocol lines, one client declaring the MCP
  * Apps extension (`io.modelcontextprotocol/ui`) and one not. The resources capability serves the
  * view and nothing else; both search tools point to it; a successful search carries its rows in
  * `_meta`, a failure none; and the text a client reads is the same with or without the extension.
@@ -119,7 +119,7 @@ describe.each(PROTOCOL_LINES)('on the %s line', (line) => {
 
   test('search_vault_simple: the rows ride in _meta; the text is the same without the extension', async () => {
     const [host, plain] = [await connect(line, true), await connect(line, false)];
-    const args = { query: 'kanban', limit: 5 };
+    const args = { query: 'compost', limit: 5 };
     const [withUi, withoutUi] = [
       await call(host, 'search_vault_simple', args),
       await call(plain, 'search_vault_simple', args),
@@ -128,7 +128,7 @@ describe.each(PROTOCOL_LINES)('on the %s line', (line) => {
     expect(data.total).toBeGreaterThan(5);
     expect(viewData(withUi)).toEqual({
       vault: t.server.host.vaultName,
-      query: 'kanban',
+      query: 'compost',
       rows: data.hits as Record<string, unknown>[],
       total: data.total,
     });
@@ -142,7 +142,7 @@ describe.each(PROTOCOL_LINES)('on the %s line', (line) => {
     const client = await connect(line, true);
     let result: CallToolResult | null = null;
     for (let attempt = 0; attempt < 200 && result === null; attempt++) {
-      const call_ = await call(client, 'search_vault_smart', { query: 'kanban board', limit: 3 });
+      const call_ = await call(client, 'search_vault_smart', { query: 'compost bays', limit: 3 });
       if (call_.isError === true) {
         expect(viewData(call_)).toBeUndefined(); // index_building carries no rows either
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -152,13 +152,13 @@ describe.each(PROTOCOL_LINES)('on the %s line', (line) => {
     expect(hits).toHaveLength(3);
     expect(viewData(result as CallToolResult)).toEqual({
       vault: t.server.host.vaultName,
-      query: 'kanban board',
+      query: 'compost bays',
       rows: hits,
       total: 3,
     });
     expect(Object.keys(hits[0] ?? {}).sort()).toEqual(['excerpt', 'heading', 'path', 'score']);
     const plain = await call(await connect(line, false), 'search_vault_smart', {
-      query: 'kanban board',
+      query: 'compost bays',
       limit: 3,
     });
     expect(plain.content).toEqual((result as CallToolResult).content);

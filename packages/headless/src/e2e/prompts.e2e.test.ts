@@ -1,67 +1,55 @@
 /**
- * Prompts end to end: the real server over HTTP on a temp copy of tasks-demo with a Prompts/
- * folder written before it starts, the official SDK client on both protocol lines. prompts/list
- * and prompts/get (arguments, embeds resolved in the real vault, Templater code untouched), the
- * InvalidParams errors, hidden folders, the capability on each line, and
- * notifications/prompts/list_changed on a 2026-07-28 listen stream when a prompt note is added,
- * retagged, renamed or deleted through the tools.
+ * Prompts end to end: the real server over HTTP on a temp copy of the test vault, whose Prompts/
+ * folder holds four prompt notes (tagged in frontmatter as a list and as a string, or inline), an
+ * untagged note and a tagged draft in a subfolder, neither of them a prompt. The official SDK
+ * client on both protocol lines: prompts/list and prompts/get (arguments, embeds resolved in the
+ * real vault, Templater code untouched), the InvalidParams errors, hidden folders, the capability
+ * on each line, and notifications/prompts/list_changed on a 2026-07-28 listen stream when a
+ * prompt note is added, retagged, renamed or deleted through the tools.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '@modelcontextprotocol/client';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
   PROTOCOL_LINES,
   callOk,
-  copyVault,
   snapshotVault,
   startTestServer,
   type McpTestServer,
 } from '../test-support/index.ts';
 
-const REVIEW = [
-  '---',
-  'description: Review a project note against its plan',
-  'tags: [mcp-tools-prompt]',
-  '---',
-  '<% tp.mcpTools.prompt("note", "The note to review") %>',
-  '<% tp.mcpTools.prompt("focus") %>',
-  'Review [[{{note}}]] with a focus on {{focus}}.',
-  '',
-  '![[{{note}}#Steps to world domination]]',
-  '',
-  'Related: ![[Embed Task in to Note#^ca47c7]]',
-  'Also: ![[one_task]]',
-  'Missing: ![[No such note]]',
-  'Written <% tp.date.now("YYYY-MM-DD") %>; focus again: {{focus}}.',
-  '',
-].join('\n');
-
 let t: McpTestServer;
-let acmeSteps: string;
+/** Sections as they are on disk, for the embeds the prompts inline. */
+let cloverStatus: string;
+let quickCapture: string;
 beforeAll(async () => {
-  const vault = await copyVault();
-  await mkdir(join(vault.root, 'Prompts'));
-  await writeFile(join(vault.root, 'Prompts/Review project.md'), REVIEW);
-  await writeFile(join(vault.root, 'Prompts/Scratch.md'), 'Not tagged, not a prompt.\n');
-  await writeFile(join(vault.root, 'Prompts/Plain.md'), 'Say hello. #mcp-tools-prompt\n');
-  const acme = await readFile(join(vault.root, 'ACME.md'), 'utf8');
-  acmeSteps = acme.slice(acme.indexOf('## Steps'), acme.indexOf('## Model test')).trimEnd();
-  t = await startTestServer(vault);
+  t = await startTestServer();
+  const clover = await t.readText('Apiary/Hives/Hive Clover.md');
+  cloverStatus = clover.slice(clover.indexOf('## Status'), clover.indexOf('## Queen')).trimEnd();
+  const inbox = await t.readText('Inbox.md');
+  quickCapture = inbox
+    .slice(inbox.indexOf('## Quick capture'), inbox.indexOf('## To file'))
+    .trimEnd();
 });
 afterAll(() => t.stop());
 
 const LISTED = [
-  { name: 'Plain' },
   {
-    name: 'Review project',
-    description: 'Review a project note against its plan',
+    name: 'Inspection summary',
+    description: "Summarise one hive's status and its latest inspection",
+    arguments: [{ name: 'hive', description: 'Clover, Heather or Linden', required: true }],
+  },
+  { name: 'Recipe from the harvest', arguments: [{ name: 'crop', required: true }] },
+  { name: 'Tidy the inbox', description: 'Sort the inbox into the right notes' },
+  {
+    name: 'Weekly review',
+    description: 'Review a week of garden and hive notes and suggest what to do next',
     arguments: [
-      { name: 'note', description: 'The note to review', required: true },
-      { name: 'focus', required: true },
+      { name: 'week', description: 'The Monday of the week, as YYYY-MM-DD', required: true },
+      { name: 'focus', description: 'What to pay attention to', required: true },
     ],
   },
 ];
+const NAMES = LISTED.map((prompt) => prompt.name);
 
 async function promptText(client: Client, name: string, args?: Record<string, string>) {
   const result = await client.getPrompt({ name, ...(args && { arguments: args }) });
@@ -92,42 +80,62 @@ describe.each(PROTOCOL_LINES)('on the %s line', (line) => {
   test('prompts/get fills arguments, inlines embeds from the vault and leaves Templater code', async () => {
     const client = await t.connect(line);
     const before = await snapshotVault(t.vault.root);
-    const text = await promptText(client, 'Review project', { note: 'ACME', focus: 'risks' });
+    const text = await promptText(client, 'Inspection summary', { hive: 'Clover' });
     expect(text).toBe(
       [
-        'Review [[ACME]] with a focus on risks.',
+        'Summarise the state of the hive Clover for the committee, in plain words.',
         '',
-        acmeSteps,
+        'Current status:',
         '',
-        'Related: - [ ] #task task2b ^ca47c7',
-        'Also: - [ ] #task the only task here',
-        'Missing: ![[No such note]]<!-- embed not inlined: not found -->',
-        'Written <% tp.date.now("YYYY-MM-DD") %>; focus again: risks.',
+        cloverStatus,
+        '',
+        'Its queen: - 2025: superseded in June; the new queen was marked blue on 2025-07-03 ^queen',
+        '',
+        'Not written yet: ![[Hive Clover winter plan]]<!-- embed not inlined: not found -->',
       ].join('\n'),
     );
-    expect(acmeSteps).toContain('- [ ] #task Take out the trash');
-    const result = await client.getPrompt({ name: 'Plain' });
-    expect(result.messages).toEqual([
-      { role: 'user', content: { type: 'text', text: 'Say hello. #mcp-tools-prompt' } },
-    ]);
+    expect(cloverStatus).toStartWith('## Status\n\nQueen marked blue');
+    const review = await promptText(client, 'Weekly review', {
+      week: '2026-05-04',
+      focus: 'swarming',
+    });
+    expect(review).toContain('the week starting 2026-05-04');
+    expect(review).toContain('with a focus on swarming');
+    expect(review).toContain('> [!important] Thresholds we use');
+    expect(review).toContain('one bed along every year, so nothing grows where its family grew');
+    expect(review).toContain('Written <% tp.date.now("YYYY-MM-DD") %>.');
+    const tidy = await client.getPrompt({ name: 'Tidy the inbox' });
+    expect(tidy.messages).toHaveLength(1);
+    expect(tidy.messages[0]?.content).toEqual({
+      type: 'text',
+      text: `Go through my inbox below. For each line, say which note it belongs in (an existing one if\nthere is one) and whether it is a task.\n\n${quickCapture}`,
+    });
     expect(await snapshotVault(t.vault.root)).toEqual(before);
   });
 
   test('an unknown prompt or a missing argument is InvalidParams, and nothing changes', async () => {
     const client = await t.connect(line);
     const before = await snapshotVault(t.vault.root);
-    const unknown = await rejection(client.getPrompt({ name: 'Scratch' }));
-    expect(unknown.code).toBe(-32602);
-    expect(unknown.message).toContain('Unknown prompt "Scratch"');
-    expect(unknown.message).toContain('Prompts: Plain, Review project.');
+    for (const name of ['Scratchpad', 'Seasonal letter', 'Drafts/Seasonal letter']) {
+      const unknown = await rejection(client.getPrompt({ name }));
+      expect(unknown.code).toBe(-32602);
+      expect(unknown.message).toContain(`Unknown prompt "${name}"`);
+      expect(unknown.message).toContain(`Prompts: ${NAMES.join(', ')}.`);
+    }
     const missing = await rejection(
-      client.getPrompt({ name: 'Review project', arguments: { note: 'ACME' } }),
+      client.getPrompt({ name: 'Weekly review', arguments: { week: '2026-05-04' } }),
     );
     expect(missing.code).toBe(-32602);
-    expect(missing.message).toContain('Prompt "Review project" needs these arguments: focus.');
-    const extra = await rejection(client.getPrompt({ name: 'Plain', arguments: { note: 'ACME' } }));
+    expect(missing.message).toContain(
+      'Prompt "Weekly review" needs these arguments: focus (What to pay attention to).',
+    );
+    const extra = await rejection(
+      client.getPrompt({ name: 'Tidy the inbox', arguments: { note: 'Home' } }),
+    );
     expect(extra.code).toBe(-32602);
-    expect(extra.message).toContain('Prompt "Plain" has no argument "note"; it takes none.');
+    expect(extra.message).toContain(
+      'Prompt "Tidy the inbox" has no argument "note"; it takes none.',
+    );
     expect(await snapshotVault(t.vault.root)).toEqual(before);
   });
 });
@@ -135,11 +143,13 @@ describe.each(PROTOCOL_LINES)('on the %s line', (line) => {
 describe('hidden folders', () => {
   test('a note in a hidden folder is never embedded: the comment says "not found"', async () => {
     const client = await t.connect('modern');
-    await t.server.settings.updateSlice('hiddenFolders', () => ['Test Data']);
+    await t.server.settings.updateSlice('hiddenFolders', () => ['Apiary']);
     try {
-      const text = await promptText(client, 'Review project', { note: 'ACME', focus: 'x' });
-      expect(text).toContain('Also: ![[one_task]]<!-- embed not inlined: not found -->');
-      expect(text).not.toContain('the only task here');
+      const text = await promptText(client, 'Inspection summary', { hive: 'Clover' });
+      expect(text).toContain(
+        'Its queen: ![[Hive Clover#^queen]]<!-- embed not inlined: not found -->',
+      );
+      expect(text).not.toContain('marked blue');
     } finally {
       await t.server.settings.updateSlice('hiddenFolders', () => []);
     }
@@ -184,11 +194,11 @@ describe('notifications/prompts/list_changed on a 2026-07-28 listen stream', () 
       const renamed = 'Prompts/Renamed prompt.md';
       const rename = () => callOk(editor, 'rename_vault_file', { from: path, to: renamed });
       expect(await heardAfter(rename)).toBe(1);
-      expect(await names()).toEqual(['Plain', 'Renamed prompt', 'Review project']);
+      expect(await names()).toEqual([...NAMES, 'Renamed prompt'].sort());
       const remove = () => callOk(editor, 'delete_vault_file', { path: renamed });
       expect(await heardAfter(remove)).toBe(1);
       const unrelated = () =>
-        callOk(editor, 'append_to_vault_file', { path: 'ACME.md', content: 'x' });
+        callOk(editor, 'append_to_vault_file', { path: 'Home.md', content: 'x' });
       expect(await heardAfter(unrelated, 1500)).toBe(0);
       expect(heard).toBe(5);
     } finally {

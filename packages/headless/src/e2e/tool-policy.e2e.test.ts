@@ -65,11 +65,11 @@ describe('one server, many tokens', () => {
 
   test('an inactive tool answers with the way to activate it, and a tool outside the allowlist cannot be reached at all', async () => {
     const core = await t.connect('legacy', tokens.core.secret);
-    const inactive = await callFail(core, 'get_backlinks', { path: 'ACME.md' });
+    const inactive = await callFail(core, 'get_backlinks', { path: 'Home.md' });
     expect(inactive.code).toBe('tool_inactive');
     expect(inactive.message).toContain('activate_tool');
     const allow = await t.connect('legacy', tokens.allow.secret);
-    expect((await callFail(allow, 'get_backlinks', { path: 'ACME.md' })).code).toBe(
+    expect((await callFail(allow, 'get_backlinks', { path: 'Home.md' })).code).toBe(
       'tool_not_allowed',
     );
     const refused = await callOk(allow, 'activate_tool', { name: 'get_backlinks' });
@@ -96,7 +96,7 @@ describe('one server, many tokens', () => {
       if (tool.name.startsWith('activate_tool')) continue;
       expect({
         tool: tool.name,
-        code: (await callFail(reader, tool.name, { path: 'ACME.md', content: 'x' })).code,
+        code: (await callFail(reader, tool.name, { path: 'Home.md', content: 'x' })).code,
       }).toEqual({ tool: tool.name, code: 'tool_not_allowed' });
     }
     const activation = await callOk(reader, 'activate_tools', {
@@ -116,7 +116,7 @@ describe('one server, many tokens', () => {
       expect(result.activated).toEqual([tool]);
       expect(notified()).toBe(1);
       expect(await names(core)).toContain(tool);
-      await callOk(core, tool, tool === 'get_note_outline' ? { path: 'ACME.md' } : {});
+      await callOk(core, tool, tool === 'get_note_outline' ? { path: 'Home.md' } : {});
     }
   });
 
@@ -129,7 +129,7 @@ describe('one server, many tokens', () => {
       expect(await names(listener)).not.toContain('get_outgoing_links');
       await callOk(caller, 'activate_tool', { name: 'get_outgoing_links' });
       for (let call = 0; call < 3; call++)
-        await callOk(caller, 'get_outgoing_links', { path: 'ACME.md' });
+        await callOk(caller, 'get_outgoing_links', { path: 'Home.md' });
       const deadline = Date.now() + 3000;
       while (heard() < 2 && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 20));

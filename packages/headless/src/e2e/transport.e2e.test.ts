@@ -1,5 +1,5 @@
 /**
- * The transport end to end: the real headless server on a temp copy of the tasks-demo vault,
+ * The transport end to end: the real headless server on a temp copy of the test vault,
  * raw HTTP for every rejection rule, and the official SDK client on both protocol lines.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';

@@ -1,7 +1,7 @@
 /**
  * The canvas tools end to end: the real headless server over HTTP on a temp copy of the
- * tasks-demo vault, the official SDK client on both protocol lines, the Obsidian-written canvas
- * in that vault (edits add exactly their own line), a canvas made from nothing, concurrent
+ * test vault, the official SDK client on both protocol lines, the garden map in that vault (in
+ * the layout Obsidian writes: one node or edge a line, so edits add exactly their own line), a canvas made from nothing, concurrent
  * writers from several clients, and failures leaving the vault byte for byte unchanged.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -15,7 +15,10 @@ import {
   type McpTestServer,
 } from '../../test-support/index.ts';
 
-const BOARD = 'Manual Testing/Frontmatter/Frontmatter code.canvas';
+const BOARD = 'Maps/Garden layout.canvas';
+/** Two nodes of BOARD: the Bed 01 file card and the water butt text card. */
+const BED = 'a84e6b2d31c90f57';
+const BUTT = '71e2d8c4a9b05f36';
 const TOOLS = ['get_canvas', 'add_canvas_node', 'connect_canvas_nodes'];
 
 let t: McpTestServer;
@@ -46,8 +49,8 @@ describe('the canvas tools over HTTP', () => {
       expect(canvas).toMatchObject({
         nodes: onDisk.nodes,
         edges: onDisk.edges,
-        totalNodes: 9,
-        totalEdges: 7,
+        totalNodes: 10,
+        totalEdges: 4,
       });
       expect(await snapshotVault(t.vault.root)).toEqual(before);
     },
@@ -59,14 +62,14 @@ describe('the canvas tools over HTTP', () => {
     const added = await callOk(client, 'add_canvas_node', {
       path: BOARD,
       type: 'file',
-      file: 'ACME.md',
+      file: 'Home.md',
       expectedRevision: revision,
     });
     const node = added.node as { id: string; x: number; y: number };
-    expect(node).toMatchObject({ type: 'file', file: 'ACME.md', width: 400, height: 400 });
+    expect(node).toMatchObject({ type: 'file', file: 'Home.md', width: 400, height: 400 });
     const connected = await callOk(client, 'connect_canvas_nodes', {
       path: BOARD,
-      fromNode: 'a63cc39f61c855c4',
+      fromNode: BED,
       toNode: node.id,
       label: 'see also',
       expectedRevision: added.revision,
@@ -76,7 +79,7 @@ describe('the canvas tools over HTTP', () => {
     const edgeLine = `,\n\t\t${JSON.stringify(connected.edge)}`;
     expect(without(without(edited, nodeLine), edgeLine)).toBe(original);
     const canvas = await callOk(client, 'get_canvas', { path: BOARD });
-    expect(canvas).toMatchObject({ totalNodes: 10, totalEdges: 8, revision: connected.revision });
+    expect(canvas).toMatchObject({ totalNodes: 11, totalEdges: 5, revision: connected.revision });
   });
 
   test('a canvas made from nothing, by 20 concurrent calls from several clients', async () => {
@@ -101,7 +104,7 @@ describe('the canvas tools over HTTP', () => {
 
   test.each([
     ['get_canvas', { path: 'Missing.canvas' }, 'not_found'],
-    ['get_canvas', { path: 'ACME.md' }, 'invalid_arguments'],
+    ['get_canvas', { path: 'Home.md' }, 'invalid_arguments'],
     ['add_canvas_node', { path: BOARD, type: 'file', file: '.obsidian/app.json' }, 'invalid_path'],
     [
       'add_canvas_node',
@@ -113,15 +116,11 @@ describe('the canvas tools over HTTP', () => {
       { path: BOARD, type: 'text', text: 'x', expectedRevision: 'stale' },
       'precondition_failed',
     ],
-    [
-      'connect_canvas_nodes',
-      { path: BOARD, fromNode: 'nope', toNode: '296e9f517e9a80ab' },
-      'node_not_found',
-    ],
+    ['connect_canvas_nodes', { path: BOARD, fromNode: 'nope', toNode: BUTT }, 'node_not_found'],
     ['connect_canvas_nodes', { path: 'New.canvas', fromNode: 'a', toNode: 'b' }, 'not_found'],
     [
       'connect_canvas_nodes',
-      { path: BOARD, fromNode: '296e9f517e9a80ab', toNode: '296e9f517e9a80ab', toSide: 'up' },
+      { path: BOARD, fromNode: BUTT, toNode: BUTT, toSide: 'up' },
       'invalid_arguments',
     ],
   ] as const)('%s refuses %j and changes nothing', async (name, args, code) => {

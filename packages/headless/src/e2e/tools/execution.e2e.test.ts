@@ -1,5 +1,5 @@
 /**
- * The execution tools end to end. Headless (the real server on a temp copy of tasks-demo) there is
+ * The execution tools end to end. Headless (the real server on a temp copy of the test vault) there is
  * no Templater and no command palette: every call fails clearly and changes nothing. Then the same
  * connector over a host that has both (scripted fakes standing in for Obsidian's), with the real
  * command gate built from data.json and a scripted permission prompt: off by default, the
@@ -31,7 +31,7 @@ import {
 } from '../../test-support/index.ts';
 
 const TOOLS = ['execute_template', 'list_obsidian_commands', 'execute_obsidian_command'];
-const DAILY_TEMPLATE = '_meta/templates/daily note template - Templater plugin.md';
+const DAILY_TEMPLATE = 'Templates/Daily note.md';
 
 describe('headless', () => {
   let t: McpTestServer;
@@ -52,7 +52,7 @@ describe('headless', () => {
       const before = await snapshotVault(t.vault.root);
       const template = await callFail(client, 'execute_template', {
         templatePath: DAILY_TEMPLATE,
-        targetPath: 'Daily Notes/2030-01-01.md',
+        targetPath: 'Journal/Daily/2030-01-01.md',
         createFile: true,
       });
       expect(template.code).toBe('templater_not_installed');
@@ -184,7 +184,7 @@ describe('with Templater and a command palette', () => {
   });
 
   test('execute_template renders a vault template into a new note', async () => {
-    const target = 'Daily Notes/2030-01-01.md';
+    const target = 'Journal/Daily/2030-01-01.md';
     const created = await callOk(client, 'execute_template', {
       templatePath: DAILY_TEMPLATE,
       targetPath: target,
@@ -192,8 +192,10 @@ describe('with Templater and a command palette', () => {
     });
     expect(created).toMatchObject({ path: target, created: true });
     const text = await readFile(join(vault.root, target), 'utf8');
-    expect(text).toStartWith('# 2030-01-01\n');
-    expect(text).toContain('preset daily_note_overdue');
+    expect(text).toStartWith('---\ntags:\n  - daily\n');
+    expect(text).toContain('\n# 2030-01-01\n');
+    expect(text).toContain('\ndue on 2030-01-01\n');
+    expect(text).not.toContain('<% tp.file.title %>');
     const again = await callFail(client, 'execute_template', {
       templatePath: DAILY_TEMPLATE,
       targetPath: target,

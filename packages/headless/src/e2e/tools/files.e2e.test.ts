@@ -1,6 +1,6 @@
 /**
  * The file and active-file tools end to end: the real server over HTTP on a temp copy of the
- * tasks-demo vault, the official SDK client, success and failure paths, and the concurrency rule
+ * test vault, the official SDK client, success and failure paths, and the concurrency rule
  * (50 appends from separate clients lose nothing).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -19,7 +19,7 @@ afterAll(() => t.stop());
 
 describe('reading', () => {
   test('get_vault_file returns the note as on disk, with frontmatter and tags in json', async () => {
-    const path = 'Filters/Boolean Combinations.md';
+    const path = 'Apiary/Overwintering.md';
     const result = await callOk(client, 'get_vault_file', { path, format: 'json' });
     expect(result.content).toBe(await t.readText(path));
     expect(typeof result.revision).toBe('string');
@@ -27,9 +27,9 @@ describe('reading', () => {
   });
 
   test('get_vault_files reads several and reports failures in place', async () => {
-    const { files } = await callOk(client, 'get_vault_files', { paths: ['ACME.md', 'Missing.md'] });
+    const { files } = await callOk(client, 'get_vault_files', { paths: ['Home.md', 'Missing.md'] });
     expect((files as { path: string }[]).map((file) => file.path)).toEqual([
-      'ACME.md',
+      'Home.md',
       'Missing.md',
     ]);
     expect((files as Record<string, unknown>[])[1]).toMatchObject({ error: { code: 'not_found' } });
@@ -37,8 +37,8 @@ describe('reading', () => {
 
   test('list_vault_files lists the root', async () => {
     const result = await callOk(client, 'list_vault_files', {});
-    expect(result.entries).toContain('Filters/');
-    expect(result.entries).toContain('ACME.md');
+    expect(result.entries).toContain('Apiary/');
+    expect(result.entries).toContain('Home.md');
     expect(result.entries).not.toContain('.obsidian/');
   });
 });
@@ -85,7 +85,7 @@ describe('writing', () => {
   });
 
   test('rename rewrites links across the vault', async () => {
-    const before = await t.readText('Filters/Boolean Combinations.md');
+    const before = await t.readText('Apiary/Overwintering.md');
     await callOk(client, 'create_vault_file', { path: 'E2E/Target.md', content: 'target' });
     await callOk(client, 'create_vault_file', { path: 'E2E/Linker.md', content: 'see [[Target]]' });
     const renamed = await callOk(client, 'rename_vault_file', {
@@ -98,7 +98,7 @@ describe('writing', () => {
       referencingNotes: 1,
     });
     expect(await t.readText('E2E/Linker.md')).toBe('see [[Renamed]]');
-    expect(await t.readText('Filters/Boolean Combinations.md')).toBe(before);
+    expect(await t.readText('Apiary/Overwintering.md')).toBe(before);
   });
 
   test('deleting goes to the trash; a non-empty folder needs recursive', async () => {
@@ -146,7 +146,7 @@ describe('the active file', () => {
     expect(await t.readText('E2E/Active.md')).toBe('start\nmore!');
     await callOk(fresh, 'delete_active_file', {});
     expect((await callFail(fresh, 'get_active_file', {})).code).toBe('no_active_file');
-    // tasks-demo keeps Obsidian's default, the system trash (a temp folder in tests).
+    // The test vault keeps Obsidian's default, the system trash (a temp folder in tests).
     const info = await readdir(join(process.env.XDG_DATA_HOME as string, 'Trash', 'info'));
     const origins = await Promise.all(
       info.map((name) =>

@@ -1,6 +1,6 @@
 /**
  * The property tools end to end: the real headless server over HTTP on a temp copy of the
- * tasks-demo vault, the official SDK client on both protocol lines, real notes with Obsidian's
+ * test vault, the official SDK client on both protocol lines, real notes with Obsidian's
  * property types, and the failures an agent will hit. Each test that writes uses its own note.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -15,7 +15,8 @@ import {
   type McpTestServer,
 } from '../../test-support/index.ts';
 
-const POPULATED = 'Test Data/yaml_all_property_types_populated.md';
+/** A hive note with a property of every Obsidian type. */
+const POPULATED = 'Apiary/Hives/Hive Clover.md';
 const TOOLS = [
   'delete_note_property',
   'get_note_property',
@@ -37,7 +38,7 @@ describe('the property tools over HTTP', () => {
     const client = await t.connect(line);
     const names = (await client.listTools()).tools.map((tool) => tool.name);
     for (const name of TOOLS) expect(names).toContain(name);
-    const path = 'Manual Testing/Frontmatter/Project 2.md';
+    const path = 'Projects/Rainwater harvesting.md';
     const before = await t.readText(path);
     const key = `reviewed_${line}`;
     const set = await callOk(client, 'set_note_property', { path, key, value: ['a', 'b'] });
@@ -58,40 +59,43 @@ describe('the property tools over HTTP', () => {
     const client = await t.connect('modern');
     const file = await callOk(client, 'get_vault_file', { path: POPULATED });
     const read = (key: string) => callOk(client, 'get_note_property', { path: POPULATED, key });
-    expect(await read('sample_date_property')).toEqual({
+    expect(await read('installed')).toEqual({
       path: POPULATED,
-      key: 'sample_date_property',
+      key: 'installed',
       exists: true,
-      value: '2024-07-21',
+      value: '2024-05-11',
       revision: file.revision,
     });
-    expect((await read('sample_date_and_time_property')).value).toBe('2024-07-21T12:37:00');
-    expect((await read('sample_checkbox_property')).value).toBe(true);
-    expect((await read('sample_number_property')).value).toBe(246);
-    expect((await read('sample_list_property')).value).toEqual(['Sample', 'List', 'Value']);
-    expect((await read('sample_link_property')).value).toBe(
-      '[[yaml_all_property_types_populated]]',
-    );
+    expect((await read('last_inspected')).value).toBe('2026-08-17T11:30');
+    expect((await read('queen_marked')).value).toBe(true);
+    expect((await read('frames')).value).toBe(11);
+    expect((await read('queen_colour')).value).toBe('blue');
+    expect((await read('treatments')).value).toEqual([
+      'Oxalic acid, December 2025',
+      'Thymol, August 2026',
+    ]);
+    expect((await read('aliases')).value).toEqual(['Clover', 'Hive 1']);
+    expect((await read('origin')).value).toBe('[[Swarm catch May 2024]]');
     expect(await read('not_a_property')).toMatchObject({ exists: false, value: null });
   });
 
   test('an edit keeps the body byte for byte and honours expectedRevision', async () => {
     const client = await t.connect('legacy');
-    const path = 'Manual Testing/Frontmatter/Project 1.md';
+    const path = 'Projects/Grant application.md';
     const before = await t.readText(path);
     const { revision } = await callOk(client, 'get_vault_file', { path });
     const set = await callOk(client, 'set_note_property', {
       path,
-      key: 'project',
-      value: 'proj1-renamed',
+      key: 'status',
+      value: 'reviewing',
       expectedRevision: revision,
     });
     const after = await t.readText(path);
-    expect(after).toBe(before.replace('project: proj1\n', 'project: proj1-renamed\n'));
+    expect(after).toBe(before.replace('status: drafting\n', 'status: reviewing\n'));
     expect(bodyOf(after)).toBe(bodyOf(before));
     const stale = await callFail(client, 'set_note_property', {
       path,
-      key: 'project',
+      key: 'status',
       value: 'lost',
       expectedRevision: revision,
     });
@@ -104,24 +108,26 @@ describe('the property tools over HTTP', () => {
 
   test('deleting a missing key is a no-op; null empties a key', async () => {
     const client = await t.connect('modern');
-    const path = 'Manual Testing/Frontmatter/Project Search.md';
+    const path = 'Reference/Frost dates.md';
     const before = await t.readText(path);
     expect(await callOk(client, 'delete_note_property', { path, key: 'absent' })).toMatchObject({
       deleted: false,
     });
     expect(await t.readText(path)).toBe(before);
-    await callOk(client, 'set_note_property', { path, key: 'project', value: null });
-    expect(await t.readText(path)).toBe(before.replace('project: Project Search\n', 'project:\n'));
+    await callOk(client, 'set_note_property', { path, key: 'first_frost', value: null });
+    expect(await t.readText(path)).toBe(
+      before.replace('first_frost: 2026-10-28\n', 'first_frost:\n'),
+    );
   });
 
   test('list_property_values counts values across the vault and under a folder', async () => {
     const client = await t.connect('modern');
     const inFolder = await callOk(client, 'list_property_values', {
-      key: 'sample_number_property',
-      folder: 'Test Data',
+      key: 'servings',
+      folder: 'Kitchen/Recipes',
     });
-    expect(inFolder).toMatchObject({ key: 'sample_number_property', folder: 'Test Data' });
-    expect(inFolder.values).toContainEqual({ value: 246, count: 2 });
+    expect(inFolder).toMatchObject({ key: 'servings', folder: 'Kitchen/Recipes' });
+    expect(inFolder.values).toContainEqual({ value: 4, count: 7 });
     const tags = await callOk(client, 'list_property_values', { key: 'tags', limit: 2 });
     expect(tags).toMatchObject({ truncated: true });
     expect((tags.values as unknown[]).length).toBe(2);
@@ -130,13 +136,13 @@ describe('the property tools over HTTP', () => {
 
   test('invalid YAML is invalid_frontmatter, names the fix, and changes nothing', async () => {
     const client = await t.connect('legacy');
-    const path = 'Manual Testing/Frontmatter/workdate Example.md';
-    const broken = '---\nworkdate: [2024-01-01\n---\n# Body\n';
+    const path = 'Projects/Archive/Compost toilet.md';
+    const broken = '---\ncompleted: [2024-09-14\n---\n# Body\n';
     await writeFile(join(t.vault.root, path), broken);
     for (const [name, args] of [
-      ['get_note_property', { path, key: 'workdate' }],
-      ['set_note_property', { path, key: 'workdate', value: 'x' }],
-      ['delete_note_property', { path, key: 'workdate' }],
+      ['get_note_property', { path, key: 'completed' }],
+      ['set_note_property', { path, key: 'completed', value: 'x' }],
+      ['delete_note_property', { path, key: 'completed' }],
     ] as const) {
       const failure = await callFail(client, name, args);
       expect(failure.code).toBe('invalid_frontmatter');
@@ -182,7 +188,7 @@ describe('the property tools over HTTP', () => {
     [
       'a canvas',
       'get_note_property',
-      { path: 'Manual Testing/Frontmatter/Frontmatter code.canvas', key: 'a' },
+      { path: 'Maps/Garden layout.canvas', key: 'a' },
       'unsupported',
     ],
   ])(

@@ -1,22 +1,30 @@
 /**
- * The maintenance tools end to end: the real headless server on a temp copy of tasks-demo, the
- * official SDK client. find_broken_links must agree with the unresolvedLinks real Obsidian
- * captured for the vault, for every note present in both. Expected values elsewhere come from
- * the vault files (grep, reading the notes): the four daily notes each hold three `preset
- * daily_note_...` lines inside tasks code blocks; "## How the tests work" in the smoke-test note
- * is linked from one markdown link in Test Data/link_in_task_markdown_link.md.
+ * The maintenance tools end to end: the real headless server on a temp copy of the test vault,
+ * the official SDK client. Expected values come from the vault files (grep, reading the notes):
+ * the vault's five links to nowhere (docs/test-vault.md); the 21 daily notes each hold one
+ * `due on <date>` line, inside a tasks code block; "## Salt ratios" in Fermentation basics is
+ * linked from a wikilink in Inbox.md and a markdown link in Sauerkraut.md. When the tasks-demo
+ * vault and its Obsidian capture are beside the repository, find_broken_links must also agree
+ * with the unresolvedLinks real Obsidian captured, for every note present in both.
  * Read-only checks run first; each write is checked byte for byte against a snapshot.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '@modelcontextprotocol/client';
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CAPTURED_FIXTURES } from '@mcp-connector/shared/test-support';
+import {
+  CAPTURED_FIXTURES,
+  CAPTURED_METADATA,
+  TASKS_DEMO,
+  TASKS_DEMO_VAULT,
+  describeWithSharedData,
+} from '@mcp-connector/shared/test-support';
 import {
   PROTOCOL_LINES,
   callFail,
   callOk,
+  copyVault,
   snapshotVault,
   startTestServer,
   type McpTestServer,
@@ -50,65 +58,100 @@ function changedPaths(before: Record<string, string>, after: Record<string, stri
   return [...all].filter((path) => before[path] !== after[path]).sort();
 }
 
+describeWithSharedData(
+  'find_broken_links on tasks-demo, against Obsidian',
+  [TASKS_DEMO_VAULT, CAPTURED_METADATA],
+  () => {
+    let demo: McpTestServer;
+    beforeAll(async () => {
+      demo = await startTestServer(await copyVault(TASKS_DEMO));
+    });
+    afterAll(() => demo.stop());
+
+    test('agrees with the unresolvedLinks Obsidian captured, note by note', async () => {
+      const captured = JSON.parse(
+        await readFile(join(CAPTURED_FIXTURES, 'unresolvedLinks.json'), 'utf8'),
+      ) as LinkCounts;
+      const demoClient = await demo.connect('modern');
+      const result = await callOk(demoClient, 'find_broken_links', { limit: 1000 });
+      const ours: LinkCounts = {};
+      for (const note of result.notes as BrokenNote[]) {
+        const counts: Record<string, number> = {};
+        for (const { link } of note.links) {
+          const linkpath = link.split('#')[0] as string;
+          counts[linkpath] = (counts[linkpath] ?? 0) + 1;
+        }
+        ours[note.path] = counts;
+      }
+      const inBoth = [];
+      for (const path of Object.keys(captured)) {
+        const exists = await demo.readText(path).then(
+          () => true,
+          () => false,
+        );
+        if (!exists) continue;
+        inBoth.push(path);
+        if (KNOWN_DIFFERENCES[path] === undefined) {
+          expect({ path, links: ours[path] ?? {} }).toEqual({ path, links: captured[path] ?? {} });
+        } else {
+          expect(ours[path] ?? {}).not.toEqual(captured[path] ?? {});
+        }
+      }
+      expect(inBoth.length).toBeGreaterThanOrEqual(200);
+      // Every note we list was captured too, so the comparison covered all of them.
+      for (const path of Object.keys(ours)) expect(inBoth).toContain(path);
+    });
+  },
+);
+
 describe('find_broken_links', () => {
-  test('agrees with the unresolvedLinks Obsidian captured, note by note', async () => {
-    const captured = JSON.parse(
-      await readFile(join(CAPTURED_FIXTURES, 'unresolvedLinks.json'), 'utf8'),
-    ) as LinkCounts;
-    const result = await callOk(client, 'find_broken_links', { limit: 1000 });
-    const ours: LinkCounts = {};
-    for (const note of result.notes as BrokenNote[]) {
-      const counts: Record<string, number> = {};
-      for (const { link } of note.links) {
-        const linkpath = link.split('#')[0] as string;
-        counts[linkpath] = (counts[linkpath] ?? 0) + 1;
-      }
-      ours[note.path] = counts;
-    }
-    const inBoth = [];
-    for (const path of Object.keys(captured)) {
-      const exists = await t.readText(path).then(
-        () => true,
-        () => false,
-      );
-      if (!exists) continue;
-      inBoth.push(path);
-      if (KNOWN_DIFFERENCES[path] === undefined) {
-        expect({ path, links: ours[path] ?? {} }).toEqual({ path, links: captured[path] ?? {} });
-      } else {
-        expect(ours[path] ?? {}).not.toEqual(captured[path] ?? {});
-      }
-    }
-    expect(inBoth.length).toBeGreaterThanOrEqual(200);
-    // Every note we list was captured too, so the comparison covered all of them.
-    for (const path of Object.keys(ours)) expect(inBoth).toContain(path);
-  });
-
-  test.each(PROTOCOL_LINES)('%s: lines and kinds of the broken links', async (line) => {
+  test.each(PROTOCOL_LINES)('%s: every link to nowhere, with its line and kind', async (line) => {
     const lineClient = await t.connect(line);
-    const result = await callOk(lineClient, 'find_broken_links', { scope: 'Test Data' });
-    expect(result).toMatchObject({
-      scope: 'Test Data',
-      total: 3,
+    expect(await callOk(lineClient, 'find_broken_links', {})).toEqual({
+      scope: '',
+      notes: [
+        { path: 'Inbox.md', links: [{ link: 'Pollinator hedge', kind: 'link', line: 7 }] },
+        {
+          path: 'Maps/Garden layout.canvas',
+          links: [{ link: 'Pollinator hedge', kind: 'canvas' }],
+        },
+        {
+          path: 'Prompts/Inspection summary.md',
+          links: [
+            { link: 'Hive {{hive}}#Status', kind: 'embed', line: 9 },
+            { link: 'Hive {{hive}} winter plan', kind: 'embed', line: 13 },
+          ],
+        },
+        {
+          path: 'Reference/Bee forage calendar.md',
+          links: [{ link: 'Rosemary', kind: 'link', line: 13 }],
+        },
+      ],
+      total: 4,
       truncated: false,
-      brokenLinks: 6,
-    });
-    expect((result.notes as BrokenNote[])[2]).toEqual({
-      path: 'Test Data/link_is_broken.md',
-      links: [{ link: 'broken link - do not fix me', kind: 'link', line: 2 }],
+      brokenLinks: 5,
     });
   });
 
-  test('scope to one note, exclude_folders, and the failures', async () => {
+  test('scope to a folder or one note, exclude_folders, and the failures', async () => {
+    expect(await callOk(client, 'find_broken_links', { scope: 'Prompts' })).toMatchObject({
+      scope: 'Prompts',
+      total: 1,
+      brokenLinks: 2,
+    });
     expect(
-      await callOk(client, 'find_broken_links', { scope: 'Test Data/link_is_broken.md' }),
+      await callOk(client, 'find_broken_links', { scope: 'Reference/Bee forage calendar.md' }),
     ).toMatchObject({ total: 1, brokenLinks: 1 });
-    expect(await callOk(client, 'find_broken_links', { exclude_folders: ['Test Data'] })).toEqual({
+    expect(
+      await callOk(client, 'find_broken_links', {
+        exclude_folders: ['Prompts', 'Maps', 'Reference'],
+      }),
+    ).toEqual({
       scope: '',
-      notes: [],
-      total: 0,
+      notes: [{ path: 'Inbox.md', links: [{ link: 'Pollinator hedge', kind: 'link', line: 7 }] }],
+      total: 1,
       truncated: false,
-      brokenLinks: 0,
+      brokenLinks: 1,
     });
     expect((await callFail(client, 'find_broken_links', { scope: 'Nope' })).code).toBe('not_found');
     expect((await callFail(client, 'find_broken_links', { scope: '.obsidian' })).code).toBe(
@@ -122,8 +165,8 @@ describe('find_orphaned_notes', () => {
     const result = await callOk(client, 'find_orphaned_notes', { limit: 1000 });
     const orphans = paths(result.orphans);
     expect(orphans.length).toBe(result.total as number);
-    expect(orphans).toContain('ACME.md');
-    expect(orphans).not.toContain('Manual Testing/Smoke Testing the Tasks Plugin.md');
+    expect(orphans).toContain('Home.md');
+    expect(orphans).not.toContain('Apiary/Overwintering.md');
     for (const path of orphans.slice(0, 25)) {
       const { backlinks } = await callOk(client, 'get_backlinks', { path });
       expect({ path, backlinks }).toEqual({ path, backlinks: [] });
@@ -137,34 +180,42 @@ describe('find_orphaned_notes', () => {
   test('exclude_folders keeps the daily notes off the list', async () => {
     const all = paths((await callOk(client, 'find_orphaned_notes', { limit: 1000 })).orphans);
     const without = await callOk(client, 'find_orphaned_notes', {
-      exclude_folders: ['Daily Notes'],
+      exclude_folders: ['Journal/Daily'],
       limit: 1000,
     });
-    expect(all.filter((path) => path.startsWith('Daily Notes/'))).toHaveLength(4);
-    expect(paths(without.orphans)).toEqual(all.filter((path) => !path.startsWith('Daily Notes/')));
+    expect(all.filter((path) => path.startsWith('Journal/Daily/'))).toHaveLength(21);
+    expect(paths(without.orphans)).toEqual(
+      all.filter((path) => !path.startsWith('Journal/Daily/')),
+    );
   });
 });
 
 describe('search_and_replace', () => {
+  /** The daily notes, as the disk lists them. */
+  const dailyNotes = async () =>
+    (await readdir(join(t.vault.root, 'Journal/Daily')))
+      .sort()
+      .map((name) => `Journal/Daily/${name}`);
+
   test('code is left alone by default: a dry run counts the matches it skips', async () => {
     const before = await snapshotVault(t.vault.root);
     const args = {
-      pattern: 'preset daily_note_(\\w+)',
-      replacement: 'preset $1',
-      scope: 'Daily Notes',
+      pattern: 'due on (\\d{4}-\\d{2}-\\d{2})',
+      replacement: 'due before $1',
+      scope: 'Journal/Daily',
     };
     expect(await callOk(client, 'search_and_replace', args)).toMatchObject({
       dryRun: true,
       filesMatched: 0,
       replacements: 0,
-      skippedMatches: 12,
+      skippedMatches: 21,
     });
     const withCode = await callOk(client, 'search_and_replace', { ...args, includeCode: true });
-    expect(withCode).toMatchObject({ dryRun: true, filesMatched: 4, replacements: 12 });
+    expect(withCode).toMatchObject({ dryRun: true, filesMatched: 21, replacements: 21 });
     expect((withCode.files as { previews: unknown[] }[])[0]?.previews[0]).toEqual({
-      line: 5,
-      before: 'preset daily_note_overdue',
-      after: 'preset overdue',
+      line: 27,
+      before: 'due on 2026-05-04',
+      after: 'due before 2026-05-04',
     });
     expect(await snapshotVault(t.vault.root)).toEqual(before);
   });
@@ -172,17 +223,18 @@ describe('search_and_replace', () => {
   test('applying writes exactly the matching notes in scope', async () => {
     const before = await snapshotVault(t.vault.root);
     const result = await callOk(client, 'search_and_replace', {
-      pattern: '^## Do today$',
-      replacement: '## Do this day',
+      pattern: '^## Log$',
+      replacement: '## Journal',
       flags: 'm',
       dry_run: false,
-      scope: 'Daily Notes',
+      scope: 'Journal/Daily',
     });
-    expect(result).toMatchObject({ dryRun: false, filesChanged: 4, replacements: 4 });
-    const daily = [17, 18, 19, 20].map((day) => `Daily Notes/2025-06-${day}.md`);
+    expect(result).toMatchObject({ dryRun: false, filesChanged: 21, replacements: 21 });
+    const daily = await dailyNotes();
+    expect(daily).toHaveLength(21);
     expect(paths(result.files)).toEqual(daily);
     expect(changedPaths(before, await snapshotVault(t.vault.root))).toEqual(daily);
-    expect(await t.readText('Daily Notes/2025-06-17.md')).toContain('\n## Do this day\n');
+    expect(await t.readText('Journal/Daily/2026-05-04.md')).toContain('\n## Journal\n');
   });
 
   test.each([
@@ -202,51 +254,64 @@ describe('search_and_replace', () => {
 });
 
 describe('rename_heading', () => {
-  const NOTE = 'Manual Testing/Smoke Testing the Tasks Plugin.md';
-  const LINKER = 'Test Data/link_in_task_markdown_link.md';
+  const NOTE = 'Kitchen/Preserving/Fermentation basics.md';
+  const WIKILINKER = 'Inbox.md';
+  const MARKDOWN_LINKER = 'Kitchen/Preserving/Sauerkraut.md';
 
-  test('renames the heading and the markdown link to it in another note, nothing else', async () => {
+  test('renames the heading and the links to it in other notes, nothing else', async () => {
     const before = await snapshotVault(t.vault.root);
-    const linkerBefore = await t.readText(LINKER);
+    const [wikiBefore, markdownBefore] = [
+      await t.readText(WIKILINKER),
+      await t.readText(MARKDOWN_LINKER),
+    ];
     const result = await callOk(client, 'rename_heading', {
       path: NOTE,
-      from: { text: 'How the tests work', level: 2 },
-      to: 'How these tests work',
+      from: { text: 'Salt ratios', level: 2 },
+      to: 'Salt by weight',
     });
-    expect(result).toMatchObject({ path: NOTE, from: 'How the tests work', level: 2, line: 15 });
+    expect(result).toMatchObject({ path: NOTE, from: 'Salt ratios', level: 2, line: 13 });
     expect(result.filesChanged).toEqual([
       { path: NOTE, links: 0, revision: result.revision },
-      { path: LINKER, links: 1, revision: revisionOf(await t.readText(LINKER)) },
+      { path: WIKILINKER, links: 1, revision: revisionOf(await t.readText(WIKILINKER)) },
+      { path: MARKDOWN_LINKER, links: 1, revision: revisionOf(await t.readText(MARKDOWN_LINKER)) },
     ]);
-    expect(changedPaths(before, await snapshotVault(t.vault.root))).toEqual([NOTE, LINKER].sort());
-    expect((await t.readText(NOTE)).split('\n')[15]).toBe('## How these tests work');
-    expect(await t.readText(LINKER)).toBe(
-      linkerBefore.replace('#How%20the%20tests%20work)', '#How%20these%20tests%20work)'),
+    expect(changedPaths(before, await snapshotVault(t.vault.root))).toEqual(
+      [NOTE, WIKILINKER, MARKDOWN_LINKER].sort(),
+    );
+    expect((await t.readText(NOTE)).split('\n')[13]).toBe('## Salt by weight');
+    expect(await t.readText(WIKILINKER)).toBe(
+      wikiBefore.replace(
+        '[[Fermentation basics#Salt ratios]]',
+        '[[Fermentation basics#Salt by weight]]',
+      ),
+    );
+    expect(await t.readText(MARKDOWN_LINKER)).toBe(
+      markdownBefore.replace('#Salt%20ratios)', '#Salt%20by%20weight)'),
     );
   });
 
   test('a link inside the note itself follows the rename', async () => {
     const result = await callOk(client, 'rename_heading', {
       path: NOTE,
-      from: { text: 'Remaining tests' },
-      to: 'Tests still to do',
+      from: { text: 'Brine' },
+      to: 'Brine for whole vegetables',
     });
     expect(result).toMatchObject({ linksUpdated: 1 });
     const text = await t.readText(NOTE);
-    expect(text).toContain('*[[#Tests still to do|Jump to the tests...]]*');
-    expect(text).not.toContain('Remaining tests');
+    expect(text).toContain('[[#Brine for whole vegetables|a made-up brine]]');
+    expect(text).not.toContain('## Brine\n');
   });
 
   test.each([
     ['a missing heading', { from: { text: 'Nope' }, to: 'X' }, 'heading_not_found'],
     [
       'a name taken at that level',
-      { from: { text: 'Introduction' }, to: 'the smoke tests' },
+      { from: { text: 'What can go wrong' }, to: 'salt by weight' },
       'already_exists',
     ],
     [
       'a stale revision',
-      { from: { text: 'Introduction' }, to: 'X', expectedRevision: '0' },
+      { from: { text: 'What can go wrong' }, to: 'X', expectedRevision: '0' },
       'precondition_failed',
     ],
     ['a traversal', { path: '../outside.md', from: { text: 'A' }, to: 'B' }, 'invalid_path'],

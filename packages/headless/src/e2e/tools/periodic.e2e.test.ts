@@ -1,7 +1,7 @@
 /**
  * The periodic note tools end to end: the real headless server over HTTP on a temp copy of the
- * tasks-demo vault (core Daily Notes in "Daily Notes" with a Templater template, no Periodic
- * Notes plugin), the official SDK client on both protocol lines, Periodic Notes settings written
+ * test vault (core Daily Notes in "Journal/Daily" with a Templater template, no Periodic Notes
+ * plugin), the official SDK client on both protocol lines, Periodic Notes settings written
  * into the copy's config folder, failures leaving the vault byte for byte unchanged, and
  * concurrent creators of one note.
  */
@@ -18,7 +18,7 @@ import {
   type McpTestServer,
 } from '../../test-support/index.ts';
 
-const TEMPLATE = '_meta/templates/daily note template - Templater plugin.md';
+const TEMPLATE = 'Templates/Daily note.md';
 const TOOLS = [
   'get_or_create_daily_note',
   'get_or_create_periodic_note',
@@ -47,9 +47,9 @@ describe('the periodic note tools over HTTP', () => {
       const lineClient = await t.connect(line);
       const names = (await lineClient.listTools()).tools.map((tool) => tool.name);
       for (const name of TOOLS) expect(names).toContain(name);
-      const path = 'Daily Notes/2025-06-18.md';
+      const path = 'Journal/Daily/2026-05-05.md';
       const before = await snapshotVault(t.vault.root);
-      const result = await callOk(lineClient, 'get_or_create_daily_note', { date: '2025-06-18' });
+      const result = await callOk(lineClient, 'get_or_create_daily_note', { date: '2026-05-05' });
       expect(result).toMatchObject({ path, created: false, content: await t.readText(path) });
       expect(await snapshotVault(t.vault.root)).toEqual(before);
     },
@@ -60,18 +60,18 @@ describe('the periodic note tools over HTTP', () => {
     const template = await t.readText(TEMPLATE);
     expect(template).toContain('<% tp.file.title %>');
     expect(result).toMatchObject({
-      path: 'Daily Notes/2031-01-02.md',
+      path: 'Journal/Daily/2031-01-02.md',
       created: true,
       content: template,
     });
-    expect(await t.readText('Daily Notes/2031-01-02.md')).toBe(template);
+    expect(await t.readText('Journal/Daily/2031-01-02.md')).toBe(template);
   });
 
   test('without a date it is today (local time)', async () => {
     const before = today();
     const { path } = await callOk(client, 'get_or_create_daily_note', {});
     const after = today();
-    expect([`Daily Notes/${before}.md`, `Daily Notes/${after}.md`]).toContain(path as string);
+    expect([`Journal/Daily/${before}.md`, `Journal/Daily/${after}.md`]).toContain(path as string);
   });
 
   test('weekly notes take the defaults until Periodic Notes is set up, then its settings', async () => {
@@ -89,7 +89,7 @@ describe('the periodic note tools over HTTP', () => {
           enabled: true,
           folder: 'Periodic/Months',
           format: 'YYYY/MMMM',
-          template: 'ACME',
+          template: 'Templates/Book',
         },
       }),
     );
@@ -107,30 +107,30 @@ describe('the periodic note tools over HTTP', () => {
     expect(monthly).toMatchObject({
       path: 'Periodic/Months/2025/June.md',
       created: true,
-      content: await t.readText('ACME.md'),
+      content: await t.readText('Templates/Book.md'),
     });
   });
 
   test('append: under a heading of an existing note, and into a note it creates', async () => {
-    const path = 'Daily Notes/2025-06-19.md';
+    const path = 'Journal/Daily/2026-05-06.md';
     const before = await t.readText(path);
     await callOk(client, 'append_to_periodic_note', {
-      date: '2025-06-19',
+      date: '2026-05-06',
       content: '- [ ] e2e task',
-      underHeading: '2025-06-19::Do today',
+      underHeading: '2026-05-06::Tasks',
     });
     expect(await t.readText(path)).toBe(
       before.replace(
-        'preset daily_note_do_this_day\n```\n',
-        'preset daily_note_do_this_day\n```\n\n- [ ] e2e task\n',
+        '- [ ] Order more fleece\n\n## Due today',
+        '- [ ] Order more fleece\n- [ ] e2e task\n\n## Due today',
       ),
     );
     const created = await callOk(client, 'append_to_periodic_note', {
       date: '2032-02-03',
       content: 'first line',
     });
-    expect(created).toMatchObject({ path: 'Daily Notes/2032-02-03.md', created: true });
-    expect(await t.readText('Daily Notes/2032-02-03.md')).toBe(
+    expect(created).toMatchObject({ path: 'Journal/Daily/2032-02-03.md', created: true });
+    expect(await t.readText('Journal/Daily/2032-02-03.md')).toBe(
       `${await t.readText(TEMPLATE)}first line`,
     );
   });
@@ -157,12 +157,12 @@ describe('the periodic note tools over HTTP', () => {
     ['append_to_periodic_note', { content: '' }, 'invalid_arguments'],
     [
       'append_to_periodic_note',
-      { date: '2033-01-01', content: 'x', underHeading: 'Do today' },
+      { date: '2033-01-01', content: 'x', underHeading: 'Tasks' },
       'heading_not_found',
     ],
     [
       'append_to_periodic_note',
-      { date: '2025-06-17', content: 'x', expectedRevision: 'stale' },
+      { date: '2026-05-04', content: 'x', expectedRevision: 'stale' },
       'precondition_failed',
     ],
   ] as const)('%s refuses %j and changes nothing', async (name, args, code) => {

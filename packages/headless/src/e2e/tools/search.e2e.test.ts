@@ -1,5 +1,5 @@
 /**
- * The search tools end to end: the real headless server on a temp copy of tasks-demo, called
+ * The search tools end to end: the real headless server on a temp copy of the test vault, called
  * with the official SDK client. Expected hits come from the vault files themselves (a plain
  * scan of the disk in `countOnDisk`, and values read from the notes), never from the tools.
  * Search tools never write, so every failure also checks the vault is byte-for-byte unchanged.
@@ -58,21 +58,25 @@ describe('listing, on both protocol lines', () => {
         openWorldHint: false,
       });
     }
-    const args = { query: 'acme', contextLength: 10 };
+    const args = { query: 'mouse guard', contextLength: 10 };
     expect(await callOk(lineClient, 'search_vault_simple', args)).toEqual(await simple(args));
   });
 });
 
 describe('search_vault_simple', () => {
-  test('finds ACME in any case, by path then line, with 0-based lines', async () => {
-    expect(await simple({ query: 'acme', contextLength: 12 })).toEqual({
-      query: 'acme',
+  test('finds "mouse guard" in any case, by path then line, with 0-based lines', async () => {
+    expect(await simple({ query: 'mouse guard', contextLength: 12 })).toEqual({
+      query: 'mouse guard',
       hits: [
-        { path: 'ACME.md', line: 0, excerpt: '# ACME\n\n## Steps t' },
         {
-          path: 'Manual Testing/Manually testing views.md',
-          line: 7,
-          excerpt: 'me includes acme\nlevel_1_gro',
+          path: 'Apiary/Hives/Hive Clover.md',
+          line: 48,
+          excerpt: '[x] Fit the mouse guard ✅ 2026-10-1',
+        },
+        {
+          path: 'Apiary/Overwintering.md',
+          line: 20,
+          excerpt: ' The box\n\n- Mouse guards on the ent',
         },
       ],
       total: 2,
@@ -81,11 +85,11 @@ describe('search_vault_simple', () => {
   });
 
   test('counts every occurrence in the vault, as a plain scan of the disk does', async () => {
-    const result = await simple({ query: 'Dataview', limit: 5 });
-    expect(result.total).toBe(await countOnDisk('dataview'));
+    const result = await simple({ query: 'Compost', limit: 5 });
+    expect(result.total).toBe(await countOnDisk('compost'));
     expect(result).toMatchObject({ truncated: true });
     expect((result.hits as unknown[]).length).toBe(5);
-    expect((await simple({ query: 'task' })).total).toBe(await countOnDisk('task'));
+    expect((await simple({ query: 'hive' })).total).toBe(await countOnDisk('hive'));
   });
 
   test('follows edits, renames and deletions made through the server', async () => {
@@ -118,27 +122,33 @@ describe('search_vault_simple', () => {
 
 describe('search_vault with jsonlogic', () => {
   test('globs paths, reads frontmatter and tags, as the notes say', async () => {
-    expect(await jsonlogic({ glob: ['Daily Notes/*.md', { var: 'path' }] })).toEqual([
-      'Daily Notes/2025-06-17.md',
-      'Daily Notes/2025-06-18.md',
-      'Daily Notes/2025-06-19.md',
-      'Daily Notes/2025-06-20.md',
+    expect(await jsonlogic({ glob: ['Journal/Daily/2026-05-1*.md', { var: 'path' }] })).toEqual([
+      'Journal/Daily/2026-05-10.md',
+      'Journal/Daily/2026-05-12.md',
+      'Journal/Daily/2026-05-13.md',
+      'Journal/Daily/2026-05-14.md',
+      'Journal/Daily/2026-05-16.md',
+      'Journal/Daily/2026-05-17.md',
+      'Journal/Daily/2026-05-18.md',
     ]);
-    expect(await jsonlogic({ '==': [{ var: 'frontmatter.custom_number_prop' }, 42] })).toEqual([
-      'Manual Testing/Frontmatter/Tags in Frontmatter.md',
-      'Test Data/yaml_complex_example.md',
-      'Test Data/yaml_complex_example_standardised.md',
-      'Test Data/yaml_custom_number_property.md',
+    expect(await jsonlogic({ '==': [{ var: 'frontmatter.servings' }, 4] })).toEqual([
+      'Kitchen/Recipes/Basil pesto.md',
+      'Kitchen/Recipes/Courgette fritters.md',
+      'Kitchen/Recipes/Crème brûlée with lavender honey.md',
+      'Kitchen/Recipes/Honey-glazed carrots.md',
+      'Kitchen/Recipes/Roasted tomato soup.md',
+      'Kitchen/Recipes/Squash and red lentil dal.md',
+      'Kitchen/Recipes/Sweetcorn chowder.md',
     ]);
     const rule = JSON.stringify({
       and: [
-        { glob: ['Manual Testing/**', { var: 'path' }] },
-        { regexp: ['^proj\\d$', { var: 'frontmatter.project' }] },
+        { glob: ['Projects/**', { var: 'path' }] },
+        { regexp: ['^(in progress|running)$', { var: 'frontmatter.status' }] },
       ],
     });
     expect(await jsonlogic(rule)).toEqual([
-      'Manual Testing/Frontmatter/Project 1.md',
-      'Manual Testing/Frontmatter/Project 2.md',
+      'Projects/Greenhouse build/Greenhouse build.md',
+      'Projects/Seed library/Seed library.md',
     ]);
     const byTag = await callOk(client, 'get_files_by_tag', { tag: 'todo', includeNested: false });
     expect(await jsonlogic({ in: ['todo', { var: 'tags' }] })).toEqual(
@@ -166,12 +176,12 @@ describe('Dataview, headless', () => {
   test('is never installed: both tools say so and name the alternative', async () => {
     const before = await snapshotVault(t.vault.root);
     const direct = await callFail(client, 'execute_dataview_query', {
-      query: 'TABLE file.mtime FROM "Daily Notes"',
+      query: 'TABLE file.mtime FROM "Journal/Daily"',
     });
     expect(direct.code).toBe('dataview_not_installed');
     expect(direct.message).toContain('jsonlogic');
     const viaSearch = await callFail(client, 'search_vault', {
-      query: 'LIST FROM "Daily Notes"',
+      query: 'LIST FROM "Journal/Daily"',
       queryType: 'dataview',
     });
     expect(viaSearch).toEqual(direct);

@@ -1,6 +1,6 @@
 /**
  * The section tools end to end: the real headless server over HTTP on a temp copy of the
- * tasks-demo vault, the official SDK client on both protocol lines, real notes (headings with
+ * test vault, the official SDK client on both protocol lines, real notes (headings with
  * links, task lists with block ids), the failures an agent will hit (each leaving the vault byte
  * for byte unchanged), and 20 concurrent patches from several clients racing on one revision.
  */
@@ -15,9 +15,13 @@ import {
   type McpTestServer,
 } from '../../test-support/index.ts';
 
-const PROJECT = 'Important Project.md';
-const LINKED = 'Test Data/link_in_heading.md';
-const EMBED = 'Manual Testing/Task Toggling Scenarios/Embed Task in to Note.md';
+const WINTER = 'Apiary/Overwintering.md';
+/** Its last section's heading holds a link. */
+const LINKED = 'Kitchen/Preserving/Sauerkraut.md';
+/** Tasks with block ids (^approval, ^frame). */
+const PROJECT = 'Projects/Greenhouse build/Greenhouse build.md';
+/** No frontmatter yet. */
+const PLAIN = 'Inbox.md';
 
 let t: McpTestServer;
 beforeAll(async () => {
@@ -40,34 +44,34 @@ describe('the section tools over HTTP', () => {
       expect(names).toContain(name);
     }
     const section = await callOk(client, 'get_vault_file_partial', {
-      filename: PROJECT,
+      filename: WINTER,
       mode: 'heading',
-      target: 'Important Project::Trash is important',
+      target: 'Overwintering::The box',
     });
-    expect(section).toMatchObject({ startLine: 5, level: 2 });
-    expect(section.content).toStartWith('## Trash is important\n\n- [ ] #task Also');
+    expect(section).toMatchObject({ startLine: 18, level: 2 });
+    expect(section.content).toStartWith('## The box\n\n- Mouse guards on the entrance');
   });
 
   test('the document map and a block of a real note', async () => {
     const client = await t.connect('modern');
     const map = await callOk(client, 'get_vault_file_partial', {
-      filename: EMBED,
+      filename: PROJECT,
       mode: 'document-map',
     });
     expect(map.headings).toContainEqual({
-      path: 'Embed Task in to Note::Category 2',
+      path: 'Greenhouse build::Tasks',
       level: 2,
-      line: 14,
-      lineCount: 5,
+      line: 34,
+      lineCount: 10,
     });
-    expect(map.blocks).toContainEqual({ id: 'ca47c7', line: 17, endLine: 17 });
+    expect(map.blocks).toContainEqual({ id: 'frame', line: 39, endLine: 39 });
     const block = await callOk(client, 'get_vault_file_partial', {
-      filename: EMBED,
+      filename: PROJECT,
       mode: 'block',
-      target: '^ca47c7',
+      target: '^frame',
     });
     expect(block).toMatchObject({
-      content: '- [ ] #task task2b ^ca47c7\n',
+      content: '- [/] Build the frame (weekends, with Ravi) 📅 2026-12-20 ^frame\n',
       revision: map.revision,
     });
   });
@@ -79,56 +83,59 @@ describe('the section tools over HTTP', () => {
       path: LINKED,
       operation: 'append',
       targetType: 'heading',
-      target: 'link_in_heading::I link to [[multiple_headings]]',
-      content: `- [ ] #task added over ${line}`,
+      target: 'Sauerkraut::Batches from [[Bed 02]]',
+      content: `- [ ] Batch added over ${line}`,
     });
     const after = await t.readText(LINKED);
-    expect(after).toBe(`${before}- [ ] #task added over ${line}\n`);
+    expect(after).toBe(`${before}- [ ] Batch added over ${line}\n`);
     const read = await callOk(client, 'get_vault_file', { path: LINKED });
     expect(read.revision).toBe(result.revision);
   });
 
   test('replace a task by block id, keeping the id and the rest of the note', async () => {
     const client = await t.connect('legacy');
-    const before = await t.readText(EMBED);
+    const before = await t.readText(PROJECT);
     const read = await callOk(client, 'get_vault_file_partial', {
-      filename: EMBED,
+      filename: PROJECT,
       mode: 'block',
-      target: 'ca47c7',
+      target: 'frame',
     });
     await callOk(client, 'patch_vault_file', {
-      path: EMBED,
+      path: PROJECT,
       operation: 'replace',
       targetType: 'block',
-      target: 'ca47c7',
-      content: '- [x] #task task2b',
-      expectedContent: '- [ ] #task task2b',
+      target: 'frame',
+      content: '- [x] Build the frame (weekends, with Ravi) ✅ 2026-12-20',
+      expectedContent: '- [/] Build the frame (weekends, with Ravi) 📅 2026-12-20',
       expectedRevision: read.revision,
     });
-    expect(await t.readText(EMBED)).toBe(
-      before.replace('- [ ] #task task2b ^', '- [x] #task task2b ^'),
+    expect(await t.readText(PROJECT)).toBe(
+      before.replace(
+        '- [/] Build the frame (weekends, with Ravi) 📅 2026-12-20 ^frame',
+        '- [x] Build the frame (weekends, with Ravi) ✅ 2026-12-20 ^frame',
+      ),
     );
   });
 
   test('a frontmatter key through processFrontMatter; the body is untouched', async () => {
     const client = await t.connect('modern');
-    const before = await t.readText(PROJECT);
+    const before = await t.readText(PLAIN);
     await callOk(client, 'patch_vault_file', {
-      path: PROJECT,
+      path: PLAIN,
       operation: 'append',
       targetType: 'frontmatter',
       target: 'aliases',
-      content: '["IP"]',
+      content: '["Capture"]',
     });
-    const after = await t.readText(PROJECT);
-    expect(after).toBe(`---\naliases:\n  - IP\n---\n${before}`);
+    const after = await t.readText(PLAIN);
+    expect(after).toBe(`---\naliases:\n  - Capture\n---\n${before}`);
     expect(
       await callOk(client, 'get_vault_file_partial', {
-        filename: PROJECT,
+        filename: PLAIN,
         mode: 'frontmatter',
         target: 'aliases',
       }),
-    ).toMatchObject({ key: 'aliases', value: ['IP'] });
+    ).toMatchObject({ key: 'aliases', value: ['Capture'] });
   });
 
   test('patch_active_file patches the note shown last', async () => {
@@ -154,9 +161,9 @@ describe('failures name the fix and leave the vault byte for byte unchanged', ()
   test.each([
     [
       'a leaf without its parent',
-      { targetType: 'heading', target: 'Trash is important', path: PROJECT },
+      { targetType: 'heading', target: 'The box', path: WINTER },
       'heading_not_found',
-      'Did you mean "Important Project::Trash is important"?',
+      'Did you mean "Overwintering::The box"?',
     ],
     [
       'a fenced "heading"',
@@ -226,12 +233,12 @@ describe('failures name the fix and leave the vault byte for byte unchanged', ()
   test('reads fail the same way', async () => {
     const client = await t.connect('legacy');
     const missing = await callFail(client, 'get_vault_file_partial', {
-      filename: PROJECT,
+      filename: WINTER,
       mode: 'heading',
     });
     expect(missing.code).toBe('invalid_arguments');
     const wrong = await callFail(client, 'get_vault_file_partial', {
-      path: PROJECT,
+      path: WINTER,
       mode: 'lines',
     });
     expect(wrong.code).toBe('invalid_arguments');

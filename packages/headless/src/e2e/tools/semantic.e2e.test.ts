@@ -1,11 +1,12 @@
 /**
  * search_vault_smart end to end: the real headless server over HTTP, the official SDK client,
- * both protocol lines, semantic search composed by the server itself. On the whole tasks-demo copy the deterministic hashing provider keeps it fast; a small vault
- * of real tasks-demo notes runs the offline model (USE lite, from its npm package) to show a
- * query answered by meaning. Expected notes were picked by reading them.
+ * both protocol lines, semantic search composed by the server itself. On the whole test vault
+ * the deterministic hashing provider keeps it fast; a small vault of seven of its notes runs the
+ * offline model (USE lite, from its npm package) to show a query answered by meaning. Expected
+ * notes were picked by reading them.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { TASKS_DEMO } from '@mcp-connector/shared/test-support';
+import { TEST_VAULT } from '@mcp-connector/shared/test-support';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -39,7 +40,7 @@ async function vaultSnapshot(root: string): Promise<Record<string, string>> {
   );
 }
 
-describe('on the tasks-demo vault (hashing provider)', () => {
+describe('on the test vault (hashing provider)', () => {
   let t: McpTestServer;
   let release: () => void;
   beforeAll(async () => {
@@ -62,36 +63,40 @@ describe('on the tasks-demo vault (hashing provider)', () => {
     const client = await t.connect('modern');
     const progress: { progress: number; total?: number; message?: string }[] = [];
     const first = await client.callTool(
-      { name: 'search_vault_smart', arguments: { query: 'kanban board' } },
+      { name: 'search_vault_smart', arguments: { query: 'fermentation salt brine' } },
       { onprogress: (update) => progress.push(update) },
     );
     expect(first.isError).toBe(true);
     const building = first.structuredContent as { code: string; details?: Record<string, unknown> };
     expect(building.code).toBe('index_building');
-    expect(building.details).toMatchObject({ filesIndexed: 0, filesTotal: 205, percent: 0 });
+    expect(building.details).toMatchObject({ filesIndexed: 0, filesTotal: 194, percent: 0 });
     expect(typeof building.details?.retryAfterSeconds).toBe('number');
-    expect(progress[0]).toMatchObject({ progress: 0, total: 205 });
-    expect(progress[0]?.message).toContain('Semantic index: 0 of 205 notes');
+    expect(progress[0]).toMatchObject({ progress: 0, total: 194 });
+    expect(progress[0]?.message).toContain('Semantic index: 0 of 194 notes');
     release();
     let result: Record<string, unknown> | null = null;
     for (let attempt = 0; attempt < 200 && result === null; attempt++) {
       const call = await client.callTool({
         name: 'search_vault_smart',
-        arguments: { query: 'kanban board' },
+        arguments: { query: 'fermentation salt brine' },
       });
       if (call.isError) await new Promise((resolve) => setTimeout(resolve, 50));
       else result = call.structuredContent as Record<string, unknown>;
     }
-    expect(result).toMatchObject({ query: 'kanban board', provider: 'hashing:64', mode: 'hybrid' });
+    expect(result).toMatchObject({
+      query: 'fermentation salt brine',
+      provider: 'hashing:64',
+      mode: 'hybrid',
+    });
     const paths = (result?.hits as Hit[]).map((hit) => hit.path);
     expect(paths.slice(0, 2).sort()).toEqual([
-      'Manual Testing/Smoke test Kanban Integration.md',
-      'Test Data/example_kanban.md',
+      'Kitchen/Preserving/Fermentation basics.md',
+      'Kitchen/Preserving/Sauerkraut.md',
     ]);
     for (const line of PROTOCOL_LINES) {
       const other = await t.connect(line);
       const again = await callOk(other, 'search_vault_smart', {
-        query: 'kanban board',
+        query: 'fermentation salt brine',
         mode: 'semantic',
         limit: 3,
       });
@@ -102,20 +107,20 @@ describe('on the tasks-demo vault (hashing provider)', () => {
 
   test('folder filters, and the vault stays byte-for-byte unchanged by failures', async () => {
     const client = await t.connect('legacy');
-    const inStyling = await callOk(client, 'search_vault_smart', {
-      query: 'checkbox theme',
-      filter: { includeFolders: ['Styling'] },
+    const inKitchen = await callOk(client, 'search_vault_smart', {
+      query: 'salt brine jars',
+      filter: { includeFolders: ['Kitchen'] },
     });
-    expect((inStyling.hits as Hit[]).length).toBeGreaterThan(0);
-    expect((inStyling.hits as Hit[]).every((hit) => hit.path.startsWith('Styling/'))).toBe(true);
+    expect((inKitchen.hits as Hit[]).length).toBeGreaterThan(0);
+    expect((inKitchen.hits as Hit[]).every((hit) => hit.path.startsWith('Kitchen/'))).toBe(true);
     const elsewhere = await callOk(client, 'search_vault_smart', {
-      query: 'kanban board',
-      filter: { excludeFolders: ['Manual Testing', 'Test Data'] },
+      query: 'fermentation salt brine',
+      filter: { excludeFolders: ['Kitchen', 'Reading'] },
     });
     const elsewherePaths = (elsewhere.hits as Hit[]).map((entry) => entry.path);
     expect(elsewherePaths).toHaveLength(10);
-    expect(elsewherePaths.some((path) => /^(Manual Testing|Test Data)\//.test(path))).toBe(false);
-    const hit = (inStyling.hits as Hit[])[0] as Hit;
+    expect(elsewherePaths.some((path) => /^(Kitchen|Reading)\//.test(path))).toBe(false);
+    const hit = (inKitchen.hits as Hit[])[0] as Hit;
     expect(hit.excerpt.length).toBeGreaterThan(0);
     expect(await t.readText(hit.path)).toContain(hit.excerpt.slice(0, 20));
 
@@ -155,17 +160,18 @@ describe('on the tasks-demo vault (hashing provider)', () => {
 
 describe('by meaning, with the offline model', () => {
   const NOTES = [
-    'Manual Testing/Time Zones/Pacific-Auckland.md',
-    'Manual Testing/Urgency Scores Examples.md',
-    'Manual Testing/Toggle Done Cursor Fixes.md',
-    'Styling/Theme - Minimal Theme.md',
-    'ACME.md',
-    'Stress Test/Stress Test Readme.md',
+    'Apiary/Overwintering.md',
+    'Apiary/Swarm catch May 2024.md',
+    'Kitchen/Preserving/Sauerkraut.md',
+    'Kitchen/Preserving/Canning safety.md',
+    'Projects/Rainwater harvesting.md',
+    'Reference/Frost dates.md',
+    'Garden/Watering schedule.md',
   ];
   let t: McpTestServer;
   beforeAll(async () => {
     const files: Record<string, string> = {};
-    for (const path of NOTES) files[path] = await readFile(join(TASKS_DEMO, path), 'utf8');
+    for (const path of NOTES) files[path] = await readFile(join(TEST_VAULT, path), 'utf8');
     t = await startTestServer(await buildVault(files), {
       semantic: { createProvider: () => offlineModel(threadEmbedders()), queryWaitMs: 60_000 },
     });
@@ -175,13 +181,14 @@ describe('by meaning, with the offline model', () => {
   test('a question in other words than the note finds it by meaning', async () => {
     const client = await t.connect('modern');
     const result = await callOk(client, 'search_vault_smart', {
-      query: 'New Zealand clock settings',
+      // The note says "colonies", "stores" and "winter", never "alive", "spring" or "honeybee".
+      query: 'keeping honeybee colonies alive until spring',
       mode: 'semantic',
       limit: 2,
     });
     expect(result.provider).toBe('offline:use-lite');
     const hits = result.hits as Hit[];
-    expect(hits[0]?.path).toBe('Manual Testing/Time Zones/Pacific-Auckland.md');
+    expect(hits[0]?.path).toBe('Apiary/Overwintering.md');
     expect((hits[0]?.score ?? 0) - (hits[1]?.score ?? 0)).toBeGreaterThan(0.1);
   }, 60_000);
 });
