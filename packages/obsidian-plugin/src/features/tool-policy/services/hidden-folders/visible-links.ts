@@ -56,7 +56,10 @@ export class VisibleLinks {
   ): void {
     const cache = inner.getFileCache(source);
     if (cache === null) {
-      // A canvas: its link texts are not in the cache; keep visible targets, and name hidden ones unresolved.
+      // A canvas: its link texts are not in the cache; keep its unresolved links and visible
+      // targets, and name hidden ones unresolved by their basename (the text a card's wikilink
+      // would hold; a file card holds the whole path, which only the canvas text could tell).
+      Object.assign(unresolved, inner.unresolvedLinks()[source]);
       for (const [target, count] of Object.entries(targets)) {
         const key = hidden.covers(target) ? basenameWithoutMd(target) : target;
         const into = hidden.covers(target) ? unresolved : resolved;
