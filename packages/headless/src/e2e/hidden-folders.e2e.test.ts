@@ -11,6 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '@modelcontextprotocol/client';
+import { waitFor } from '@mcp-connector/shared/test-support';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -219,17 +220,17 @@ async function notesOf(server: McpTestServer): Promise<Record<string, string>> {
 }
 
 async function outcome(client: Client, name: string, args: Args): Promise<unknown> {
-  for (let attempt = 0; ; attempt++) {
-    const result = await client.callTool({ name, arguments: args });
-    const structured = result.structuredContent as { code?: string } | undefined;
-    // The semantic index builds in the background; wait for it rather than compare progress.
-    if (structured?.code === 'index_building' && attempt < 200) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      continue;
-    }
-    const volatile = new Set([...VOLATILE, ...(VOLATILE_FOR[name] ?? [])]);
-    return { isError: result.isError === true, result: stable(result.structuredContent, volatile) };
-  }
+  const call = () => client.callTool({ name, arguments: args });
+  let result = await call();
+  // The semantic index builds in the background; wait for it rather than compare progress.
+  await waitFor(async () => {
+    const code = (result.structuredContent as { code?: string } | undefined)?.code;
+    if (code !== 'index_building') return true;
+    result = await call();
+    return false;
+  }, `${name} to answer without index_building`);
+  const volatile = new Set([...VOLATILE, ...(VOLATILE_FOR[name] ?? [])]);
+  return { isError: result.isError === true, result: stable(result.structuredContent, volatile) };
 }
 
 describe('a hidden folder is indistinguishable from a deleted one', () => {

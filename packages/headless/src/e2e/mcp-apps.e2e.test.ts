@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { waitFor } from '@mcp-connector/shared/test-support';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import {
   SEARCH_VIEW_META_KEY,
@@ -141,13 +142,12 @@ describe.each(PROTOCOL_LINES)('on the %s line', (line) => {
   test('search_vault_smart: ranked hits with score and heading ride in _meta', async () => {
     const client = await connect(line, true);
     let result: CallToolResult | null = null;
-    for (let attempt = 0; attempt < 200 && result === null; attempt++) {
-      const call_ = await call(client, 'search_vault_smart', { query: 'compost bays', limit: 3 });
-      if (call_.isError === true) {
-        expect(viewData(call_)).toBeUndefined(); // index_building carries no rows either
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      } else result = call_;
-    }
+    await waitFor(async () => {
+      const answer = await call(client, 'search_vault_smart', { query: 'compost bays', limit: 3 });
+      expect(viewData(answer) === undefined).toBe(answer.isError === true); // index_building carries no rows either
+      if (answer.isError !== true) result = answer;
+      return result !== null;
+    }, 'the semantic index to answer');
     const hits = (result?.structuredContent as { hits: Record<string, unknown>[] }).hits;
     expect(hits).toHaveLength(3);
     expect(viewData(result as CallToolResult)).toEqual({

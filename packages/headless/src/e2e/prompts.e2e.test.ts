@@ -16,6 +16,7 @@ import {
   startTestServer,
   type McpTestServer,
 } from '../test-support/index.ts';
+import { waitFor } from '@mcp-connector/shared/test-support';
 
 let t: McpTestServer;
 /** Sections as they are on disk, for the embeds the prompts inline. */
@@ -168,39 +169,40 @@ describe('notifications/prompts/list_changed on a 2026-07-28 listen stream', () 
     const editor = await t.connect('modern');
     const names = async () =>
       (await listener.listPrompts(undefined, { cacheMode: 'bypass' })).prompts.map((p) => p.name);
-    // Waits for a notification; a change that sends none is watched past the watcher's last
-    // settle check (1 s).
-    const heardAfter = async (change: () => Promise<unknown>, waitMs = 3000) => {
+    /** Makes the change and waits for its notification; returns how many were heard so far. */
+    const notifiedBy = async (change: () => Promise<unknown>) => {
       const before = heard;
       await change();
-      const deadline = Date.now() + waitMs;
-      while (heard === before && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      return heard - before;
+      await waitFor(() => heard > before, 'notifications/prompts/list_changed');
+      return heard;
     };
     try {
       const path = 'Prompts/New prompt.md';
       const content = '---\ntags: [mcp-tools-prompt]\n---\nNew.';
-      expect(await heardAfter(() => callOk(editor, 'create_vault_file', { path, content }))).toBe(
+      expect(await notifiedBy(() => callOk(editor, 'create_vault_file', { path, content }))).toBe(
         1,
       );
       expect(await names()).toContain('New prompt');
       const untag = () => callOk(editor, 'delete_note_property', { path, key: 'tags' });
-      expect(await heardAfter(untag)).toBe(1);
+      expect(await notifiedBy(untag)).toBe(2);
       expect(await names()).not.toContain('New prompt');
       const retag = () =>
         callOk(editor, 'set_note_property', { path, key: 'tags', value: ['mcp-tools-prompt'] });
-      expect(await heardAfter(retag)).toBe(1);
+      expect(await notifiedBy(retag)).toBe(3);
       const renamed = 'Prompts/Renamed prompt.md';
       const rename = () => callOk(editor, 'rename_vault_file', { from: path, to: renamed });
-      expect(await heardAfter(rename)).toBe(1);
+      expect(await notifiedBy(rename)).toBe(4);
       expect(await names()).toEqual([...NAMES, 'Renamed prompt'].sort());
       const remove = () => callOk(editor, 'delete_vault_file', { path: renamed });
-      expect(await heardAfter(remove)).toBe(1);
-      const unrelated = () =>
-        callOk(editor, 'append_to_vault_file', { path: 'Home.md', content: 'x' });
-      expect(await heardAfter(unrelated, 1500)).toBe(0);
-      expect(heard).toBe(5);
+      expect(await notifiedBy(remove)).toBe(5);
+      // A change that leaves the list alone sends nothing: the next real change is the only
+      // notification after it (the watcher compares changes in order, so a notification for the
+      // unrelated edit would have come first).
+      await callOk(editor, 'append_to_vault_file', { path: 'Home.md', content: 'x' });
+      const barrier = 'Prompts/Barrier.md';
+      const addBarrier = () => callOk(editor, 'create_vault_file', { path: barrier, content });
+      expect(await notifiedBy(addBarrier)).toBe(6);
+      expect(await names()).toContain('Barrier');
     } finally {
       await subscription.close();
     }

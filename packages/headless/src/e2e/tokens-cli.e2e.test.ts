@@ -1,10 +1,11 @@
 /**
  * The tokens command line against a running server: it edits the same data.json, the server
  * picks the change up for its next request (a new secret works, a revoked one gets 401), and
- * nothing the server writes meanwhile is lost.
+ * nothing the server writes meanwhile is lost. The CLI runs as its own process, started without
+ * blocking this one (which serves the requests); each test makes the tokens it needs.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { spawnSync } from 'node:child_process';
+import { waitFor } from '@mcp-connector/shared/test-support';
 import { join } from 'node:path';
 import { callOk, startTestServer, type McpTestServer } from '../test-support/index.ts';
 
@@ -15,11 +16,30 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-function tokens(...args: string[]): { status: number; out: string; err: string } {
-  const run = spawnSync('bun', [CLI, 'tokens', '--vault', t.vault.root, ...args], {
-    encoding: 'utf8',
+async function tokens(...args: string[]): Promise<{ status: number; out: string; err: string }> {
+  const child = Bun.spawn(['bun', CLI, 'tokens', '--vault', t.vault.root, ...args], {
+    stdout: 'pipe',
+    stderr: 'pipe',
   });
-  return { status: run.status ?? -1, out: run.stdout, err: run.stderr };
+  const [out, err, status] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
+  return { status, out, err };
+}
+
+/** Adds a token through the CLI; its id and the secret printed once. */
+async function addToken(
+  label: string,
+  ...policy: string[]
+): Promise<{ id: string; secret: string }> {
+  const run = await tokens('add', '--label', label, ...policy);
+  expect(run.status).toBe(0);
+  const secret = run.out.trim().split('\n').at(-1) as string;
+  const listed = (await tokens('list')).out;
+  const id = new RegExp(`^(\\S+)\\s+"${label}"`, 'm').exec(listed)?.[1] as string;
+  return { id, secret };
 }
 
 async function statusWith(secret: string): Promise<number> {
@@ -45,27 +65,21 @@ async function statusWith(secret: string): Promise<number> {
   return response.status;
 }
 
-async function eventually(check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 3000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('the server did not pick up the change');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const servesWith = (secret: string, status: number) =>
+  waitFor(async () => (await statusWith(secret)) === status, `the server to answer ${status}`);
 
 describe('bun run tokens', () => {
-  test('list shows the Default token without its whole secret', () => {
-    const run = tokens('list');
+  test('list shows the Default token without its whole secret', async () => {
+    const run = await tokens('list');
     expect(run.status).toBe(0);
     expect(run.out).toContain('"Default"');
     expect(run.out).not.toContain(t.token);
   });
 
   test('add prints the secret once; the running server accepts it, with the given policy', async () => {
-    const run = tokens('add', '--label', 'Chat app', '--profile', 'core', '--read-only');
-    expect(run.status).toBe(0);
-    const secret = run.out.trim().split('\n').at(-1) as string;
-    await eventually(async () => (await statusWith(secret)) === 200);
+    const { secret } = await addToken('Chat app', '--profile', 'core', '--read-only');
+    expect((await tokens('list')).out).not.toContain(secret);
+    await servesWith(secret, 200);
     const client = await t.connect('legacy', secret);
     const names = (await client.listTools()).tools.map((tool) => tool.name);
     expect(names).toContain('get_vault_file');
@@ -74,24 +88,28 @@ describe('bun run tokens', () => {
   });
 
   test('regenerate and revoke apply to the next request', async () => {
-    const id = /^(\S+)\s+"Chat app"/m.exec(tokens('list').out)?.[1] as string;
-    const before = tokens('list').out;
-    const regenerated = tokens('regenerate', id);
+    const { id, secret: first } = await addToken('Short-lived');
+    await servesWith(first, 200);
+    const before = (await tokens('list')).out;
+    const regenerated = await tokens('regenerate', id);
     expect(regenerated.status).toBe(0);
     const secret = regenerated.out.trim().split('\n').at(-1) as string;
-    await eventually(async () => (await statusWith(secret)) === 200);
-    expect(tokens('list').out).not.toBe(before);
-    expect(tokens('revoke', id).status).toBe(0);
-    await eventually(async () => (await statusWith(secret)) === 401);
+    await servesWith(secret, 200);
+    expect(await statusWith(first)).toBe(401);
+    expect((await tokens('list')).out).not.toBe(before);
+    expect((await tokens('revoke', id)).status).toBe(0);
+    await servesWith(secret, 401);
     expect(await statusWith(t.token)).toBe(200);
   });
 
-  test('usage errors exit non-zero with a message', () => {
-    const run = tokens('revoke', 'no-such-id');
+  test('usage errors exit non-zero with a message', async () => {
+    const run = await tokens('revoke', 'no-such-id');
     expect(run.status).not.toBe(0);
     expect(run.err).toContain('No token with id no-such-id');
-    expect(tokens('add').err).toContain('--label');
-    expect(tokens('set', 'x', '--profile', 'everything').err).toContain('--profile must be one of');
+    expect((await tokens('add')).err).toContain('--label');
+    expect((await tokens('set', 'x', '--profile', 'everything')).err).toContain(
+      '--profile must be one of',
+    );
   });
 
   test('the server still answers with the Default token', async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '@modelcontextprotocol/client';
 import { addToken, regenerateToken, revokeToken } from '@mcp-connector/obsidian-plugin/tool-policy';
 import type { TokenRecord } from '@mcp-connector/shared';
+import { waitFor } from '@mcp-connector/shared/test-support';
 import {
   callFail,
   callOk,
@@ -130,10 +131,8 @@ describe('one server, many tokens', () => {
       await callOk(caller, 'activate_tool', { name: 'get_outgoing_links' });
       for (let call = 0; call < 3; call++)
         await callOk(caller, 'get_outgoing_links', { path: 'Home.md' });
-      const deadline = Date.now() + 3000;
-      while (heard() < 2 && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(heard()).toBeGreaterThanOrEqual(2);
+      // One notification for the activation, one for the promotion.
+      await waitFor(() => heard() >= 2, 'both list_changed notifications on the listen stream');
       expect(await names(listener)).toContain('get_outgoing_links');
       expect(t.server.settings.current.toolPolicy.promoted).toContain('get_outgoing_links');
     } finally {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test';
 import type { VaultEvent } from '@mcp-connector/obsidian-plugin/host';
 import { runVaultHostContract } from '@mcp-connector/obsidian-plugin/host/test-support';
+import { waitFor } from '@mcp-connector/shared/test-support';
 import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildVault, type TempVault } from '../test-support/temp-vault.ts';
@@ -34,13 +35,14 @@ describe('NodeHost on disk', () => {
     host.onEvent((event) => events.push(event));
     await writeFile(join(vault.root, 'a.md'), '# A edited\n#fresh\n');
     await writeFile(join(vault.root, 'c.md'), 'new note\n');
-    await until(
+    await waitFor(
       () => host?.getAllTags('a.md').includes('#fresh') === true && host.getFile('c.md') !== null,
+      'the edit and the new note to be indexed',
     );
     expect(host.getFileCache('a.md')?.headings?.[0]?.heading).toBe('A edited');
     expect(host.resolvedLinks()['b.md']).toEqual({ 'c.md': 1 });
     await rm(join(vault.root, 'c.md'));
-    await until(() => host?.getFile('c.md') === null);
+    await waitFor(() => host?.getFile('c.md') === null, 'the deletion to be indexed');
     expect(host.unresolvedLinks()['b.md']).toEqual({ c: 1 });
     expect(events).toContainEqual({ kind: 'modify', path: 'a.md' });
     expect(events).toContainEqual({ kind: 'create', path: 'c.md' });
@@ -53,8 +55,13 @@ describe('NodeHost on disk', () => {
     const events: VaultEvent[] = [];
     host.onEvent((event) => events.push(event));
     await host.process('a.md', () => 'y');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(events).toEqual([{ kind: 'modify', path: 'a.md' }]);
+    // Another program then adds a note: once the host has it, the watcher has delivered what came
+    // before it, the echo of our own write included.
+    await writeFile(join(vault.root, 'b.md'), 'barrier');
+    await waitFor(() => host?.getFile('b.md') !== null, 'the outside note to be indexed');
+    expect(events.filter((event) => event.path === 'a.md')).toEqual([
+      { kind: 'modify', path: 'a.md' },
+    ]);
   });
 
   test('finds NFD names on disk by their NFC vault path, and writes leave no temp files', async () => {
@@ -99,11 +106,3 @@ describe('NodeHost on disk', () => {
     expect(await readdir(vault.root)).toEqual([]);
   });
 });
-
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

@@ -6,7 +6,7 @@
  * notes were picked by reading them.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { TEST_VAULT } from '@mcp-connector/shared/test-support';
+import { TEST_VAULT, waitFor } from '@mcp-connector/shared/test-support';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -75,14 +75,14 @@ describe('on the test vault (hashing provider)', () => {
     expect(progress[0]?.message).toContain('Semantic index: 0 of 194 notes');
     release();
     let result: Record<string, unknown> | null = null;
-    for (let attempt = 0; attempt < 200 && result === null; attempt++) {
+    await waitFor(async () => {
       const call = await client.callTool({
         name: 'search_vault_smart',
         arguments: { query: 'fermentation salt brine' },
       });
-      if (call.isError) await new Promise((resolve) => setTimeout(resolve, 50));
-      else result = call.structuredContent as Record<string, unknown>;
-    }
+      if (!call.isError) result = call.structuredContent as Record<string, unknown>;
+      return result !== null;
+    }, 'the first build to finish');
     expect(result).toMatchObject({
       query: 'fermentation salt brine',
       provider: 'hashing:64',
@@ -147,13 +147,13 @@ describe('on the test vault (hashing provider)', () => {
       content: '# Greenhouse\nTomatoes need a heater in March.',
     });
     let paths: string[] = [];
-    for (let attempt = 0; attempt < 100 && !paths.includes('E2E/Greenhouse.md'); attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(async () => {
       const result = await callOk(client, 'search_vault_smart', {
         query: 'greenhouse tomatoes heater',
       });
       paths = (result.hits as Hit[]).map((hit) => hit.path);
-    }
+      return paths.includes('E2E/Greenhouse.md');
+    }, 'the new note to be indexed');
     expect(paths[0]).toBe('E2E/Greenhouse.md');
   });
 });

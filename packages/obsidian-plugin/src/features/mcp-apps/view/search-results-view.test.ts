@@ -8,6 +8,7 @@
  */
 import { afterEach, describe, expect, test } from 'bun:test';
 import { openTestHost, type TestHost } from '../../../host/test-support/test-host.ts';
+import { waitFor as waitUntil } from '@mcp-connector/shared/test-support';
 import { runInNewContext } from 'node:vm';
 import { registeredTool, runTool } from '../../mcp-tools/test-support/run-tool.ts';
 import { SEARCH_RESULTS_HTML } from '../generated/search-results-html.ts';
@@ -144,12 +145,9 @@ function startView() {
     for (const listener of messageListeners) listener({ source: parent, data });
   };
   const waitFor = async (method: string): Promise<Message> => {
-    for (let attempt = 0; attempt < 200; attempt++) {
-      const found = posted.find((message) => message.method === method);
-      if (found !== undefined) return found;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    throw new Error(`the view never sent ${method}`);
+    const sent = () => posted.find((message) => message.method === method);
+    await waitUntil(() => sent() !== undefined, `the view to send ${method}`);
+    return sent() as Message;
   };
   return { document, posted, send, waitFor };
 }
@@ -159,8 +157,6 @@ function inlineScript(html: string): string {
   if (script === undefined) throw new Error('no inline script in the view');
   return script;
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 const searchVaultSimple = registeredTool('search_vault_simple');
 
@@ -205,17 +201,17 @@ describe('the bundled view', () => {
       },
     });
     await view.waitFor('ui/notifications/initialized');
-    await settle();
-    expect(view.document.documentElement.getAttribute('data-theme')).toBe('dark');
+    const theme = () => view.document.documentElement.getAttribute('data-theme');
+    await waitUntil(() => theme() !== null, 'the view to apply the theme');
+    expect(theme()).toBe('dark');
 
     const result = await runTool(searchVaultSimple, vault.host, { query: 'ship' });
     view.send({ jsonrpc: '2.0', method: 'ui/notifications/tool-input', params: { arguments: {} } });
     view.send({ jsonrpc: '2.0', method: 'ui/notifications/tool-result', params: result });
-    await settle();
     const expected = toHtml(renderView(stateFromToolResult(result)));
     expect(expected).toContain('Notes/Beta.md');
     expect(expected).toContain('Nothing to ship &lt;here&gt;.');
-    expect(view.document.root.html()).toBe(expected);
+    await waitUntil(() => view.document.root.html() === expected, 'the view to render the hits');
 
     const link = view.document.root.find('a')[1] as FakeElement;
     let prevented = false;
@@ -244,7 +240,8 @@ describe('the bundled view', () => {
     await view.waitFor('ui/notifications/initialized');
     const failure = await runTool(searchVaultSimple, vault.host, { query: '' });
     view.send({ jsonrpc: '2.0', method: 'ui/notifications/tool-result', params: failure });
-    await settle();
+    const waiting = toHtml(renderView({ kind: 'waiting' }));
+    await waitUntil(() => view.document.root.html() !== waiting, 'the view to render the result');
     expect(view.document.root.html()).toBe(
       '<p class="notice failed">The search failed: query is empty; pass the text to look for.</p>',
     );

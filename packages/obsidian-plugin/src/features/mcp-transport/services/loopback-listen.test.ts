@@ -22,8 +22,8 @@ describe('listenOnLoopback', () => {
   test('binds 127.0.0.1 on the first free port of the range', async () => {
     const taken = await occupiedPort();
     const free = await occupiedPort();
-    servers.pop()?.close();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    const freed = servers.pop() as Server;
+    await new Promise((resolve) => freed.close(resolve));
     const server = track(createServer());
     expect(await listenOnLoopback(server, null, [taken, free])).toBe(free);
     expect(server.address()).toMatchObject({ address: '127.0.0.1', port: free });

@@ -12,27 +12,44 @@ afterEach(async () => {
 });
 
 const PROMPT = '---\ntags: [mcp-tools-prompt]\ndescription: First\n---\nBody';
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Watches `host` with a 0 ms settle delay; `count()` is how many notifications were sent. */
 async function watch(host: VaultHost, delays: number[] = [0]): Promise<() => number> {
   let notified = 0;
   watcher = watchPrompts(host, () => notified++, { settleDelaysMs: delays });
-  await pause(20);
+  await watcher.settled(); // the first list, to compare the changes with
   return () => notified;
 }
 
-/**
- * Runs `change` and returns how many notifications it caused: waits for the first one (up to
- * 300 ms, which a quiet change always takes), then a little longer for any extra.
- */
+/** Runs `change` and returns how many notifications it caused, once every check has run. */
 async function notificationsFrom(count: () => number, change: () => Promise<unknown>) {
   const before = count();
   await change();
-  const deadline = Date.now() + 300;
-  while (count() === before && Date.now() < deadline) await pause(10);
-  await pause(30);
+  await watcher.settled();
   return count() - before;
+}
+
+/** A host whose next look at a note's tags, after `lagOnce`, still sees the tags it had then. */
+function laggingTags(inner: VaultHost) {
+  let stale: string[] | null = null;
+  let looks = 0;
+  const host = new Proxy(inner, {
+    get(target, property) {
+      if (property === 'getAllTags' && stale !== null) {
+        const tags = stale;
+        stale = null;
+        looks++;
+        return () => tags;
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    },
+  });
+  return {
+    host,
+    lagOnce: (path: string) => void (stale = inner.getAllTags(path)),
+    staleLooks: () => looks,
+  };
 }
 
 describe('prompt list changes', () => {
@@ -80,22 +97,24 @@ describe('prompt list changes', () => {
 
   test('a late metadata update (Obsidian re-reads tags after the change event) is caught by the later check', async () => {
     vault = await openTestHost({ 'Prompts/a.md': PROMPT });
-    let frozenTags: string[] | null = null;
-    const lagging = new Proxy(vault.host, {
-      get(target, property) {
-        if (property === 'getAllTags' && frozenTags !== null) return () => frozenTags;
-        const value: unknown = Reflect.get(target, property, target);
-        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
-      },
-    });
-    const count = await watch(lagging, [0, 80]);
-    frozenTags = vault.host.getAllTags('Prompts/a.md');
+    const lagging = laggingTags(vault.host);
+    const count = await watch(lagging.host, [0, 80]);
+    lagging.lagOnce('Prompts/a.md');
     await vault.host.processFrontMatter('Prompts/a.md', (fm) => void (fm.tags = []));
-    await pause(40);
-    expect(count()).toBe(0);
-    frozenTags = null;
-    await pause(80);
+    await watcher.settled();
+    expect(lagging.staleLooks()).toBe(1);
     expect(count()).toBe(1);
+  });
+
+  test('one check alone misses the late update: the later one is what catches it', async () => {
+    vault = await openTestHost({ 'Prompts/a.md': PROMPT });
+    const lagging = laggingTags(vault.host);
+    const count = await watch(lagging.host, [0]);
+    lagging.lagOnce('Prompts/a.md');
+    await vault.host.processFrontMatter('Prompts/a.md', (fm) => void (fm.tags = []));
+    await watcher.settled();
+    expect(lagging.staleLooks()).toBe(1);
+    expect(count()).toBe(0);
   });
 
   test('recheck notices what no vault event reports (folders hidden); stop ends it all', async () => {

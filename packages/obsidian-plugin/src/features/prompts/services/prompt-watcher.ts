@@ -17,6 +17,8 @@ import { touchesPrompts } from './prompt-notes.ts';
 export interface PromptWatcher {
   /** Compares the list again soon (after a change the vault events do not show, such as hiding). */
   recheck(): void;
+  /** Resolves once no check is scheduled or running: every change seen so far is compared. */
+  settled(): Promise<void>;
   stop(): void;
 }
 
@@ -37,6 +39,16 @@ export function watchPrompts(
   let seen: string | null = null;
   let queue = Promise.resolve();
   let stopped = false;
+  const waiting: (() => void)[] = [];
+  const wakeWhenSettled = () => {
+    if (timers.size > 0 && !stopped) return;
+    const running = queue;
+    void running.then(() => {
+      if ((timers.size === 0 || stopped) && running === queue)
+        waiting.splice(0).forEach((wake) => wake());
+      else wakeWhenSettled();
+    });
+  };
 
   const compare = () => {
     queue = queue
@@ -56,6 +68,7 @@ export function watchPrompts(
       const timer = setTimeout(() => {
         timers.delete(timer);
         compare();
+        wakeWhenSettled();
       }, delay);
       timers.add(timer);
     }
@@ -68,11 +81,17 @@ export function watchPrompts(
   });
   return {
     recheck: schedule,
+    settled: () =>
+      new Promise<void>((wake) => {
+        waiting.push(wake);
+        wakeWhenSettled();
+      }),
     stop: () => {
       stopped = true;
       unsubscribe();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
+      wakeWhenSettled();
     },
   };
 }

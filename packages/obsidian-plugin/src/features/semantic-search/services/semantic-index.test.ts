@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test';
 import { openTestHost, type TestHost } from '../../../host/test-support/test-host.ts';
+import { waitFor } from '@mcp-connector/shared/test-support';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { changedFiles, countingProvider, fingerprint } from '../test-support/semantic-fixtures.ts';
@@ -195,7 +196,8 @@ describe('SemanticIndex', () => {
     provider.hold();
     const index = newIndex({ provider });
     const building = index.start();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Mid-build: the first batch is with the (held) provider.
+    await waitFor(() => provider.inFlight > 0, 'the first batch to reach the provider');
     const closing = index.close();
     provider.release();
     await closing;

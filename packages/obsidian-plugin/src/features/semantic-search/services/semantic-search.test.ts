@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test';
 import { openTestHost, type TestHost } from '../../../host/test-support/test-host.ts';
 import { ToolError } from '@mcp-connector/shared';
+import { waitFor } from '@mcp-connector/shared/test-support';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,8 +24,6 @@ import {
   type SearchRequest,
   type SemanticSearchOptions,
 } from './semantic-search.ts';
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let vault: TestHost;
 let service: SemanticSearch;
@@ -149,11 +148,9 @@ describe('SemanticSearch', () => {
     expect((await service.search(request('frost'))).result.provider).toBe('hashing:32');
     expect(service.status()).toMatchObject({ providerId: 'second:16', state: 'building' });
     slow.release();
-    for (let attempt = 0; attempt < 50 && service.status()?.state !== 'ready'; attempt++)
-      await pause(10);
-    await pause(20);
+    // The switch is done when the old index's folder is gone; until then the old one answers.
+    await waitFor(() => !existsSync(oldFolder), 'the old index to be deleted');
     expect((await service.search(request('frost'))).result.provider).toBe('second:16');
-    expect(existsSync(oldFolder)).toBe(false);
   });
 
   test('switching back before the new index is ready cancels it and keeps the old one', async () => {
@@ -175,7 +172,8 @@ describe('SemanticSearch', () => {
     await service.applySettings({ ...defaultSemanticSettings(), provider: 'offline' });
     expect(service.status()?.providerId).toBe('hashing:32');
     slow.release();
-    await pause(50);
+    // Once the cancelled build's held embedding has returned, it has had its chance to write.
+    await waitFor(() => slow.inFlight === 0, 'the held embedding to return');
     expect((await service.search(request('frost'))).result.provider).toBe('hashing:32');
     const indexes = join(vault.root, '.obsidian/plugins/mcp-connector/semantic-index');
     expect(existsSync(join(indexes, 'second_16'))).toBe(false);

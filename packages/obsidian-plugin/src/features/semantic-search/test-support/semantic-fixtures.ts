@@ -15,6 +15,8 @@ export interface CountingProvider extends EmbeddingProvider {
   /** Makes the next embed calls wait until `release` is called. */
   hold(): void;
   release(): void;
+  /** Embed calls started and not yet returned. */
+  readonly inFlight: number;
 }
 
 export function countingProvider(
@@ -24,8 +26,12 @@ export function countingProvider(
   const embedded: string[] = [];
   let gate: Promise<void> | null = null;
   let open: (() => void) | null = null;
+  let inFlight = 0;
   return {
     id,
+    get inFlight() {
+      return inFlight;
+    },
     dimensions: base.dimensions,
     batchSize: base.batchSize,
     embedded,
@@ -37,9 +43,14 @@ export function countingProvider(
       gate = null;
     },
     async embed(texts, role) {
-      if (gate !== null) await gate;
-      if (role === 'document') embedded.push(...texts);
-      return base.embed(texts, role);
+      inFlight++;
+      try {
+        if (gate !== null) await gate;
+        if (role === 'document') embedded.push(...texts);
+        return await base.embed(texts, role);
+      } finally {
+        inFlight--;
+      }
     },
   };
 }
