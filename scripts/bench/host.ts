@@ -1,6 +1,6 @@
 /**
  * `bun run bench:host`: how fast NodeHost builds its index cold (reading every file, parsing
- * metadata, resolving links) on a copy of the tasks-demo vault and on a generated 10,000-note
+ * metadata, resolving links) on a copy of the test vault and on a generated 10,000-note
  * vault, and how long one edited note takes to re-index. Prints notes/s, MB/s and peak RSS.
  */
 import { gc } from 'bun';
@@ -40,7 +40,7 @@ async function reindexOneNote(host: NodeHost, path: string): Promise<void> {
 async function main(): Promise<void> {
   const demo = await copyVault();
   try {
-    await (await coldIndex('tasks-demo', demo.root)).close();
+    await (await coldIndex('test vault', demo.root)).close();
   } finally {
     await demo.remove();
   }

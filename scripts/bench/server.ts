@@ -1,5 +1,5 @@
 /**
- * `bun run bench:server`: the headless server on a temp copy of the tasks-demo vault, measured
+ * `bun run bench:server`: the headless server on a temp copy of the test vault, measured
  * with the official MCP client: tools/list size, sequential latency of get_server_info and
  * get_vault_file on both protocol lines (2,000 calls after warm-up), throughput of 8 concurrent
  * clients for 10 s, and the server's RSS idle and at peak.
@@ -13,7 +13,7 @@ const CALLS = 2000;
 const WARM_UP = 200;
 const CONCURRENT_CLIENTS = 8;
 const THROUGHPUT_SECONDS = 10;
-const NOTE = 'Filters/Boolean Combinations.md';
+const NOTE = 'Apiary/Overwintering.md';
 
 type Line = 'legacy' | 'modern';
 

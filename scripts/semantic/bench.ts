@@ -6,10 +6,10 @@
  *    (scripts/bench/generate-vault.ts) indexed with the deterministic hashing provider at 384
  *    dimensions, 100 queries per mode; the time excludes embedding the query, which is
  *    measured separately for the offline model.
- * 2. Indexing overhead with a real model (offline, USE lite) on tasks-demo: chunking, hashing
- *    and storing against the model's own embedding time.
+ * 2. Indexing overhead with a real model (offline, USE lite) on the test vault: chunking,
+ *    hashing and storing against the model's own embedding time.
  * 3. Re-indexing after one edited note: chunks embedded and segments written.
- * 4. Indexing throughput per provider (`--throughput`, also part of the full run): tasks-demo
+ * 4. Indexing throughput per provider (`--throughput`, also part of the full run): the test vault
  *    indexed from scratch with each provider that runs here, as notes/s and chunks/s.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -36,7 +36,8 @@ import {
 import { threadEmbedders } from '../../packages/headless/src/semantic/thread-embedders.ts';
 import { generateVault } from '../bench/generate-vault.ts';
 import { summarize } from '../bench/measure.ts';
-import { indexTasksDemo } from './indexed-vault.ts';
+import { TEST_VAULT } from '../../packages/headless/src/test-support/temp-vault.ts';
+import { indexVault } from './indexed-vault.ts';
 
 const QUERY_WORDS =
   'garden project meeting idea budget travel recipe review plan draft research design client deadline summary water people time number write'.split(
@@ -115,22 +116,24 @@ function overheadLine(stats: IndexerStats): string {
   return `chunking+hashing ${ms(stats.chunkMs)}, storing ${ms(stats.storeMs)} = ${ms(pipeline)} against embedding ${ms(stats.embedMs)}: ${((100 * pipeline) / stats.embedMs).toFixed(1)}% (target < 10%); reading notes ${ms(stats.readMs)}`;
 }
 
+const EDITED = 'Apiary/Overwintering.md';
+
 async function overheadAndEdit(): Promise<void> {
-  const vault = await indexTasksDemo(offlineModel(threadEmbedders()));
+  const vault = await indexVault(TEST_VAULT, offlineModel(threadEmbedders()));
   const stats = vault.index.stats as IndexerStats;
   console.log(
-    `Indexing tasks-demo with the offline model: ${stats.notes} notes, ${stats.chunksEmbedded} chunks embedded in ${(vault.buildMs / 1000).toFixed(1)} s`,
+    `Indexing the test vault with the offline model: ${stats.notes} notes, ${stats.chunksEmbedded} chunks embedded in ${(vault.buildMs / 1000).toFixed(1)} s`,
   );
   console.log(`  ${overheadLine(stats)}`);
   const before = { ...stats };
   const started = performance.now();
-  await vault.host.process('Filters/Explain Filters.md', (text) =>
-    text.replace('## One filter', '## One filter\n\nA single filter is explained on its own.'),
+  await vault.host.process(EDITED, (text) =>
+    text.replace('## Stores', '## Stores\n\nWeigh the hive with a luggage scale in October.'),
   );
   await vault.index.catchUp();
   const after = vault.index.stats as IndexerStats;
   console.log(
-    `Re-index after editing one section of Filters/Explain Filters.md: ${after.chunksEmbedded - before.chunksEmbedded} chunk(s) embedded, ${after.chunksReused - before.chunksReused} reused, ${after.segmentWrites - before.segmentWrites} segment(s) written, ${ms(performance.now() - started)}`,
+    `Re-index after editing one section of ${EDITED}: ${after.chunksEmbedded - before.chunksEmbedded} chunk(s) embedded, ${after.chunksReused - before.chunksReused} reused, ${after.segmentWrites - before.segmentWrites} segment(s) written, ${ms(performance.now() - started)}`,
   );
   await vault.close();
 }
@@ -162,9 +165,9 @@ async function throughputProviders(): Promise<
 }
 
 async function throughput(): Promise<void> {
-  console.log('Indexing throughput, tasks-demo from scratch (2 shared cores):');
+  console.log('Indexing throughput, the test vault from scratch (2 shared cores):');
   for (const { label, create } of await throughputProviders()) {
-    const vault = await indexTasksDemo(create());
+    const vault = await indexVault(TEST_VAULT, create());
     const stats = vault.index.stats as IndexerStats;
     const seconds = vault.buildMs / 1000;
     console.log(

@@ -1,5 +1,5 @@
 /**
- * The tasks-demo vault indexed for the evaluation and benchmark scripts: a temp copy opened with
+ * A vault indexed for the evaluation and benchmark scripts: a temp copy of `source` opened with
  * NodeHost, one provider's SemanticIndex built over it. The index folder can be kept between
  * runs (`indexDirectory`), in which case a second run re-embeds nothing, by design.
  */
@@ -20,11 +20,12 @@ export interface IndexedVault {
   close(): Promise<void>;
 }
 
-export async function indexTasksDemo(
+export async function indexVault(
+  source: string,
   provider: EmbeddingProvider,
   indexDirectory?: string,
 ): Promise<IndexedVault> {
-  const vault = await copyVault();
+  const vault = await copyVault(source);
   const host = await NodeHost.open(vault.root, { watch: false });
   const directory = indexDirectory ?? (await mkdtemp(join(tmpdir(), 'semantic-index-')));
   const index = new SemanticIndex({ host, provider, directory });

@@ -1,7 +1,7 @@
 /**
  * `bun run bench:semantic:latency [--vault DIR] [--in-process]`: what a client waits for while
  * semantic search builds its index from scratch (issue 15). The headless server over a temp
- * copy of the vault (tasks-demo by default) with the offline model, as `serve` composes it
+ * copy of the vault (the test vault by default) with the offline model, as `serve` composes it
  * (embedding in a worker thread); the official MCP client calls get_server_info in a loop and
  * renames a note every 3 s until the build is done, then prints p50/p95 of get_server_info
  * and every rename's latency. `--in-process` runs the same model on the request thread (the
