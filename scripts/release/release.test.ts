@@ -1,0 +1,81 @@
+import { afterAll, describe, expect, test } from 'bun:test';
+import { openPromise, type Entry } from 'yauzl';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PLUGIN_FILES, release } from './release.ts';
+
+const ROOT = join(import.meta.dir, '..', '..');
+
+/** Every entry of a zip, by name, in the order the zip holds them. */
+async function zipEntries(path: string): Promise<Map<string, Buffer>> {
+  const zip = await openPromise(path, { lazyEntries: true });
+  const entries = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: Entry) => {
+      zip
+        .openReadStreamPromise(entry)
+        .then(async (stream) => {
+          entries.set(entry.fileName, Buffer.concat((await stream.toArray()) as Buffer[]));
+          zip.readEntry();
+        })
+        .catch(reject);
+    });
+    zip.on('end', resolve);
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  return entries;
+}
+const temp = await mkdtemp(join(tmpdir(), 'release-'));
+afterAll(() => rm(temp, { recursive: true, force: true }));
+
+describe('bun run release', () => {
+  test('writes mcp-connector-<version>.zip and the three loose files, the same bytes in both', async () => {
+    const manifest = JSON.parse(await readFile(join(ROOT, 'manifest.json'), 'utf8')) as {
+      version: string;
+    };
+    const out = join(temp, 'first');
+    const done = await release(ROOT, out);
+    expect(done.zip).toBe(join(out, `mcp-connector-${manifest.version}.zip`));
+    expect(done.files).toEqual(PLUGIN_FILES.map((name) => join(out, name)));
+    const entries = await zipEntries(done.zip);
+    expect([...entries.keys()]).toEqual(PLUGIN_FILES.map((name) => `mcp-connector/${name}`));
+    for (const name of PLUGIN_FILES) {
+      const loose = await readFile(join(out, name));
+      const zipped = entries.get(`mcp-connector/${name}`) as Buffer;
+      expect({ name, same: Buffer.compare(zipped, loose) }).toEqual({ name, same: 0 });
+    }
+    expect(await readFile(join(out, 'manifest.json'), 'utf8')).toBe(
+      await readFile(join(ROOT, 'manifest.json'), 'utf8'),
+    );
+    const again = await release(ROOT, join(temp, 'second'));
+    expect(Buffer.compare(await readFile(again.zip), await readFile(done.zip))).toBe(0);
+  }, 120_000);
+
+  test('refuses to build when the version files disagree, naming each file', async () => {
+    const root = join(temp, 'disagreeing');
+    await mkdir(join(root, 'packages', 'plugin'), { recursive: true });
+    const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+    await writeFile(
+      join(root, 'manifest.json'),
+      json({ id: 'mcp-connector', version: '0.2.0', minAppVersion: '1.7.2' }),
+    );
+    await writeFile(join(root, 'versions.json'), json({ '0.1.0': '1.7.2' }));
+    await writeFile(join(root, 'package.json'), json({ name: 'root', private: true }));
+    await writeFile(
+      join(root, 'packages', 'plugin', 'package.json'),
+      json({ name: 'p', version: '0.1.0' }),
+    );
+    await writeFile(join(root, 'CHANGELOG.md'), '# Changelog\n\n## [Unreleased]\n');
+    const attempt = await release(root, join(root, 'release')).then(
+      () => null,
+      (error: unknown) => String(error),
+    );
+    expect(attempt).toContain('versions.json maps 0.2.0 to undefined');
+    expect(attempt).toContain('packages/plugin/package.json is at 0.1.0, not 0.2.0');
+    expect(
+      await readFile(join(root, 'release', 'mcp-connector-0.2.0.zip')).catch(() => null),
+    ).toBeNull();
+  });
+});
