@@ -24,6 +24,8 @@ const K = 5;
 export const SEMANTIC_WEIGHT = 0.7;
 export const LEXICAL_WEIGHT = 1;
 
+const byPath = (a: RankedHit, b: RankedHit) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
 export function fuseRankings(rankings: readonly WeightedRanking[], limit: number): RankedHit[] {
   const fused = new Map<string, { hit: RankedHit; bestRank: number; sum: number }>();
   for (const { hits, weight } of rankings) {
@@ -39,8 +41,11 @@ export function fuseRankings(rankings: readonly WeightedRanking[], limit: number
     });
   }
   const best = rankings.reduce((sum, ranking) => sum + ranking.weight, 0) / (K + 1);
-  return [...fused.values()]
-    .sort((a, b) => b.sum - a.sum || a.bestRank - b.bestRank)
-    .slice(0, limit)
-    .map(({ hit, sum }) => ({ path: hit.path, chunkIndex: hit.chunkIndex, score: sum / best }));
+  return (
+    [...fused.values()]
+      // Equal notes by path, so the answer never depends on the order the index was scanned in.
+      .sort((a, b) => b.sum - a.sum || a.bestRank - b.bestRank || byPath(a.hit, b.hit))
+      .slice(0, limit)
+      .map(({ hit, sum }) => ({ path: hit.path, chunkIndex: hit.chunkIndex, score: sum / best }))
+  );
 }

@@ -92,6 +92,22 @@ describe('reciprocal-rank fusion', () => {
     ).toBe(1);
   });
 
+  test('equal notes come in path order, whatever order the rankings listed them in', () => {
+    const tied = (paths: string[]) =>
+      fuseRankings(
+        [
+          { hits: paths.map((path) => ({ path, chunkIndex: 0, score: 1 })), weight: 1 },
+          {
+            hits: [...paths].reverse().map((path) => ({ path, chunkIndex: 0, score: 1 })),
+            weight: 1,
+          },
+        ],
+        3,
+      ).map((hit) => hit.path);
+    expect(tied(['b.md', 'a.md'])).toEqual(['a.md', 'b.md']);
+    expect(tied(['a.md', 'b.md'])).toEqual(['a.md', 'b.md']);
+  });
+
   test('weights decide between single first places: the lexical ranking counts more', () => {
     const fused = fuseRankings(
       [
