@@ -88,7 +88,7 @@ async function main(): Promise<void> {
   const results: RunResult[] = [];
   try {
     for (let run = 1; run <= runs; run++) {
-      const result = await runSuite(positionals as string[]);
+      const result = await runSuite(positionals);
       results.push(result);
       console.log(
         `run ${run}: ${result.pass} pass, ${result.fail} fail, ${result.skip} skip, ${result.errors} errors, ${result.files} files, ${result.seconds.toFixed(1)} s (exit ${result.exitCode})`,

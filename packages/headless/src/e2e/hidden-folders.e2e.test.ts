@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '@modelcontextprotocol/client';
-import { waitFor } from '@mcp-connector/shared/test-support';
+import { waitForValue } from '@mcp-connector/shared/test-support';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -211,23 +211,12 @@ afterAll(async () => {
   await deleted.stop();
 });
 
-/** The vault on disk without the server's own folder (the semantic index writes as it likes). */
-async function notesOf(server: McpTestServer): Promise<Record<string, string>> {
-  const all = await snapshotVault(server.vault.root);
-  return Object.fromEntries(
-    Object.entries(all).filter(([path]) => !path.startsWith('.obsidian/plugins/mcp-connector/')),
-  );
-}
-
 async function outcome(client: Client, name: string, args: Args): Promise<unknown> {
-  const call = () => client.callTool({ name, arguments: args });
-  let result = await call();
   // The semantic index builds in the background; wait for it rather than compare progress.
-  await waitFor(async () => {
-    const code = (result.structuredContent as { code?: string } | undefined)?.code;
-    if (code !== 'index_building') return true;
-    result = await call();
-    return false;
+  const result = await waitForValue(async () => {
+    const answer = await client.callTool({ name, arguments: args });
+    const code = (answer.structuredContent as { code?: string } | undefined)?.code;
+    return code === 'index_building' ? undefined : answer;
   }, `${name} to answer without index_building`);
   const volatile = new Set([...VOLATILE, ...(VOLATILE_FOR[name] ?? [])]);
   return { isError: result.isError === true, result: stable(result.structuredContent, volatile) };
@@ -269,13 +258,13 @@ describe('a hidden folder is indistinguishable from a deleted one', () => {
             ];
             expect({ ...call, outcome: inHidden }).toEqual({ ...call, outcome: inDeleted });
           } else {
-            const before = await notesOf(hidden);
+            const before = await snapshotVault(hidden.vault.root);
             const result = await hiddenClient.callTool({ name: tool.name, arguments: args });
             expect({ ...call, refused: result.isError === true }).toEqual({
               ...call,
               refused: true,
             });
-            expect({ ...call, vault: await notesOf(hidden) }).toEqual({
+            expect({ ...call, vault: await snapshotVault(hidden.vault.root) }).toEqual({
               ...call,
               vault: before,
             });

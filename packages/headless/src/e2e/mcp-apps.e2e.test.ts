@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { waitFor } from '@mcp-connector/shared/test-support';
+import { waitForValue } from '@mcp-connector/shared/test-support';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import {
   SEARCH_VIEW_META_KEY,
@@ -62,13 +62,6 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
 function viewData(result: CallToolResult) {
   return result._meta?.[SEARCH_VIEW_META_KEY] as
     { vault: string; query: string; rows: Record<string, unknown>[]; total: number } | undefined;
-}
-
-async function notesSnapshot(): Promise<Record<string, string>> {
-  const all = await snapshotVault(t.vault.root);
-  return Object.fromEntries(
-    Object.entries(all).filter(([path]) => !path.includes('semantic-index/')),
-  );
 }
 
 describe.each(PROTOCOL_LINES)('on the %s line', (line) => {
@@ -141,16 +134,15 @@ describe.each(PROTOCOL_LINES)('on the %s line', (line) => {
 
   test('search_vault_smart: ranked hits with score and heading ride in _meta', async () => {
     const client = await connect(line, true);
-    let result: CallToolResult | null = null;
-    await waitFor(async () => {
+    const result = await waitForValue(async () => {
       const answer = await call(client, 'search_vault_smart', { query: 'compost bays', limit: 3 });
-      expect(viewData(answer) === undefined).toBe(answer.isError === true); // index_building carries no rows either
-      if (answer.isError !== true) result = answer;
-      return result !== null;
+      // index_building carries no rows either
+      expect(viewData(answer) === undefined).toBe(answer.isError === true);
+      return answer.isError === true ? undefined : answer;
     }, 'the semantic index to answer');
-    const hits = (result?.structuredContent as { hits: Record<string, unknown>[] }).hits;
+    const hits = (result.structuredContent as { hits: Record<string, unknown>[] }).hits;
     expect(hits).toHaveLength(3);
-    expect(viewData(result as CallToolResult)).toEqual({
+    expect(viewData(result)).toEqual({
       vault: t.server.host.vaultName,
       query: 'compost bays',
       rows: hits,
@@ -161,12 +153,12 @@ describe.each(PROTOCOL_LINES)('on the %s line', (line) => {
       query: 'compost bays',
       limit: 3,
     });
-    expect(plain.content).toEqual((result as CallToolResult).content);
+    expect(plain.content).toEqual(result.content);
   });
 
   test('failures carry no _meta, and the vault stays byte-for-byte unchanged', async () => {
     const client = await connect(line, true);
-    const before = await notesSnapshot();
+    const before = await snapshotVault(t.vault.root);
     const failures: [string, Record<string, unknown>, string][] = [
       ['search_vault_simple', { query: '' }, 'invalid_arguments'],
       ['search_vault_simple', { query: 'x', limit: 0 }, 'invalid_arguments'],
@@ -179,6 +171,6 @@ describe.each(PROTOCOL_LINES)('on the %s line', (line) => {
       expect((result.structuredContent as { code: string }).code).toBe(code);
       expect(viewData(result)).toBeUndefined();
     }
-    expect(await notesSnapshot()).toEqual(before);
+    expect(await snapshotVault(t.vault.root)).toEqual(before);
   });
 });

@@ -1,6 +1,7 @@
 export { loadCapturedNotes, type CapturedNote } from './captured-notes.ts';
 export { rejectionOf } from './rejection.ts';
-export { waitFor } from './wait-for.ts';
+export { runProcess, type ProcessResult } from './run-process.ts';
+export { waitFor, waitForValue } from './wait-for.ts';
 export { CAPTURED_FIXTURES, SHARED, TASKS_DEMO, TEST_VAULT } from './shared-data.ts';
 export {
   CAPTURED_METADATA,

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runProcess } from './run-process.ts';
 import { missingSharedData, onCi, TASKS_DEMO_VAULT } from './shared-data-suite.ts';
 
 const EMPTY = mkdtempSync(join(tmpdir(), 'no-shared-'));
@@ -9,18 +10,11 @@ afterAll(() => rmSync(EMPTY, { recursive: true, force: true }));
 
 /** `bun test` on the fixture suite with the shared data missing, as a child process. */
 async function runFixture(env: Record<string, string>): Promise<{ code: number; output: string }> {
-  const child = Bun.spawn(['bun', 'test', './fixtures/oracle-suite.fixture.ts'], {
+  const run = await runProcess('bun', ['test', './fixtures/oracle-suite.fixture.ts'], {
     cwd: import.meta.dir,
     env: { ...process.env, CI: '', MCP_CONNECTOR_SHARED: EMPTY, ...env },
-    stdout: 'pipe',
-    stderr: 'pipe',
   });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { code, output: stdout + stderr };
+  return { code: run.code, output: run.stdout + run.stderr };
 }
 
 describe('describeWithSharedData', () => {
@@ -52,12 +46,12 @@ describe('describeWithSharedData', () => {
     );
     expect(run.output).toContain(' 1 skip');
     expect(run.output).not.toContain('the body ran');
-  }, 30_000);
+  });
 
   test('without the data under CI=true: the run fails, naming what is missing', async () => {
     const run = await runFixture({ CI: 'true' });
     expect(run.code).not.toBe(0);
     expect(run.output).toContain('(fail) an oracle suite: needs the tasks-demo vault');
     expect(run.output).not.toContain('the body ran');
-  }, 30_000);
+  });
 });

@@ -1,11 +1,14 @@
 /**
- * A byte-for-byte fingerprint of a vault folder (every file, dot-folders included, except the
- * plugin's own data.json which request counters may touch), to prove an operation changed
- * nothing: compare two snapshots with toEqual.
+ * A byte-for-byte fingerprint of a vault folder, to prove an operation changed nothing: compare
+ * two snapshots with toEqual. Every file counts, dot-folders included, except the server's own
+ * folder (`.obsidian/plugins/mcp-connector/`: data.json, which request counters touch, its lock
+ * while a write is under way, and the semantic index, written in the background).
  */
 import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+
+const SERVER_FOLDER = '.obsidian/plugins/mcp-connector';
 
 export async function snapshotVault(root: string): Promise<Record<string, string>> {
   const snapshot: Record<string, string> = {};
@@ -16,8 +19,9 @@ export async function snapshotVault(root: string): Promise<Record<string, string
 async function walk(root: string, folder: string, snapshot: Record<string, string>): Promise<void> {
   for (const entry of await readdir(join(root, folder), { withFileTypes: true })) {
     const path = folder === '' ? entry.name : `${folder}/${entry.name}`;
+    if (path === SERVER_FOLDER) continue;
     if (entry.isDirectory()) await walk(root, path, snapshot);
-    else if (!path.endsWith('plugins/mcp-connector/data.json')) {
+    else {
       snapshot[path] = createHash('sha256')
         .update(await readFile(join(root, path)))
         .digest('hex');

@@ -3,15 +3,26 @@
  * index finishing, a notification arriving, a CLI's edit being read): check the condition itself
  * every few milliseconds until it holds, never sleep a fixed time and hope. Fails naming `what`
  * if it does not hold within `timeoutMs`, which stays under the suite's per-test timeout
- * (package.json `test`: 30 s) so the failure says what was awaited.
+ * (package.json `test`: 60 s) so the failure says what was awaited.
  */
 export async function waitFor(
   condition: () => boolean | Promise<boolean>,
   what: string,
-  timeoutMs = 20_000,
+  timeoutMs = 45_000,
 ): Promise<void> {
+  await waitForValue(async () => ((await condition()) ? true : undefined), what, timeoutMs);
+}
+
+/** waitFor for a value: calls `attempt` until it returns something other than undefined. */
+export async function waitForValue<T>(
+  attempt: () => T | undefined | Promise<T | undefined>,
+  what: string,
+  timeoutMs = 45_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
+  for (;;) {
+    const value = await attempt();
+    if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

@@ -6,7 +6,7 @@
  * notes were picked by reading them.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { TEST_VAULT, waitFor } from '@mcp-connector/shared/test-support';
+import { TEST_VAULT, waitForValue } from '@mcp-connector/shared/test-support';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -30,14 +30,6 @@ interface Hit {
   heading: string | null;
   score: number;
   excerpt: string;
-}
-
-/** The vault's notes and settings, without the semantic index the service writes. */
-async function vaultSnapshot(root: string): Promise<Record<string, string>> {
-  const all = await snapshotVault(root);
-  return Object.fromEntries(
-    Object.entries(all).filter(([path]) => !path.includes('/semantic-index/')),
-  );
 }
 
 describe('on the test vault (hashing provider)', () => {
@@ -74,21 +66,19 @@ describe('on the test vault (hashing provider)', () => {
     expect(progress[0]).toMatchObject({ progress: 0, total: 194 });
     expect(progress[0]?.message).toContain('Semantic index: 0 of 194 notes');
     release();
-    let result: Record<string, unknown> | null = null;
-    await waitFor(async () => {
+    const result = await waitForValue(async () => {
       const call = await client.callTool({
         name: 'search_vault_smart',
         arguments: { query: 'fermentation salt brine' },
       });
-      if (!call.isError) result = call.structuredContent as Record<string, unknown>;
-      return result !== null;
+      return call.isError ? undefined : (call.structuredContent as Record<string, unknown>);
     }, 'the first build to finish');
     expect(result).toMatchObject({
       query: 'fermentation salt brine',
       provider: 'hashing:64',
       mode: 'hybrid',
     });
-    const paths = (result?.hits as Hit[]).map((hit) => hit.path);
+    const paths = (result.hits as Hit[]).map((hit) => hit.path);
     expect(paths.slice(0, 2).sort()).toEqual([
       'Kitchen/Preserving/Fermentation basics.md',
       'Kitchen/Preserving/Sauerkraut.md',
@@ -124,7 +114,7 @@ describe('on the test vault (hashing provider)', () => {
     expect(hit.excerpt.length).toBeGreaterThan(0);
     expect(await t.readText(hit.path)).toContain(hit.excerpt.slice(0, 20));
 
-    const before = await vaultSnapshot(t.vault.root);
+    const before = await snapshotVault(t.vault.root);
     const failures = [
       [{ query: 'x', filter: { includeFolders: ['No Such Folder'] } }, 'not_found'],
       [{ query: 'x', filter: { excludeFolders: ['../outside'] } }, 'invalid_path'],
@@ -137,7 +127,7 @@ describe('on the test vault (hashing provider)', () => {
     for (const [args, code] of failures) {
       expect((await callFail(client, 'search_vault_smart', args)).code).toBe(code);
     }
-    expect(await vaultSnapshot(t.vault.root)).toEqual(before);
+    expect(await snapshotVault(t.vault.root)).toEqual(before);
   });
 
   test('follows an edit made through another tool', async () => {
@@ -146,13 +136,12 @@ describe('on the test vault (hashing provider)', () => {
       path: 'E2E/Greenhouse.md',
       content: '# Greenhouse\nTomatoes need a heater in March.',
     });
-    let paths: string[] = [];
-    await waitFor(async () => {
+    const paths = await waitForValue(async () => {
       const result = await callOk(client, 'search_vault_smart', {
         query: 'greenhouse tomatoes heater',
       });
-      paths = (result.hits as Hit[]).map((hit) => hit.path);
-      return paths.includes('E2E/Greenhouse.md');
+      const found = (result.hits as Hit[]).map((hit) => hit.path);
+      return found.includes('E2E/Greenhouse.md') ? found : undefined;
     }, 'the new note to be indexed');
     expect(paths[0]).toBe('E2E/Greenhouse.md');
   });

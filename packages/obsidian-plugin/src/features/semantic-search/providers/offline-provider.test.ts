@@ -21,4 +21,4 @@ test('the offline provider runs Universal Sentence Encoder lite from the npm pac
   expect(Math.hypot(...query)).toBeCloseTo(1, 4);
   expect(cosine(query, close)).toBeGreaterThan(cosine(query, far) + 0.1);
   expect(await provider.embed([], 'query')).toEqual([]);
-}, 30_000);
+}, 60_000);
