@@ -50,7 +50,7 @@ function printFailures(output: string): void {
     seen.add(line);
     const context = lines
       .slice(Math.max(0, index - 12), index)
-      .filter((text) => text.trim() !== '');
+      .filter((text) => text.trim() !== '' && !/^\((pass|skip)\)/.test(text));
     console.log(['', ...context, line].map((text) => `    ${text}`).join('\n'));
   });
 }
