@@ -1,8 +1,8 @@
 /**
  * `bun run test:load [-- --runs N] [bun test arguments]`: the whole test suite (`bun run test`,
  * with its per-test timeout), N times in a row (3 by default), with every core kept busy by a
- * `yes > /dev/null` per core, to show the suite does not depend on timing. Prints the counts and the wall time of each run, and exits non-zero
- * if any run had a failure or an error. The busy loops are this script's own children, stopped
+ * `yes > /dev/null` per core, to show the suite does not depend on timing. Prints the counts and
+ * the wall time of each run, and exits non-zero if any run had a failure or an error. The busy loops are this script's own children, stopped
  * by their process ids when it ends (also on Ctrl+C).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
