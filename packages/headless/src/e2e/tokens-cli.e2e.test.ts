@@ -4,12 +4,14 @@
  * nothing the server writes meanwhile is lost. The CLI runs as its own process, started without
  * blocking this one (which serves the requests); each test makes the tokens it needs.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { runProcess, waitFor } from '@mcp-connector/shared/test-support';
 import { join } from 'node:path';
 import { callOk, startTestServer, type McpTestServer } from '../test-support/index.ts';
 
 const CLI = join(import.meta.dir, '..', 'cli.ts');
+// Each test starts the CLI, a Bun process, up to four times: seconds each on a busy machine.
+setDefaultTimeout(60_000);
 let t: McpTestServer;
 beforeAll(async () => {
   t = await startTestServer();

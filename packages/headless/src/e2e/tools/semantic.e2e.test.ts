@@ -6,7 +6,8 @@
  * notes were picked by reading them.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { TEST_VAULT, waitForValue } from '@mcp-connector/shared/test-support';
+import type { Client } from '@modelcontextprotocol/client';
+import { TEST_VAULT, waitFor, waitForValue } from '@mcp-connector/shared/test-support';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -50,6 +51,18 @@ describe('on the test vault (hashing provider)', () => {
     release();
     await t.stop();
   });
+
+  /** Lets the first build finish (the first test holds it to watch it run) and waits for it. */
+  async function built(client: Client): Promise<void> {
+    release();
+    await waitFor(async () => {
+      const answer = await client.callTool({
+        name: 'search_vault_smart',
+        arguments: { query: 'x' },
+      });
+      return answer.isError !== true;
+    }, 'the first build to finish');
+  }
 
   test('index_building with notifications/progress while the first build runs, then answers on both lines', async () => {
     const client = await t.connect('modern');
@@ -97,6 +110,7 @@ describe('on the test vault (hashing provider)', () => {
 
   test('folder filters, and the vault stays byte-for-byte unchanged by failures', async () => {
     const client = await t.connect('legacy');
+    await built(client);
     const inKitchen = await callOk(client, 'search_vault_smart', {
       query: 'salt brine jars',
       filter: { includeFolders: ['Kitchen'] },
@@ -132,6 +146,7 @@ describe('on the test vault (hashing provider)', () => {
 
   test('follows an edit made through another tool', async () => {
     const client = await t.connect('modern');
+    await built(client);
     await callOk(client, 'create_vault_file', {
       path: 'E2E/Greenhouse.md',
       content: '# Greenhouse\nTomatoes need a heater in March.',
