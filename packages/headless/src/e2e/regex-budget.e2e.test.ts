@@ -15,6 +15,12 @@ import {
 } from '../test-support/index.ts';
 
 const CATASTROPHIC = ['(a|a)*$', '(\\S|\\S)*$', 'a*a*a*a*a*a*$'];
+/**
+ * A backtracking engine needs minutes for these patterns on these notes; the linear one answers
+ * in well under a second on an idle machine (bun run bench:regex measures it). The bound here
+ * only has to tell the two apart, with room for a machine whose cores are all busy.
+ */
+const NOT_BACKTRACKING_MS = 10_000;
 /** Linear in RE2, but about 3 s per 100 KB: the budget must stop it. */
 const SLOW_BUT_LINEAR = '(?:\\b\\w+\\b\\s*){0,1000}\\d';
 const PROSE = 'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor ';
@@ -51,27 +57,33 @@ async function timed(name: string, args: Record<string, unknown>) {
 }
 
 describe('user regexes run in linear time under a budget', () => {
-  test.each(CATASTROPHIC)('search_vault regexp %s answers within a second', async (pattern) => {
-    const outcome = await timed('search_vault', {
-      queryType: 'jsonlogic',
-      query: { regexp: [pattern, { var: 'content' }] },
-      limit: 1000,
-    });
-    expect(outcome.ms).toBeLessThan(1000);
-    if (outcome.isError) expect(outcome.content.code).toBe('regex_timeout');
-    else expect(outcome.content.total).toBe(Object.keys(notes).length);
-  });
+  test.each(CATASTROPHIC)(
+    'search_vault regexp %s answers at once, not after minutes',
+    async (pattern) => {
+      const outcome = await timed('search_vault', {
+        queryType: 'jsonlogic',
+        query: { regexp: [pattern, { var: 'content' }] },
+        limit: 1000,
+      });
+      expect(outcome.ms).toBeLessThan(NOT_BACKTRACKING_MS);
+      if (outcome.isError) expect(outcome.content.code).toBe('regex_timeout');
+      else expect(outcome.content.total).toBe(Object.keys(notes).length);
+    },
+  );
 
-  test.each(CATASTROPHIC)('search_and_replace %s answers within a second', async (pattern) => {
-    const outcome = await timed('search_and_replace', {
-      pattern,
-      replacement: 'X',
-      scope: 'Adversarial',
-    });
-    expect(outcome.ms).toBeLessThan(1000);
-    if (outcome.isError) expect(outcome.content.code).toBe('regex_timeout');
-    else expect(outcome.content.filesMatched).toBe(2);
-  });
+  test.each(CATASTROPHIC)(
+    'search_and_replace %s answers at once, not after minutes',
+    async (pattern) => {
+      const outcome = await timed('search_and_replace', {
+        pattern,
+        replacement: 'X',
+        scope: 'Adversarial',
+      });
+      expect(outcome.ms).toBeLessThan(NOT_BACKTRACKING_MS);
+      if (outcome.isError) expect(outcome.content.code).toBe('regex_timeout');
+      else expect(outcome.content.filesMatched).toBe(2);
+    },
+  );
 
   test('a slow pattern on a large note stops with regex_timeout, and the server keeps serving', async () => {
     const slow = timed('search_vault', {
