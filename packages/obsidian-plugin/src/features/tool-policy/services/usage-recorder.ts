@@ -1,7 +1,8 @@
 /**
  * Counts requests per token and protocol line, and successful calls per tool, in memory, and
  * writes them to the settings at most every FLUSH_MS (and on close): counting must never cost a
- * settings write per request.
+ * settings write per request. Writes run one after another, and close waits for the one under
+ * way, so nothing writes data.json after the server has stopped.
  */
 import type { Settings, TokenUsage } from '@mcp-connector/shared';
 import { clearInterval, setInterval } from 'node:timers';
@@ -13,9 +14,10 @@ export class UsageRecorder {
   private requests = new Map<string, { legacy: number; modern: number; lastSeen: string }>();
   private calls = new Map<string, number>();
   private readonly timer: ReturnType<typeof setInterval>;
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(private readonly settings: SettingsStore) {
-    this.timer = setInterval(() => void this.flush(), FLUSH_MS);
+    this.timer = setInterval(() => void this.flush().catch(() => undefined), FLUSH_MS);
     this.timer.unref?.();
   }
 
@@ -39,7 +41,13 @@ export class UsageRecorder {
     return (this.settings.current.toolPolicy.callCounts[tool] ?? 0) + (this.calls.get(tool) ?? 0);
   }
 
-  async flush(): Promise<void> {
+  flush(): Promise<void> {
+    const next = this.writing.then(() => this.write());
+    this.writing = next.catch(() => undefined); // a failed write does not block the next ones
+    return next;
+  }
+
+  private async write(): Promise<void> {
     if (this.requests.size === 0 && this.calls.size === 0) return;
     const requests = this.requests;
     const calls = this.calls;
