@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test';
 import { openTestHost, type TestHost } from '../../../host/test-support/test-host.ts';
 import { ToolError } from '@mcp-connector/shared';
-import { waitFor } from '@mcp-connector/shared/test-support';
+import { waitFor, waitForValue } from '@mcp-connector/shared/test-support';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -185,8 +185,7 @@ describe('SemanticSearch', () => {
     const provider = countingProvider();
     newService({ createProvider: () => provider });
     const ready = async () => {
-      for (let attempt = 0; attempt < 2000 && service.status()?.state !== 'ready'; attempt++)
-        await pause(10);
+      await service.settled();
       expect(service.status()?.state).toBe('ready');
     };
     service.start();
@@ -284,11 +283,11 @@ describe('SemanticSearch before the native model is installed', () => {
     ).toBe(false);
 
     expect((await installer.download(tiny)).state).toBe('installed');
-    let answer = first;
-    for (let attempt = 0; attempt < 400 && answer.ranking === 'lexical'; attempt++) {
-      await pause(10);
-      answer = (await service.search(request('frost'))).result;
-    }
+    // The installed model is picked up by the service's own watcher, in the background.
+    const answer = await waitForValue(async () => {
+      const { result } = await service.search(request('frost'));
+      return result.ranking === 'lexical' ? undefined : result;
+    }, 'semantic ranking once the model is installed');
     expect(answer).toMatchObject({ provider: 'native:tiny-bert', ranking: 'hybrid' });
     expect(answer.semanticRanking).toBeUndefined();
     expect(answer.hint).toBeUndefined();
