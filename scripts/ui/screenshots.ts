@@ -41,7 +41,7 @@ async function liveIn(harness: SettingsHarness): Promise<void> {
   }
   await callOk(legacy, 'activate_tool', { name: 'get_backlinks', persist: true });
   for (let call = 0; call < 3; call++)
-    await callOk(main, 'get_outgoing_links', { path: 'Welcome.md' });
+    await callOk(main, 'get_outgoing_links', { path: 'Home.md' });
 
   await service.setCommandsEnabled(true);
   await service.addAllowedCommand('editor:toggle-bold');

@@ -10,6 +10,7 @@ import {
   clientSnippets,
 } from '../../packages/obsidian-plugin/src/features/client-config/index.ts';
 import manifest from '../../manifest.json' with { type: 'json' };
+import { waitFor } from '../../packages/shared/src/test-support/index.ts';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
@@ -52,18 +53,9 @@ const tokenRow = (page: Page, id: string) => page.locator(`[data-token-id="${id}
 const defaultToken = () =>
   harness.settings.current.tokens[0] as { id: string; label: string; secret: string };
 
-/** Waits until the element shows this text (Playwright polls the page). */
+/** Waits until the element shows this text (Playwright polls the page, 30 s at most). */
 async function showing(locator: Locator, text: string | RegExp): Promise<void> {
-  await locator.filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
-}
-
-/** Polls a condition of the test process (settings on disk, the server) until it holds. */
-async function eventually(condition: () => boolean | Promise<boolean>, what: string) {
-  for (let attempt = 0; attempt < 500; attempt++) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`Timed out waiting until ${what}`);
+  await locator.filter({ hasText: text }).first().waitFor();
 }
 
 /** A raw JSON-RPC ping with this bearer token, for the HTTP status. */
@@ -119,7 +111,7 @@ suite('the settings tab in Chromium', () => {
     async () => {
       const { page } = await start();
       await section(page, 'server').getByRole('button', { name: 'Copy endpoint' }).click();
-      await eventually(
+      await waitFor(
         async () => (await harness.notices()).includes('Copied the endpoint.'),
         'copied',
       );
@@ -128,14 +120,11 @@ suite('the settings tab in Chromium', () => {
       const name = section(page, 'server').getByLabel('Server name');
       await name.fill('work-notes');
       await name.press('Tab');
-      await eventually(
-        () => harness.settings.current.transport.serverName === 'work-notes',
-        'saved',
-      );
+      await waitFor(() => harness.settings.current.transport.serverName === 'work-notes', 'saved');
       const row = tokenRow(page, defaultToken().id);
       await row.getByRole('button', { name: 'Copy config' }).click();
       await row.getByRole('menuitem', { name: 'Claude Code: Command' }).click();
-      await eventually(
+      await waitFor(
         async () => (await harness.notices()).includes('Copied Claude Code: Command.'),
         'copied the command',
       );
@@ -205,7 +194,7 @@ suite('the settings tab in Chromium', () => {
 
       const hidden = section(page, 'hidden-folders');
       await hidden.getByLabel('Folder to hide').fill('proj');
-      await hidden.getByRole('option', { name: 'Projects' }).click();
+      await hidden.getByRole('option', { name: 'Projects', exact: true }).click();
       await showing(hidden.locator('.mcp-connector-list-row'), 'Projects');
       expect(harness.settings.current.hiddenFolders).toEqual(['Projects']);
       const after = await listing();
@@ -252,7 +241,7 @@ suite('the settings tab in Chromium', () => {
 
       const commands = section(page, 'commands');
       await commands.getByRole('switch', { name: 'Allow AI clients to run commands' }).click();
-      await eventually(() => harness.settings.current.commands.enabled, 'commands are on');
+      await waitFor(() => harness.settings.current.commands.enabled, 'commands are on');
       await commands.getByLabel('Command to allow').fill('bold');
       await commands.getByRole('option', { name: /Toggle bold/ }).click();
       await showing(commands.locator('.mcp-connector-list-row'), 'editor:toggle-bold');
@@ -298,7 +287,7 @@ suite('the settings tab in Chromium', () => {
       try {
         await server.getByLabel('Fixed port').fill(String(taken.port));
         await server.getByRole('button', { name: 'Save and restart' }).click();
-        await eventually(
+        await waitFor(
           async () => (await harness.notices()).some((notice) => notice.includes('put back')),
           'the port is put back',
         );

@@ -4,6 +4,7 @@
  * command runs from the palette. Then the built main.js's own tab (features/settings-ui).
  */
 import { afterAll, afterEach, beforeAll, expect, test } from 'bun:test';
+import { waitForValue } from '@mcp-connector/shared/test-support';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadPlugin, type LoadedPlugin } from './load-plugin.ts';
@@ -62,13 +63,10 @@ test('its controls work: a toggle and a text field save through saveData, a butt
   expect(plugin.notices).toContain('Greeted');
   const dataPath = join(vault?.root ?? '', '.obsidian/plugins/tiny/data.json');
   // saveData is async behind the change handlers: wait for the file to hold both values.
-  const deadline = Date.now() + 5_000;
-  let saved: unknown = null;
-  while (Date.now() < deadline) {
-    saved = JSON.parse(await readFile(dataPath, 'utf8').catch(() => 'null'));
-    if ((saved as { name?: string } | null)?.name === 'Ada') break;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  const saved = await waitForValue(async () => {
+    const data: unknown = JSON.parse(await readFile(dataPath, 'utf8').catch(() => 'null'));
+    return (data as { name?: string } | null)?.name === 'Ada' ? data : undefined;
+  }, 'data.json to hold the typed name');
   expect(saved).toEqual({ enabled: true, name: 'Ada' });
 });
 

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, test } from 'bun:test';
 import { ToolError } from '@mcp-connector/shared';
+import { waitFor } from '@mcp-connector/shared/test-support';
 import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,14 +48,6 @@ async function failure(run: () => Promise<unknown>): Promise<{ code: string; mes
     throw error;
   }
   throw new Error('expected the call to fail');
-}
-
-async function until(condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met within 5 s');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describe('symbolic links inside the vault are invisible', () => {
@@ -132,11 +125,17 @@ describe('symbolic links inside the vault are invisible', () => {
     await symlink(join(vault.root, '.obsidian'), join(vault.root, 'late-cfg'), 'dir');
     await symlink(join(outside, 'secret.md'), join(vault.root, 'late.md'), 'file');
     await writeFile(join(vault.root, 'sentinel.md'), 'after the links\n');
-    await until(() => vaultHost.getFile('sentinel.md') !== null);
+    await waitFor(
+      () => vaultHost.getFile('sentinel.md') !== null,
+      'the watcher to see sentinel.md',
+    );
     // A change inside the linked folders after they were seen must not appear either.
     await writeFile(join(outside, 'fresh.md'), 'fresh\n');
     await writeFile(join(vault.root, 'sentinel2.md'), 'second\n');
-    await until(() => vaultHost.getFile('sentinel2.md') !== null);
+    await waitFor(
+      () => vaultHost.getFile('sentinel2.md') !== null,
+      'the watcher to see sentinel2.md',
+    );
     const paths = vaultHost.listFiles().map((file) => file.path);
     expect(paths.sort()).toEqual(['Notes/n.md', 'a.md', 'sentinel.md', 'sentinel2.md']);
     expect(vaultHost.listFolders().map((folder) => folder.path)).toEqual(['Notes']);

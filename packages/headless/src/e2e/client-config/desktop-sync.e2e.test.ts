@@ -11,6 +11,7 @@ import {
 } from '@mcp-connector/obsidian-plugin/client-config';
 import { hashingProvider } from '@mcp-connector/obsidian-plugin/semantic-search';
 import { addToken, revokeToken } from '@mcp-connector/obsidian-plugin/tool-policy';
+import { waitFor } from '@mcp-connector/shared/test-support';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,8 +75,10 @@ describe('the synced Claude Desktop entry', () => {
     try {
       expect(JSON.stringify(await callOk(desktop.client, 'list_tags', {}))).toContain('garden');
       await revokeToken(server.settings, token.id);
-      while ('obsidian-garden' in (await readDesktopServers(configPath)))
-        await new Promise((resolve) => setTimeout(resolve, 20));
+      await waitFor(
+        async () => !('obsidian-garden' in (await readDesktopServers(configPath))),
+        'the revoked token to leave the Desktop config',
+      );
       const failed = await desktop.client.callTool({ name: 'list_tags', arguments: {} }).then(
         () => null,
         (error: unknown) => error as Error,

@@ -15,6 +15,7 @@ import {
 import { hashingProvider } from '@mcp-connector/obsidian-plugin/semantic-search';
 import { addToken, regenerateToken, revokeToken } from '@mcp-connector/obsidian-plugin/tool-policy';
 import type { TokenRecord } from '@mcp-connector/shared';
+import { waitFor } from '@mcp-connector/shared/test-support';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -93,10 +94,6 @@ async function rejectsOldSecret(secret: string): Promise<boolean> {
   });
   await response.text();
   return response.status === 401;
-}
-
-async function until(condition: () => Promise<boolean>): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 beforeAll(async () => {
@@ -196,7 +193,7 @@ describe('over stdio, with nothing on PATH', () => {
     await callOk(client, 'list_tags', {});
     const old = record.secret;
     record = await regenerateToken(server.settings, record.id);
-    await until(() => rejectsOldSecret(old));
+    await waitFor(() => rejectsOldSecret(old), 'the server to refuse the old secret');
     await callOk(client, 'list_tags', {});
   });
 

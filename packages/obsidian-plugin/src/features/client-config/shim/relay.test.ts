@@ -4,6 +4,7 @@
  * bad input) becomes a JSON-RPC error with its stable code, logged without the payload.
  */
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
+import { waitFor } from '@mcp-connector/shared/test-support';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -225,11 +226,11 @@ describe('local failures', () => {
     output.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
     const done = runRelay(httpUpstream(config()), { input, output, log: () => undefined });
     input.write(`${JSON.stringify(listTools)}\n`);
-    while (requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor(() => requests.length > 0, 'the request to reach the server');
     input.write(
       `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } })}\n`,
     );
-    while (!answered) await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor(() => answered, 'the server to see the request closed');
     input.end();
     await done;
     expect(out).toBe('');

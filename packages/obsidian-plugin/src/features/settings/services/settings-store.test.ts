@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
-import { rejectionOf } from '@mcp-connector/shared/test-support';
+import { rejectionOf, waitFor } from '@mcp-connector/shared/test-support';
 import { SETTINGS_SCHEMA_VERSION, defaultSettings, newTokenRecord } from '@mcp-connector/shared';
 import { mkdir, mkdtemp, readFile, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -171,11 +171,10 @@ describe('SettingsStore across processes', () => {
       const cli = await SettingsStore.open(path);
       const added = newTokenRecord('from the CLI');
       await cli.updateSlice('tokens', (current) => [...current, added]);
-      const deadline = Date.now() + 3000;
-      while (!server.current.tokens.some((token) => token.id === added.id)) {
-        if (Date.now() > deadline) throw new Error('the watching store never saw the new token');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await waitFor(
+        () => server.current.tokens.some((token) => token.id === added.id),
+        'the watching store to see the new token',
+      );
     } finally {
       server.close();
     }
