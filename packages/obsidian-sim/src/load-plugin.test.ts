@@ -116,10 +116,14 @@ test('unload frees the port: another server can listen on it', async () => {
   expect(await canListen(port)).toBe(true);
 });
 
-test('evaluating main.js takes well under a second', async () => {
+// The bound is on the CPU time of evaluating, which a loaded machine does not stretch: wall time
+// is what a user waits for, and bun run bench:plugin-load measures it in cold processes.
+test('evaluating main.js takes well under a second of CPU', async () => {
   const { loaded } = await start();
+  const { evaluateMs, evaluateCpuMs, onloadMs } = loaded.timings;
   console.log(
-    `main.js evaluate: ${loaded.timings.evaluateMs.toFixed(1)} ms, onload + layout-ready: ${loaded.timings.onloadMs.toFixed(1)} ms`,
+    `main.js evaluate: ${evaluateCpuMs.toFixed(1)} ms CPU (${evaluateMs.toFixed(1)} ms wall), onload + layout-ready: ${onloadMs.toFixed(1)} ms`,
   );
-  expect(loaded.timings.evaluateMs).toBeLessThan(5_000);
+  expect(evaluateCpuMs).toBeGreaterThan(0);
+  expect(evaluateCpuMs).toBeLessThan(1_000);
 });
