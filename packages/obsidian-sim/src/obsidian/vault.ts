@@ -170,8 +170,8 @@ export class Vault extends Events implements Pick<ObsidianVault, VaultMembers> {
   ): Promise<void> {
     const entry = this.requireFile(file);
     await this.adapter.writeBinary(entry.path, data);
-    await this.refreshStat(entry);
-    this.trigger('modify', entry);
+    // Obsidian re-reads a note however it was written: bytes written to a note are its new text.
+    await this.changed(entry, isIndexed(entry) ? await this.read(entry) : '');
   }
 
   async append(file: ObsidianFile, data: string, _options?: DataWriteOptions): Promise<void> {
@@ -244,7 +244,7 @@ export class Vault extends Events implements Pick<ObsidianVault, VaultMembers> {
 
   private async changed(file: TFile, text: string): Promise<void> {
     await this.refreshStat(file);
-    if (isIndexed(file)) this.observer?.fileChanged(file, text);
+    if (isIndexed(file)) this.observer?.fileChanged(file, stripBom(text));
     this.trigger('modify', file);
   }
 
