@@ -6,4 +6,4 @@ export { parseMetadata } from './parse-metadata.ts';
 export { getAllTags, parseFrontMatterAliases, parseFrontMatterTags } from './tags.ts';
 export { parseCanvasLinks } from './canvas.ts';
 export * from './section-engine/index.ts';
-export { keepLineEndings } from './line-endings.ts';
+export { keepLineEndings, usesCrlf } from './line-endings.ts';

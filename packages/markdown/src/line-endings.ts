@@ -8,7 +8,8 @@ export function keepLineEndings(before: string, after: string): string {
   return after.replace(/\r?\n/g, '\r\n');
 }
 
-function usesCrlf(text: string): boolean {
+/** Whether every line break of the text is CRLF (and there is at least one). */
+export function usesCrlf(text: string): boolean {
   const lineFeeds = count(text, '\n');
   return lineFeeds > 0 && count(text, '\r\n') === lineFeeds;
 }

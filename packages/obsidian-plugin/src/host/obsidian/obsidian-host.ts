@@ -3,6 +3,13 @@
  * TFolder and back, and adds no behaviour of its own: Obsidian's vault, metadata cache, file
  * manager and workspace do the work. Writes are serialised by the same kind of write lock
  * NodeHost uses.
+ *
+ * Where Obsidian's API would change bytes the contract keeps, it works around it: `vault.read`
+ * drops a note's BOM and `vault.modify` writes the text it is given, so an edit of a BOM note
+ * hands back the text with U+FEFF in front (written as the BOM's bytes); processFrontMatter
+ * writes LF frontmatter and no BOM, so a note in CRLF or with a BOM gets the same edit through
+ * `vault.process` and the engine NodeHost uses; a rename puts the notes it must not touch back
+ * byte for byte.
  */
 import { Mutex, ToolError } from '@mcp-connector/shared';
 import {
@@ -14,7 +21,8 @@ import {
   type EventRef,
   type TAbstractFile,
 } from 'obsidian';
-import { parseAppSettings } from '@mcp-connector/markdown/vault';
+import { keepLineEndings, usesCrlf } from '@mcp-connector/markdown';
+import { editFrontMatter, parseAppSettings } from '@mcp-connector/markdown/vault';
 import type {
   CommandAccess,
   DataviewAccess,
@@ -30,7 +38,9 @@ import type {
 import { commandAccess, dataviewAccess, templaterAccess } from './plugin-integrations.ts';
 import { invalidFrontmatter, missingEntry, missingFile } from '../host-errors.ts';
 import { parentFolder } from '../vault-path.ts';
-import { decodeForEdit } from '../note-encoding.ts';
+import { decodeForEdit, type DecodedNote } from '../note-encoding.ts';
+
+const BOM = '\uFEFF';
 
 export class ObsidianHost implements VaultHost {
   readonly kind = 'plugin' as const;
@@ -97,8 +107,11 @@ export class ObsidianHost implements VaultHost {
   process(path: string, transform: (content: string) => string): Promise<string> {
     return this.writeLock.run(async () => {
       const file = this.requireFile(path);
-      decodeForEdit(new Uint8Array(await this.app.vault.readBinary(file)), path);
-      return this.app.vault.process(file, transform);
+      const { bom } = await this.decode(file);
+      const written = await this.app.vault.process(file, (current) =>
+        withBom(transform(current), bom),
+      );
+      return bom ? written.slice(BOM.length) : written;
     });
   }
 
@@ -161,7 +174,7 @@ export class ObsidianHost implements VaultHost {
     return this.writeLock.run(async () => {
       const entry = this.requireEntry(from);
       await this.prepareNewPath(to, from);
-      const kept = await this.textsToKeep(from, options.keepLinksIn);
+      const kept = await this.bytesToKeep(from, options.keepLinksIn);
       await this.app.fileManager.renameFile(entry, to);
       await this.restore(kept);
     });
@@ -184,10 +197,17 @@ export class ObsidianHost implements VaultHost {
   ): Promise<void> {
     return this.writeLock.run(async () => {
       const file = this.requireFile(path);
-      decodeForEdit(new Uint8Array(await this.app.vault.readBinary(file)), path);
-      if (guard !== undefined) guard(await this.app.vault.read(file));
+      const note = await this.decode(file);
       try {
-        await this.app.fileManager.processFrontMatter(file, change);
+        if (keepsItsStyle(note)) {
+          if (guard !== undefined) guard(await this.app.vault.read(file));
+          await this.app.fileManager.processFrontMatter(file, change);
+        } else {
+          await this.app.vault.process(file, (current) => {
+            guard?.(current);
+            return withBom(keepLineEndings(current, editFrontMatter(current, change)), note.bom);
+          });
+        }
       } catch (error) {
         throw invalidFrontmatter(error);
       }
@@ -236,28 +256,34 @@ export class ObsidianHost implements VaultHost {
     return commandAccess(this.app);
   }
 
+  /** The note's text for an edit; `unsupported_encoding` when it is not UTF-8. */
+  private async decode(file: TFile): Promise<DecodedNote> {
+    return decodeForEdit(new Uint8Array(await this.app.vault.readBinary(file)), file.path);
+  }
+
   /**
-   * The text of each file that links into `path` and must keep its links: Obsidian's renameFile
+   * The bytes of each file that links into `path` and must keep its links: Obsidian's renameFile
    * rewrites every linking note and takes no filter, so those notes are put back byte for byte.
    */
-  private async textsToKeep(
+  private async bytesToKeep(
     path: string,
     keepLinksIn: ((path: string) => boolean) | undefined,
-  ): Promise<Map<TFile, string>> {
-    const kept = new Map<TFile, string>();
+  ): Promise<Map<TFile, ArrayBuffer>> {
+    const kept = new Map<TFile, ArrayBuffer>();
     if (keepLinksIn === undefined) return kept;
     const inside = (target: string) => target === path || target.startsWith(`${path}/`);
     for (const [source, targets] of Object.entries(this.app.metadataCache.resolvedLinks)) {
       const file = this.app.vault.getFileByPath(source);
       if (file !== null && keepLinksIn(source) && Object.keys(targets).some(inside))
-        kept.set(file, await this.app.vault.read(file));
+        kept.set(file, await this.app.vault.readBinary(file));
     }
     return kept;
   }
 
-  private async restore(kept: Map<TFile, string>): Promise<void> {
-    for (const [file, text] of kept) {
-      if ((await this.app.vault.read(file)) !== text) await this.app.vault.modify(file, text);
+  private async restore(kept: Map<TFile, ArrayBuffer>): Promise<void> {
+    for (const [file, bytes] of kept) {
+      const now = await this.app.vault.readBinary(file);
+      if (!sameBytes(now, bytes)) await this.app.vault.modifyBinary(file, bytes);
     }
   }
 
@@ -295,6 +321,22 @@ export class ObsidianHost implements VaultHost {
     await this.ensureFolder(parentFolder(path));
     await this.app.vault.createFolder(path);
   }
+}
+
+/** Whether Obsidian's processFrontMatter leaves the note's bytes as the contract wants. */
+function keepsItsStyle(note: DecodedNote): boolean {
+  return !note.bom && !usesCrlf(note.text);
+}
+
+function withBom(text: string, bom: boolean): string {
+  return bom ? BOM + text : text;
+}
+
+function sameBytes(a: ArrayBuffer, b: ArrayBuffer): boolean {
+  if (a.byteLength !== b.byteLength) return false;
+  const left = new Uint8Array(a);
+  const right = new Uint8Array(b);
+  return left.every((byte, index) => byte === right[index]);
 }
 
 function toVaultFile(file: TFile): VaultFile {

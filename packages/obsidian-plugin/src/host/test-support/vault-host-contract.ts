@@ -2,11 +2,12 @@
  * The VaultHost contract: one suite every host implementation must pass, parameterised by a
  * factory that builds a host over a given set of files. NodeHost runs it in packages/headless,
  * ObsidianHost over the simulated Obsidian in host/obsidian/obsidian-host.test.ts. A host may
- * skip a case only by naming it with the reason.
+ * skip a case only by naming it with the reason. The cases about bytes (encodings, BOM, CRLF) and
+ * notes a rename must not touch are in vault-host-contract-bytes.ts.
  */
 import { afterEach, describe, expect, test } from 'bun:test';
-import { ToolError } from '@mcp-connector/shared';
 import type { VaultEvent, VaultHost } from '../vault-host.ts';
+import { bytesContract, failureCode } from './vault-host-contract-bytes.ts';
 
 export interface HostFixture {
   host: VaultHost;
@@ -27,16 +28,6 @@ const BASE_FILES = {
   '.git/HEAD': 'ref: refs/heads/main\n',
   '.hidden.md': 'not part of the vault\n',
 };
-
-async function failureCode(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ToolError) return error.code;
-    throw error;
-  }
-  throw new Error('expected a ToolError');
-}
 
 export function runVaultHostContract(
   name: string,
@@ -269,5 +260,7 @@ export function runVaultHostContract(
       expect(await host.readConfigFile('app.json')).toBe('{"trashOption": "local"}');
       expect(await host.readConfigFile('daily-notes.json')).toBeNull();
     });
+
+    bytesContract(contractTest, open);
   });
 }

@@ -45,3 +45,15 @@ test('a stale expectedRevision appends nothing', async () => {
   ).toBe('precondition_failed');
   expect(await readFile(join(vault.root, 'a.md'), 'utf8')).toBe('x');
 });
+
+test('a BOM and CRLF line ends survive an append; a note that is not UTF-8 is refused', async () => {
+  const latin1 = Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]);
+  vault = await openTestHost({ 'win.md': '\uFEFF# Log\r\nfirst\r\n', 'latin.md': latin1 });
+  await runOk(appendToVaultFile, vault.host, { path: 'win.md', content: 'second\nthird' });
+  expect(await readFile(join(vault.root, 'win.md'))).toEqual(
+    Buffer.from('\uFEFF# Log\r\nfirst\r\nsecond\r\nthird'),
+  );
+  const failure = await runFail(appendToVaultFile, vault.host, { path: 'latin.md', content: 'x' });
+  expect(failure.code).toBe('unsupported_encoding');
+  expect(await readFile(join(vault.root, 'latin.md'))).toEqual(latin1);
+});

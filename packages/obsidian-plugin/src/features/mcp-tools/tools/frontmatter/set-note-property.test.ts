@@ -91,6 +91,14 @@ describe('set_note_property', () => {
     expect(await rawText()).toBe(note);
   });
 
+  test('a CRLF note with a BOM stays so, frontmatter included', async () => {
+    vault = await openTestHost({ 'n.md': '\uFEFF---\r\ntitle: T\r\n---\r\nbody\r\n' });
+    await runOk(setNoteProperty, vault.host, { path: 'n.md', key: 'status', value: 'open' });
+    expect(await readFile(join(vault.root, 'n.md'))).toEqual(
+      Buffer.from('\uFEFF---\r\ntitle: T\r\nstatus: open\r\n---\r\nbody\r\n'),
+    );
+  });
+
   test('keys are matched exactly: "Status" is not "status"', async () => {
     vault = await openTestHost({ 'n.md': '---\nstatus: a\n---\n' });
     await runOk(setNoteProperty, vault.host, { path: 'n.md', key: 'Status', value: 'b' });

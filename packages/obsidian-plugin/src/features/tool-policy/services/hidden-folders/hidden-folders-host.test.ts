@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, test } from 'bun:test';
 import { openTestHost, type TestHost } from '../../../../host/test-support/test-host.ts';
 import { ToolError } from '@mcp-connector/shared';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { registeredTool, runOk } from '../../../mcp-tools/test-support/run-tool.ts';
 import type { VaultEvent, VaultHost } from '../../../../host/vault-host.ts';
 import { HiddenFoldersHost } from './hidden-folders-host.ts';
 
@@ -122,6 +125,27 @@ describe('a hidden folder behaves exactly like a deleted one', () => {
     }
     const inner = (hidden as unknown as { inner: VaultHost }).inner;
     expect(inner.listFiles().length).toBe(Object.keys(FILES).length);
+  });
+
+  test('rename_vault_file rewrites the visible links and never a hidden note, as if it were gone', async () => {
+    const secret = '\uFEFFSecret: [[target]] and [[Notes/target]].\r\n';
+    const visible = { 'Notes/target.md': '# Target\n', 'linker.md': 'Links to [[target]].\n' };
+    const withSecret = await openTestHost({ ...visible, 'Private/secret.md': secret });
+    const withoutSecret = await openTestHost(visible);
+    opened.push(withSecret, withoutSecret);
+    const hidden = new HiddenFoldersHost(withSecret.host, () => ['Private']);
+    const rename = registeredTool('rename_vault_file');
+    const args = { from: 'Notes/target.md', to: 'Goal.md' };
+    expect(await runOk(rename, hidden, args)).toEqual(
+      await runOk(rename, withoutSecret.host, args),
+    );
+    const onDisk = (vault: TestHost, path: string) => readFile(join(vault.root, path));
+    expect(await onDisk(withSecret, 'Private/secret.md')).toEqual(Buffer.from(secret));
+    expect(await onDisk(withSecret, 'linker.md')).toEqual(await onDisk(withoutSecret, 'linker.md'));
+    expect(withSecret.host.unresolvedLinks()['Private/secret.md']).toEqual({
+      target: 1,
+      'Notes/target': 1,
+    });
   });
 
   test('an empty list hides nothing and costs nothing', async () => {
