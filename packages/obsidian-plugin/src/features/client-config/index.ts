@@ -13,7 +13,7 @@ export { processIsAlive, type LiveServer } from './shim/vault-files.ts';
 export type { BundleTarget } from './services/mcpb/bundle-target.ts';
 export { buildMcpb, mcpbFileName } from './services/mcpb/mcpb-bundle.ts';
 export { mcpbManifest, mcpbNameOf } from './services/mcpb/mcpb-manifest.ts';
-export { SERVER_NAME_PATTERN, serverNameFor, slugOf } from './services/naming.ts';
+export { SERVER_NAME_PATTERN, checkServerName, serverNameFor, slugOf } from './services/naming.ts';
 export { STDIO_SHIM_SOURCE } from './generated/stdio-shim.ts';
 export { CLIENTS, clientById, clientSnippets } from './services/clients/client-list.ts';
 export type { ClientContext, ClientGenerator, Snippet } from './services/clients/client-snippet.ts';

@@ -17,7 +17,6 @@ export {
   type ServerStatus,
   type StartServer,
 } from './services/server-lifecycle.ts';
-export { checkServerName } from './services/server-name.ts';
 export type * from './services/settings-api.ts';
 export { SettingsService, type SettingsHost } from './services/settings-service.ts';
 export { statusBarText } from './services/status-line.ts';

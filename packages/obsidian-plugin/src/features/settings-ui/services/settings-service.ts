@@ -14,7 +14,7 @@ import {
 import { clearTimeout, setTimeout } from 'node:timers';
 import { PROTOCOL_REVISIONS } from '../../../connector.ts';
 import { normalizeFolderPath, type VaultHost } from '../../../host/index.ts';
-import { serverNameFor } from '../../client-config/index.ts';
+import { checkServerName, serverNameFor } from '../../client-config/index.ts';
 import { decisionsToCsv } from '../../command-permissions/index.ts';
 import { NATIVE_MODELS } from '../../semantic-search/index.ts';
 import type { SettingsStore } from '../../settings/index.ts';
@@ -26,7 +26,6 @@ import {
   setTokenPolicy,
 } from '../../tool-policy/index.ts';
 import type { ServerLifecycle, ServerStatus } from './server-lifecycle.ts';
-import { checkServerName } from './server-name.ts';
 import {
   CLIENT_CONFIG_CHOICES,
   clientConfigText,
