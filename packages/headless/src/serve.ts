@@ -1,7 +1,8 @@
 /**
  * Headless serving: the plugin's connector over a NodeHost, with the same data.json the plugin
  * would use (<vault>/.obsidian/plugins/mcp-connector/data.json, created with a Default token if
- * missing). One server per vault: a second one is refused (server-lock.ts).
+ * missing). One server per vault: live-server.json is claimed first, so a second headless server,
+ * or one started while Obsidian serves the vault, is refused (ADR-0009).
  */
 import {
   startConnector,
@@ -10,7 +11,11 @@ import {
   type SemanticWiring,
   type ServerExtension,
 } from '@mcp-connector/obsidian-plugin/connector';
-import { clientSnippets, serverNameFor } from '@mcp-connector/obsidian-plugin/client-config';
+import {
+  claimLiveServer,
+  clientSnippets,
+  serverNameFor,
+} from '@mcp-connector/obsidian-plugin/client-config';
 import {
   ModelInstaller,
   modelsDirectory,
@@ -22,7 +27,6 @@ import { dirname, join } from 'node:path';
 import manifest from '../../../manifest.json' with { type: 'json' };
 import { NodeHost } from './node-host/node-host.ts';
 import { threadEmbedders } from './semantic/thread-embedders.ts';
-import { lockVault } from './server-lock.ts';
 
 export interface ServeOptions {
   vault: string;
@@ -62,7 +66,7 @@ export function headlessModels(vault: string, configDir = '.obsidian'): ModelIns
 
 export async function serveVault(options: ServeOptions): Promise<HeadlessServer> {
   // Taken first: opening the vault sweeps temp files, which a running server may be writing.
-  const lock = await lockVault(settingsPathOf(await realpath(options.vault)));
+  const lock = await claimLiveServer(settingsPathOf(await realpath(options.vault)), 'headless');
   const host = await NodeHost.open(options.vault).catch(async (error: unknown) => {
     await lock.release();
     throw error;
@@ -94,7 +98,6 @@ export async function serveVault(options: ServeOptions): Promise<HeadlessServer>
         ...options.semantic,
       },
     });
-    await lock.setPort(connector.port);
     const close = async () => {
       await connector.close();
       await host.close();

@@ -1,8 +1,9 @@
 /**
  * Errors that help and reveal nothing, and bytes that survive the tools: no message carries a
  * path of the machine, a name over the file system's limit is `invalid_path` naming the limit, a
- * second headless server on the same vault is refused naming the running one's port (a stale
- * lock is taken over), a note that is not UTF-8 is refused for editing, and CRLF notes stay CRLF.
+ * second headless server on the same vault, or one started while Obsidian serves it, is refused
+ * naming the running one's port (live-server.json is the lock; a stale one is taken over), a note
+ * that is not UTF-8 is refused for editing, and CRLF notes stay CRLF.
  */
 import { afterEach, describe, expect, test } from 'bun:test';
 import { spawnSync } from 'node:child_process';
@@ -77,23 +78,49 @@ describe('one server per vault', () => {
     expect(message).not.toContain(first.defaultToken?.secret ?? 'no secret');
   });
 
-  test('a lock left by a process that is gone is taken over', async () => {
+  test('a headless server is refused while Obsidian serves the vault', async () => {
+    const vault = await buildVault({ 'a.md': 'a\n' });
+    extra.push(vault);
+    // What the plugin in a running Obsidian (here: our parent process) has published.
+    const plugin = { port: 27201, pid: process.ppid, host: 'plugin', startedAt: '' };
+    const live = await placeLiveServer(vault, plugin);
+    let message = '';
+    await serveVault({ vault: vault.root, port: 0 }).then(
+      (server) => extra.push(server),
+      (error: Error) => (message = error.message),
+    );
+    expect(message).toStartWith(`MCP Connector in Obsidian (process ${process.ppid})`);
+    expect(message).toContain('port 27201');
+    expect(JSON.parse(await readFile(live, 'utf8'))).toEqual(plugin);
+  });
+
+  test('a live-server.json left by a process that is gone is taken over, and removed on stop', async () => {
     const vault = await buildVault({ 'a.md': 'a\n' });
     extra.push(vault);
     const gone = spawnSync('bun', ['-e', 'process.stdout.write(String(process.pid))'], {
       encoding: 'utf8',
     });
-    const lock = join(dirname(settingsPathOf(vault.root)), 'server.lock');
-    await mkdir(dirname(lock), { recursive: true });
-    await writeFile(lock, JSON.stringify({ pid: Number(gone.stdout), port: 27299 }));
+    const live = await placeLiveServer(vault, { pid: Number(gone.stdout), port: 27299 });
     const server = await serveVault({ vault: vault.root, port: 0 });
-    extra.push(server);
-    expect(JSON.parse(await readFile(lock, 'utf8'))).toEqual({
-      pid: process.pid,
-      port: server.port,
-    });
+    try {
+      expect(JSON.parse(await readFile(live, 'utf8'))).toMatchObject({
+        pid: process.pid,
+        port: server.port,
+        host: 'headless',
+      });
+    } finally {
+      await server.close();
+    }
+    expect(await readFile(live, 'utf8').catch(() => 'gone')).toBe('gone');
   });
 });
+
+async function placeLiveServer(vault: TempVault, record: object): Promise<string> {
+  const live = join(dirname(settingsPathOf(vault.root)), 'live-server.json');
+  await mkdir(dirname(live), { recursive: true });
+  await writeFile(live, JSON.stringify(record));
+  return live;
+}
 
 describe('bytes survive the tools', () => {
   test('a note that is not UTF-8 reads, but is refused for editing and stays byte for byte', async () => {

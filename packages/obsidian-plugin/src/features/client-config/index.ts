@@ -5,9 +5,12 @@
  * live-server.json, through which a running server tells them its port.
  */
 export {
+  claimLiveServer,
   liveServerBeside,
   publishLiveServer,
   withdrawLiveServer,
+  type LiveServerClaim,
+  type LiveServerRecord,
 } from './services/live-server-file.ts';
 export { processIsAlive, type LiveServer } from './shim/vault-files.ts';
 export type { BundleTarget } from './services/mcpb/bundle-target.ts';

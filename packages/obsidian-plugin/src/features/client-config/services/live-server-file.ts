@@ -1,23 +1,85 @@
 /**
- * The server's side of live-server.json (docs/architecture/ADR-0009-live-server-file-and-stdio-shim.md): written
- * beside data.json once the transport has bound its port, removed when it stops, so a stdio
- * shim, the Python bridge and `connect` find the live port without data.json changing. Removal
- * only deletes the file this process wrote, never another server's.
+ * The server's side of live-server.json (docs/architecture/ADR-0009-live-server-file-and-stdio-shim.md):
+ * the one file beside data.json that says which server serves this vault. It is the live port
+ * for the stdio shim, the Python bridge, `connect` and the doctor, and the single-server lock:
+ *
+ * - A headless server claims it before anything else (`claimLiveServer`): created exclusively,
+ *   `port: null` until it listens; a live holder (plugin or headless) refuses it, naming the
+ *   holder's port; a file whose process is gone is taken over.
+ * - The plugin is preferred: when it publishes over another live server's record, it keeps that
+ *   record under `displaced` and puts it back when it stops. A headless server never overwrites
+ *   a live plugin's record.
+ * - Withdrawing only touches the file while it is still this process's own.
  */
 import { writeFileAtomic } from '@mcp-connector/shared';
-import { rm } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { LIVE_SERVER_FILE, readLiveServer, type LiveServer } from '../shim/vault-files.ts';
+import {
+  LIVE_SERVER_FILE,
+  processIsAlive,
+  readLiveServer,
+  type LiveServer,
+} from '../shim/vault-files.ts';
 
-export async function publishLiveServer(settingsPath: string, port: number, host: string) {
-  const record: LiveServer = { port, pid: process.pid, host, startedAt: new Date().toISOString() };
-  await writeFileAtomic(liveServerPath(settingsPath), `${JSON.stringify(record, null, 2)}\n`);
+/** The host kind (VaultHost.kind) whose server is preferred when two serve one vault (ADR-0009). */
+export const PREFERRED_HOST = 'plugin';
+
+/** An unreadable live-server.json or takeover guard this old was left by a crash. */
+const STALE_AFTER_MS = 10_000;
+
+/** live-server.json as written: `port` is null while a claiming server starts. */
+export interface LiveServerRecord extends Omit<LiveServer, 'port'> {
+  port: number | null;
+  /** The server this one took the file from (the plugin over headless), restored on stop. */
+  displaced?: LiveServerRecord;
 }
 
-export async function withdrawLiveServer(settingsPath: string, port: number): Promise<void> {
-  const live = await liveServerBeside(settingsPath);
-  if (live?.pid === process.pid && live.port === port)
-    await rm(liveServerPath(settingsPath), { force: true });
+export interface LiveServerClaim {
+  /** Removes the file if it is still this process's own (nothing once the server withdrew). */
+  release(): Promise<void>;
+}
+
+/** Takes the vault for a headless server, or throws naming the server that holds it. */
+export async function claimLiveServer(
+  settingsPath: string,
+  host: string,
+): Promise<LiveServerClaim> {
+  const path = liveServerPath(settingsPath);
+  await mkdir(dirname(path), { recursive: true });
+  const mine = serialise(recordOf(null, host));
+  const claimed = { release: () => withdraw(path, null) };
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (await createExclusively(path, mine)) return claimed;
+    const text = await readText(path);
+    if (text === null) continue;
+    const holder = recordFrom(text);
+    if (holder !== null && processIsAlive(holder.pid)) throw alreadyServing(holder);
+    // Unreadable and recent: a server that is starting may still be writing it.
+    if (holder === null && !(await isOlderThan(path, STALE_AFTER_MS))) continue;
+    if (await replaceStale(path, text, mine)) return claimed;
+  }
+  throw new Error(
+    'Could not claim live-server.json: another server is starting on this vault. Try again in a moment.',
+  );
+}
+
+/** Written once the transport listens; see the header for who may overwrite whom. */
+export async function publishLiveServer(settingsPath: string, port: number, host: string) {
+  const path = liveServerPath(settingsPath);
+  const current = recordFrom((await readText(path)) ?? '');
+  const own = current?.pid === process.pid;
+  const other = current !== null && !own && processIsAlive(current.pid) ? current : null;
+  if (other !== null && host !== PREFERRED_HOST) return;
+  const displaced = other ?? (own ? current?.displaced : undefined);
+  const record: LiveServerRecord = {
+    ...recordOf(port, host),
+    ...(displaced !== undefined && { displaced: withoutDisplaced(displaced) }),
+  };
+  await writeFileAtomic(path, serialise(record));
+}
+
+export function withdrawLiveServer(settingsPath: string, port: number): Promise<void> {
+  return withdraw(liveServerPath(settingsPath), port);
 }
 
 /** The server running beside these settings, or null. */
@@ -27,4 +89,118 @@ export function liveServerBeside(settingsPath: string): Promise<LiveServer | nul
 
 function liveServerPath(settingsPath: string): string {
   return join(dirname(settingsPath), LIVE_SERVER_FILE);
+}
+
+/** Removes this process's record (of that port, unless null), or puts back the one it displaced. */
+async function withdraw(path: string, port: number | null): Promise<void> {
+  const current = recordFrom((await readText(path)) ?? '');
+  if (current?.pid !== process.pid || (port !== null && current.port !== port)) return;
+  const back = current.displaced;
+  if (back !== undefined && processIsAlive(back.pid)) await writeFileAtomic(path, serialise(back));
+  else await rm(path, { force: true });
+}
+
+/**
+ * Replaces a dead server's file with `mine`. Only the holder of `live-server.json.takeover` (made
+ * exclusively, held for a moment) removes it, and only while it is still the text judged stale:
+ * a file is never removed after another server claimed it. A guard left by a crash mid-takeover
+ * is cleared once it is old.
+ */
+async function replaceStale(path: string, staleText: string, mine: string): Promise<boolean> {
+  const guard = `${path}.takeover`;
+  if (!(await createExclusively(guard, String(process.pid)))) {
+    if (await isOlderThan(guard, STALE_AFTER_MS)) await rm(guard, { force: true });
+    return false;
+  }
+  try {
+    if ((await readText(path)) === staleText) await rm(path, { force: true });
+    return await createExclusively(path, mine);
+  } finally {
+    await rm(guard, { force: true });
+  }
+}
+
+async function isOlderThan(path: string, milliseconds: number): Promise<boolean> {
+  const stats = await stat(path).catch(() => null);
+  return stats !== null && Date.now() - stats.mtimeMs > milliseconds;
+}
+
+async function createExclusively(path: string, text: string): Promise<boolean> {
+  let handle;
+  try {
+    handle = await open(path, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    await handle.writeFile(text);
+  } finally {
+    await handle.close();
+  }
+  return true;
+}
+
+function recordOf(port: number | null, host: string): LiveServerRecord {
+  return { port, pid: process.pid, host, startedAt: new Date().toISOString() };
+}
+
+function serialise(record: LiveServerRecord): string {
+  return `${JSON.stringify(record, null, 2)}\n`;
+}
+
+/** Any record with a pid: the readers' check (a port to connect to) does not apply to a claim. */
+function recordFrom(text: string): LiveServerRecord | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const record = recordOfValue(value);
+  const displaced = recordOfValue((value as { displaced?: unknown } | null)?.displaced);
+  return record === null ? null : { ...record, ...(displaced !== null && { displaced }) };
+}
+
+function recordOfValue(value: unknown): LiveServerRecord | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { pid, port, host, startedAt } = value as Record<string, unknown>;
+  if (!Number.isInteger(pid)) return null;
+  return {
+    pid: pid as number,
+    port: Number.isInteger(port) ? (port as number) : null,
+    host: typeof host === 'string' ? host : 'unknown',
+    startedAt: typeof startedAt === 'string' ? startedAt : '',
+  };
+}
+
+function withoutDisplaced({ pid, port, host, startedAt }: LiveServerRecord): LiveServerRecord {
+  return { pid, port, host, startedAt };
+}
+
+async function readText(path: string): Promise<string | null> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+function alreadyServing(holder: LiveServerRecord): Error {
+  const who =
+    holder.host === PREFERRED_HOST
+      ? `MCP Connector in Obsidian (process ${holder.pid})`
+      : `Another MCP Connector server (process ${holder.pid})`;
+  const where =
+    holder.port === null
+      ? 'and is still starting'
+      : `on port ${holder.port} (http://127.0.0.1:${holder.port}/mcp)`;
+  const fix =
+    holder.host === PREFERRED_HOST
+      ? 'Connect your client to it, or close the vault in Obsidian first.'
+      : 'Connect your client to it, or stop it first.';
+  return new Error(
+    `${who} is already serving this vault ${where}. ${fix} If process ${holder.pid} is not MCP Connector, delete live-server.json beside data.json.`,
+  );
 }

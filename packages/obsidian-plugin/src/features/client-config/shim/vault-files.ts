@@ -18,7 +18,7 @@ export interface LiveServer {
   port: number;
   /** The serving process, so a file left by a crash can be told from a running server. */
   pid: number;
-  /** `obsidian` or `node` (the headless server). */
+  /** The serving host's kind: `plugin` (Obsidian) or `headless`. */
   host: string;
   startedAt: string;
 }
