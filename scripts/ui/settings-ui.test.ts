@@ -3,7 +3,7 @@
  * services and a real server over a temp copy of the demo vault; what the server does after each
  * change is checked through the official MCP client (or raw HTTP for a 401).
  */
-import { afterEach, describe, expect, test } from 'bun:test';
+import { expect, test } from 'bun:test';
 import { callFail, callOk } from '../../packages/headless/src/test-support/index.ts';
 import {
   buildMcpb,
@@ -13,50 +13,31 @@ import manifest from '../../manifest.json' with { type: 'json' };
 import { waitFor } from '../../packages/shared/src/test-support/index.ts';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { decisionsToCsv } from '../../packages/obsidian-plugin/src/features/command-permissions/index.ts';
 import { countingProvider } from '../../packages/obsidian-plugin/src/features/semantic-search/test-support/semantic-fixtures.ts';
-import { chromiumStatus } from './chromium.ts';
+import type { HarnessOptions, SettingsHarness } from './settings-harness.ts';
 import {
-  startSettingsHarness,
-  type HarnessOptions,
-  type SettingsHarness,
-} from './settings-harness.ts';
+  chromiumSuite,
+  harnessPerTest,
+  section,
+  showing,
+  tokenRow,
+} from './ui-test-support.ts';
 import { refusal } from '../../packages/obsidian-plugin/src/features/settings-ui/test-support/refusal.ts';
 
 const TIMEOUT_MS = 60_000;
-const chromium = chromiumStatus();
+const suite = chromiumSuite("the settings tab's Chromium tests");
 
-if (!chromium.available && chromium.mustFail) {
-  test('Chromium is installed (CI=true)', () => {
-    throw new Error(chromium.message);
-  });
-} else if (!chromium.available) {
-  console.log(`Skipping the settings tab's Chromium tests: ${chromium.message}`);
-}
-
-const suite = chromium.available ? describe : describe.skip;
-
+const harnesses = harnessPerTest();
 let harness: SettingsHarness;
-let running: SettingsHarness | null = null;
 async function start(options?: HarnessOptions): Promise<SettingsHarness> {
-  harness = running = await startSettingsHarness(options);
+  harness = await harnesses.start(options);
   return harness;
 }
-afterEach(async () => {
-  await running?.stop();
-  running = null;
-});
 
-const section = (page: Page, id: string) => page.locator(`[data-section="${id}"]`);
-const tokenRow = (page: Page, id: string) => page.locator(`[data-token-id="${id}"]`);
 const defaultToken = () =>
   harness.settings.current.tokens[0] as { id: string; label: string; secret: string };
-
-/** Waits until the element shows this text (Playwright polls the page, 30 s at most). */
-async function showing(locator: Locator, text: string | RegExp): Promise<void> {
-  await locator.filter({ hasText: text }).first().waitFor();
-}
 
 /** A raw JSON-RPC ping with this bearer token, for the HTTP status. */
 const ping = (secret: string) =>
