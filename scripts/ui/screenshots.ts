@@ -1,8 +1,8 @@
 /**
  * `bun run screenshots`: writes docs/images/settings*.png, the settings tab in Chromium (our
  * approximation of Obsidian's default theme) over a demo vault brought into a lived-in state by
- * real requests: three more tokens, MCP calls on both protocol lines, a promotion, a hidden
- * folder, command decisions, a built semantic index. One PNG per section, the whole tab (the
+ * real requests: three more tokens (one kept in sync with Claude Desktop), MCP calls on both
+ * protocol lines, a promotion, a hidden folder, command decisions, a built semantic index. One PNG per section, the whole tab (the
  * README's), the light theme, a new token's secret and a revoke confirmation.
  */
 import { mkdir } from 'node:fs/promises';
@@ -29,7 +29,12 @@ async function liveIn(harness: SettingsHarness): Promise<void> {
   const { service, settings } = harness;
   const defaultToken = settings.current.tokens[0];
   if (defaultToken === undefined) throw new Error('The harness has no Default token.');
-  await service.addToken({ label: 'Claude Desktop', profile: 'core', readOnly: false });
+  const desktop = await service.addToken({
+    label: 'Claude Desktop',
+    profile: 'core',
+    readOnly: false,
+  });
+  await service.setDesktopSync(desktop.tokenId); // into the harness's temp home
   const cursor = await service.addToken({ label: 'Cursor', profile: 'adaptive', readOnly: false });
   await service.addToken({ label: 'Research agent', profile: 'all', readOnly: true });
 

@@ -4,9 +4,14 @@
  * (one host, one store, restarts included) on a port the system picks, and SettingsService. The
  * page (page-server.ts) mounts the tab's Svelte root; its bridge calls reach this
  * SettingsService through a Playwright binding, and every new view is pushed back to it.
- * `stop` closes the browser, the servers and deletes the vault.
+ * Claude Desktop's config is looked for under a temp home of the harness's own (never this
+ * machine's): `desktopConfig` is its path, for a test to seed and check.
+ * `stop` closes the browser, the servers and deletes the vault and the temp home.
  */
 import type { Client } from '@modelcontextprotocol/client';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { NodeHost } from '../../packages/headless/src/node-host/node-host.ts';
 import {
   DEMO_VAULT,
@@ -17,6 +22,7 @@ import {
   type TempVault,
 } from '../../packages/headless/src/test-support/index.ts';
 import { startConnector } from '../../packages/obsidian-plugin/src/connector.ts';
+import { desktopConfigPath } from '../../packages/obsidian-plugin/src/features/client-config/index.ts';
 import {
   hashingProvider,
   type EmbeddingProvider,
@@ -60,6 +66,8 @@ export interface SettingsHarness {
   page: Page;
   vault: TempVault;
   settings: SettingsStore;
+  /** claude_desktop_config.json under the harness's temp home (absent until a test or a sync writes it). */
+  desktopConfig: string;
   /** The ids of the commands that ran (the gate allowed them). */
   executed: string[];
   server: ServerLifecycle;
@@ -87,6 +95,13 @@ export async function startSettingsHarness(options: HarnessOptions = {}): Promis
     const commands = fakeCommands(HARNESS_COMMANDS);
     const host = withIntegrations(nodeHost, { commands });
     const settings = await SettingsStore.open(settingsPathOf(vault.root));
+    const home = await mkdtemp(join(tmpdir(), 'mcp-harness-home-'));
+    cleanups.push(() => rm(home, { recursive: true, force: true }));
+    const desktopConfig = desktopConfigPath({
+      platform: process.platform,
+      home,
+      env: { XDG_CONFIG_HOME: join(home, '.config'), APPDATA: join(home, 'AppData', 'Roaming') },
+    });
     const createProvider = options.provider ?? (() => hashingProvider(64));
     const server: ServerLifecycle = new ServerLifecycle(settings, (store) =>
       startConnector({
@@ -94,6 +109,7 @@ export async function startSettingsHarness(options: HarnessOptions = {}): Promis
         settings: store,
         version: manifest.version,
         portRange: [0],
+        desktopConfigPath: desktopConfig,
         semantic: { startNow: true, createProvider, onProgress: () => server.indexProgressed() },
       }),
     );
@@ -101,7 +117,7 @@ export async function startSettingsHarness(options: HarnessOptions = {}): Promis
     const started = await server.start();
     if (started.state !== 'serving') throw new Error(`The server did not start: ${started.error}`);
     const place = { vaultPath: vault.root, pluginId: manifest.id, version: manifest.version };
-    const service = new SettingsService(server, host, place);
+    const service = new SettingsService(server, host, place, desktopConfig);
     cleanups.push(() => service.close());
     const pageServer = await startPageServer();
     cleanups.push(() => pageServer.close());
@@ -115,6 +131,7 @@ export async function startSettingsHarness(options: HarnessOptions = {}): Promis
       page,
       vault,
       settings,
+      desktopConfig,
       executed: commands.executed,
       server,
       service,

@@ -9,6 +9,7 @@
 import { FileSystemAdapter, Notice, Plugin } from 'obsidian';
 import embeddingWorkerSource from 'virtual:embedding-worker';
 import { startConnector } from './connector.ts';
+import { desktopConfigPath } from './features/client-config/index.ts';
 import { ModalPermissionPrompt } from './features/command-permissions/components/index.ts';
 import {
   downloadWithProgress,
@@ -39,9 +40,11 @@ export default class McpConnectorPlugin extends Plugin {
 
   override onload(): void {
     const host = new ObsidianHost(this.app);
+    const desktopConfig = desktopConfigPath();
     this.ui = installSettingsUi(this, {
       host,
       place: this.pluginPlace(),
+      desktopConfigPath: desktopConfig,
       openSettings: () => SettingsStore.open(`${this.pluginFolder()}/data.json`),
       startServer: (settings, indexProgressed) => {
         const models = new ModelInstaller({
@@ -57,6 +60,7 @@ export default class McpConnectorPlugin extends Plugin {
           version: this.manifest.version,
           commandPrompt: new ModalPermissionPrompt(this.app),
           notifyUser: (message) => new Notice(message),
+          desktopConfigPath: desktopConfig,
           semantic: {
             startNow: true,
             environment: {

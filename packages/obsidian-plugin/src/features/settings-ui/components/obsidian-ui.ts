@@ -21,6 +21,8 @@ export interface SettingsUiOptions {
   host: VaultHost;
   /** Where the plugin lives (for a token's .mcpb); null when the vault is not on a local disk. */
   place: PluginPlace | null;
+  /** claude_desktop_config.json, the same path the connector is given. */
+  desktopConfigPath: string;
   openSettings(): Promise<SettingsStore>;
   /** Composes and starts the connector; calls `indexProgressed` on each index status change. */
   startServer(settings: SettingsStore, indexProgressed: () => void): Promise<RunningConnector>;
@@ -77,7 +79,7 @@ export function installSettingsUi(plugin: Plugin, options: SettingsUiOptions): I
       options.startServer(store, () => server.indexProgressed()),
     );
     lifecycle = server;
-    service = new SettingsService(server, options.host, options.place);
+    service = new SettingsService(server, options.host, options.place, options.desktopConfigPath);
     service.subscribe((view) => statusBar.setText(statusBarText(view)));
     for (const callback of waiting.splice(0)) callback();
     const status = await server.start();

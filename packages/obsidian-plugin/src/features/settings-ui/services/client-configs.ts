@@ -1,18 +1,23 @@
 /**
- * What a token row offers: one "Copy config" entry per snippet of every client client-config
- * knows (CLIENTS), and the token's .mcpb bundle for Claude Desktop. Built here, in the service,
- * so the components stay free of the generators' Node dependencies; they get ids and labels.
+ * What access control offers per token: one "Copy config" entry per snippet of every client
+ * client-config knows (CLIENTS), the token's .mcpb bundle for Claude Desktop, and which token
+ * keeps Claude Desktop's config in sync. Built here, in the service, so the components stay free
+ * of the generators' Node dependencies; they get ids, labels and plain data.
  */
-import type { TokenRecord } from '@mcp-connector/shared';
+import type { Settings, TokenRecord } from '@mcp-connector/shared';
 import {
   CLIENTS,
   buildMcpb,
   clientSnippets,
   mcpbFileName,
+  syncDesktopConfig,
+  unsyncDesktopConfig,
   type BundleTarget,
   type ClientContext,
+  type VaultTarget,
 } from '../../client-config/index.ts';
-import type { ClientConfigChoice } from './settings-api.ts';
+import type { SettingsStore } from '../../settings/index.ts';
+import type { ClientConfigChoice, DesktopSyncView } from './settings-api.ts';
 
 /** Where the plugin lives, for a bundle: the vault folder, the plugin's folder name, its version. */
 export interface PluginPlace {
@@ -56,4 +61,31 @@ export function mcpbFor(
     version: place.version,
   };
   return { fileName: mcpbFileName(target), bytes: buildMcpb(target) };
+}
+
+/** `configPath` null: no sync here (no plugin folder, or no Desktop config path). */
+export function desktopSyncView(
+  settings: Settings,
+  serverName: string,
+  configPath: string | null,
+): DesktopSyncView {
+  const owner = settings.clientConfig.desktop;
+  return {
+    available: configPath !== null,
+    ownerTokenId: owner?.tokenId ?? null,
+    entryName: owner?.entryName ?? serverName,
+    configPath,
+  };
+}
+
+/** Syncs the token (moving the entry from the previous owner), or with null removes the entry. */
+export async function desktopSync(
+  store: SettingsStore,
+  tokenId: string | null,
+  vault: VaultTarget,
+  configPath: string,
+): Promise<string> {
+  if (tokenId !== null) return (await syncDesktopConfig(store, tokenId, vault, configPath)).message;
+  const removed = await unsyncDesktopConfig(store, configPath);
+  return removed?.message ?? 'Claude Desktop was not kept in sync with any token.';
 }

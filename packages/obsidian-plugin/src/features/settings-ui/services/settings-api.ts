@@ -82,6 +82,18 @@ export interface SemanticView {
   nativeModels: readonly string[];
 }
 
+/** claude_desktop_config.json kept in step with one token (features/client-config). */
+export interface DesktopSyncView {
+  /** False when there is no plugin folder or no Claude Desktop config path here. */
+  available: boolean;
+  /** The token that owns this vault's entry; null when sync is off. */
+  ownerTokenId: string | null;
+  /** The entry's name: the one written, else the one a sync would write. */
+  entryName: string;
+  /** Where Claude Desktop keeps its configuration on this machine. */
+  configPath: string | null;
+}
+
 export interface SettingsView {
   vaultName: string;
   /** What in data.json could not be used (the file, or named slices); null when all of it was. */
@@ -98,6 +110,7 @@ export interface SettingsView {
   clientConfigs: readonly ClientConfigChoice[];
   /** False when the plugin's folder is unknown (no .mcpb then). */
   canExportMcpb: boolean;
+  desktop: DesktopSyncView;
   tokens: TokenView[];
   maxTokens: number;
   families: ToolFamilyView[];
@@ -156,6 +169,12 @@ export interface SettingsApi {
   clientConfig(tokenId: string, configId: string): Promise<string>;
   /** The token's .mcpb bundle for Claude Desktop. */
   mcpbBundle(tokenId: string): Promise<SavedFile>;
+  /**
+   * Makes this token the one Claude Desktop's config entry uses (moving it from another), or
+   * with null removes the entry. Resolves with what to tell the user; a config file that is not
+   * valid JSON is left untouched and the call rejects saying how to fix it.
+   */
+  setDesktopSync(tokenId: string | null): Promise<string>;
 
   setTokenPolicy(id: string, change: Partial<TokenPolicy>): Promise<void>;
   removePromoted(id: string, tool: PromotedTool): Promise<void>;

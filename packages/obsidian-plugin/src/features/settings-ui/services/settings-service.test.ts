@@ -244,3 +244,37 @@ describe('SettingsService: view updates', () => {
     expect(service.view().server.state).toBe('serving');
   });
 });
+
+describe('Claude Desktop sync', () => {
+  const place = { vaultPath: '/vault', pluginId: 'mcp-connector', version: '1.0.0' };
+
+  test('without a config path it is unavailable and refused', async () => {
+    expect(service.view().desktop).toMatchObject({ available: false, ownerTokenId: null });
+    expect(await refusal(service.setDesktopSync(null))).toContain("vault on this computer's disk");
+  });
+
+  test('revoking the owner removes its entry even while the server is stopped', async () => {
+    const config = join(folder, 'Claude', 'claude_desktop_config.json');
+    const vault = await mkdtemp(join(tmpdir(), 'settings-ui-vault-'));
+    const synced = new SettingsService(server, host, { ...place, vaultPath: vault }, config);
+    try {
+      const laptop = await synced.addToken({ label: 'Laptop', profile: 'all', readOnly: false });
+      expect(await synced.setDesktopSync(laptop.tokenId)).toContain('with the token "Laptop"');
+      expect(synced.view().desktop).toMatchObject({
+        available: true,
+        ownerTokenId: laptop.tokenId,
+        entryName: 'obsidian-tasks-demo',
+        configPath: config,
+      });
+      await server.stop();
+      await synced.revokeToken(laptop.tokenId);
+      const servers = (JSON.parse(await readFile(config, 'utf8')) as { mcpServers: object })
+        .mcpServers;
+      expect(servers).toEqual({});
+      expect(synced.view().desktop.ownerTokenId).toBeNull();
+    } finally {
+      synced.close();
+      await rm(vault, { recursive: true, force: true });
+    }
+  });
+});

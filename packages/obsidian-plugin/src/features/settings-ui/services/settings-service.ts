@@ -14,7 +14,11 @@ import {
 import { clearTimeout, setTimeout } from 'node:timers';
 import { PROTOCOL_REVISIONS } from '../../../connector.ts';
 import { normalizeFolderPath, type VaultHost } from '../../../host/index.ts';
-import { checkServerName, serverNameFor } from '../../client-config/index.ts';
+import {
+  checkServerName,
+  forgetRevokedDesktopOwner,
+  serverNameFor,
+} from '../../client-config/index.ts';
 import { decisionsToCsv } from '../../command-permissions/index.ts';
 import { NATIVE_MODELS } from '../../semantic-search/index.ts';
 import type { SettingsStore } from '../../settings/index.ts';
@@ -29,6 +33,8 @@ import type { ServerLifecycle, ServerStatus } from './server-lifecycle.ts';
 import {
   CLIENT_CONFIG_CHOICES,
   clientConfigText,
+  desktopSync,
+  desktopSyncView,
   mcpbFor,
   type PluginPlace,
 } from './client-configs.ts';
@@ -60,8 +66,10 @@ export class SettingsService implements SettingsApi {
     private readonly server: ServerLifecycle,
     /** The vault itself, not the clients' guarded view: it suggests folders to hide. */
     private readonly host: SettingsHost,
-    /** Where the plugin lives, for .mcpb bundles; null when unknown. */
+    /** Where the plugin lives, for .mcpb bundles and the Claude Desktop entry; null when unknown. */
     private readonly place: PluginPlace | null = null,
+    /** claude_desktop_config.json (the harness gives a temp one); null: no Desktop sync here. */
+    private readonly desktopConfig: string | null = null,
   ) {
     this.current = this.compute();
     this.stops = [
@@ -136,6 +144,9 @@ export class SettingsService implements SettingsApi {
 
   async revokeToken(id: string): Promise<void> {
     await revokeToken(this.store, id);
+    // The running server does this too; here it also happens while the server is stopped.
+    if (this.desktopConfig !== null)
+      await forgetRevokedDesktopOwner(this.store, this.desktopConfig);
   }
 
   async clientConfig(tokenId: string, configId: string): Promise<string> {
@@ -162,6 +173,14 @@ export class SettingsService implements SettingsApi {
     };
     const { fileName, bytes } = mcpbFor(record, this.place, this.host);
     return { fileName, base64: Buffer.from(bytes).toString('base64') };
+  }
+
+  async setDesktopSync(tokenId: string | null): Promise<string> {
+    if (this.place === null || this.desktopConfig === null)
+      throw new Error("Claude Desktop sync needs the vault on this computer's disk.");
+    if (tokenId !== null) this.requireToken(tokenId);
+    const vault = { ...this.place, vaultName: this.host.vaultName, configDir: this.host.configDir };
+    return desktopSync(this.store, tokenId, vault, this.desktopConfig);
   }
 
   async setTokenPolicy(id: string, change: Partial<TokenPolicy>): Promise<void> {
@@ -319,6 +338,7 @@ export class SettingsService implements SettingsApi {
   private compute(): SettingsView {
     const settings = this.store.current;
     const semantic = this.server.running?.semantic ?? null;
+    const effectiveServerName = serverNameFor(this.host.vaultName, settings.transport.serverName);
     return {
       vaultName: this.host.vaultName,
       settingsProblem: this.store.problem,
@@ -327,9 +347,14 @@ export class SettingsService implements SettingsApi {
       port: settings.transport.port,
       serverName: settings.transport.serverName,
       derivedServerName: serverNameFor(this.host.vaultName),
-      effectiveServerName: serverNameFor(this.host.vaultName, settings.transport.serverName),
+      effectiveServerName,
       clientConfigs: CLIENT_CONFIG_CHOICES,
       canExportMcpb: this.place !== null,
+      desktop: desktopSyncView(
+        settings,
+        effectiveServerName,
+        this.place === null ? null : this.desktopConfig,
+      ),
       tokens: tokenViews(settings),
       maxTokens: MAX_TOKENS,
       families: familyViews(settings),

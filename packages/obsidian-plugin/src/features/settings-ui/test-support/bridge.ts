@@ -21,6 +21,7 @@ export const ACTIONS = [
   'revokeToken',
   'clientConfig',
   'mcpbBundle',
+  'setDesktopSync',
   'setTokenPolicy',
   'removePromoted',
   'resetAdaptive',
