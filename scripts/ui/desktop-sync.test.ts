@@ -17,6 +17,7 @@ import {
   nodeExecutable,
 } from '../../packages/headless/src/test-support/index.ts';
 import { DESKTOP_SHIM_FILE } from '../../packages/obsidian-plugin/src/features/client-config/index.ts';
+import { waitFor } from '../../packages/shared/src/test-support/index.ts';
 import type { SettingsHarness } from './settings-harness.ts';
 import * as ui from './ui-test-support.ts';
 
@@ -50,7 +51,7 @@ async function choose(harness: SettingsHarness, label: string): Promise<void> {
 }
 
 async function noticeShown(harness: SettingsHarness, text: string): Promise<void> {
-  await ui.eventually(
+  await waitFor(
     async () => (await harness.notices()).some((notice) => notice.includes(text)),
     `the notice "${text}"`,
   );
@@ -118,7 +119,7 @@ suite('Keep Claude Desktop in sync, in Chromium', () => {
         .getByRole('button', { name: 'Revoke' })
         .click();
       await row.waitFor({ state: 'detached' });
-      await ui.eventually(async () => !(ENTRY in (await configOf(harness)).mcpServers), 'removed');
+      await waitFor(async () => !(ENTRY in (await configOf(harness)).mcpServers), 'removed');
       const after = await configOf(harness);
       expect(after.mcpServers).toEqual({ other: { command: 'other-server' } });
       expect(after.globalShortcut).toBe('Ctrl+Space');

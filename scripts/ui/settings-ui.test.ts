@@ -17,13 +17,7 @@ import type { Page } from 'playwright-core';
 import { decisionsToCsv } from '../../packages/obsidian-plugin/src/features/command-permissions/index.ts';
 import { countingProvider } from '../../packages/obsidian-plugin/src/features/semantic-search/test-support/semantic-fixtures.ts';
 import type { HarnessOptions, SettingsHarness } from './settings-harness.ts';
-import {
-  chromiumSuite,
-  harnessPerTest,
-  section,
-  showing,
-  tokenRow,
-} from './ui-test-support.ts';
+import { chromiumSuite, harnessPerTest, section, showing, tokenRow } from './ui-test-support.ts';
 import { refusal } from '../../packages/obsidian-plugin/src/features/settings-ui/test-support/refusal.ts';
 
 const TIMEOUT_MS = 60_000;

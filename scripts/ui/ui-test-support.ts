@@ -47,4 +47,3 @@ export const tokenRow = (page: Page, id: string) => page.locator(`[data-token-id
 export async function showing(locator: Locator, text: string | RegExp): Promise<void> {
   await locator.filter({ hasText: text }).first().waitFor();
 }
-
