@@ -97,8 +97,8 @@ suite('Keep Claude Desktop in sync, in Chromium', () => {
         env: { ...entry.env, PATH: '' },
       });
       try {
-        const note = await callOk(desktop.client, 'get_vault_file', { path: 'Welcome.md' });
-        expect(JSON.stringify(note)).toContain('Welcome');
+        const note = await callOk(desktop.client, 'get_vault_file', { path: 'Home.md' });
+        expect(JSON.stringify(note)).toContain('# Home');
       } finally {
         await desktop.close();
       }
