@@ -37,6 +37,10 @@ export interface DownloadOptions {
   signal?: AbortSignal;
   /** Bytes gained (or, when a part is dropped, lost) since the last call: drives progress. */
   onBytes?: (delta: number) => void;
+  /** What the download does now: fetching bytes, or checking the whole file's SHA-256. */
+  onStage?: (stage: 'downloading' | 'verifying') => void;
+  /** The file came in with other bytes than pinned; it was deleted and is fetched again. */
+  onRefused?: (error: ModelDownloadError) => void;
   attempts?: number;
 }
 
@@ -50,6 +54,7 @@ export async function downloadFile(artifact: Artifact, options: DownloadOptions)
   const aborted = () => options.signal?.aborted === true;
   for (let attempt = 0; attempt < attempts; attempt++) {
     if (aborted()) throw cancelled();
+    options.onStage?.('downloading');
     try {
       await fetchRemainder(artifact, options);
     } catch (error) {
@@ -57,6 +62,7 @@ export async function downloadFile(artifact: Artifact, options: DownloadOptions)
       failure = asDownloadError(error, artifact);
       continue; // what was written stays in the part and the next attempt resumes it
     }
+    options.onStage?.('verifying');
     if (await verifyPart(artifact, options)) {
       await options.folder.rename(partOf(artifact.target), artifact.target);
       return;
@@ -65,6 +71,7 @@ export async function downloadFile(artifact: Artifact, options: DownloadOptions)
       'hash_mismatch',
       `${artifact.target} did not match its pinned SHA-256 and was deleted (the source sent other bytes than the pinned release).`,
     );
+    if (attempt + 1 < attempts) options.onRefused?.(failure);
   }
   throw (
     failure ?? new ModelDownloadError('network_error', `${artifact.target} was not downloaded.`)

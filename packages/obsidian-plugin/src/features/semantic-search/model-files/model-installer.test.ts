@@ -6,6 +6,7 @@ import { NATIVE_MODELS, type NativeModelSpec } from '../providers/native-models.
 import type { FakeHub } from '../test-support/fake-hub.ts';
 import { startTinyHub, tinyModelSpec, webRuntimeDist } from '../test-support/tiny-model.ts';
 import { nodeModelFolder } from './model-folder.ts';
+import { installLine } from '../services/progress-lines.ts';
 import { ModelFilesError, ModelInstaller, type InstallStatus } from './model-installer.ts';
 import { WEB_RUNTIME, runtimeTarget, sha256Hex } from './pinned-files.ts';
 
@@ -104,13 +105,53 @@ describe('model installer', () => {
     );
   });
 
-  test('a corrupted download is refused and fetched again', async () => {
+  test('a corrupted download is refused and fetched again, and the status names it', async () => {
     hub.corrupt('tokenizer.json');
-    const done = await installer().download(tiny);
+    const models = installer();
+    const seen: InstallStatus[] = [];
+    models.onChange((status) => seen.push(status));
+    const done = await models.download(tiny);
     expect(done.state).toBe('installed');
     const fetched = hub.requests.filter((request) => request.path.endsWith('/tokenizer.json'));
     expect(fetched).toHaveLength(2);
     expect((await installer().load(tiny)).files['tokenizer.json']?.length).toBe(6056);
+    // Each file is checked before it is kept; the refusal is told while the download goes on.
+    const checks = seen.filter(
+      (status, i) => status.state === 'verifying' && seen[i - 1]?.state !== 'verifying',
+    );
+    expect(checks.filter((s) => s.file === 'tiny-bert/tokenizer.json')).toHaveLength(2);
+    expect(seen.some((s) => s.refused.length > 0 && s.state === 'downloading')).toBe(true);
+    expect(done.refused).toEqual(['tiny-bert/tokenizer.json']);
+    expect(installLine(done)).toContain(
+      'tiny-bert/tokenizer.json did not match its pinned SHA-256 and was downloaded again.',
+    );
+  });
+
+  test('cancel stops a download in the middle of a file; the next download resumes it', async () => {
+    const held = hub.holdAfter('onnx/model.onnx', 12_000);
+    const models = installer();
+    const before = (tiny.pins?.files ?? [])
+      .filter((file) => file.path !== 'onnx/model.onnx')
+      .reduce((sum, file) => sum + file.bytes, 0);
+    const reached = new Promise<void>((resolve) =>
+      models.onChange((status) => {
+        if (status.file === 'tiny-bert/onnx/model.onnx' && status.bytesDone === before + 12_000)
+          resolve();
+      }),
+    );
+    const running = models.download(tiny);
+    await reached;
+    models.cancel(tiny);
+    const cancelled = await running;
+    held.release();
+    expect(cancelled.state).toBe('not_installed');
+    expect(cancelled.bytesDone).toBe(before + 12_000);
+    expect(installLine(cancelled)).toContain('downloaded so far, kept for the next download');
+    expect((await installer().download(tiny)).state).toBe('installed');
+    const model = hub.requests.filter(
+      (request) => request.path.endsWith('onnx/model.onnx') && request.status !== 302,
+    );
+    expect(model.map((request) => request.range)).toEqual([null, 'bytes=12000-']);
   });
 
   test('a source that keeps sending other bytes fails the install and leaves nothing to load', async () => {

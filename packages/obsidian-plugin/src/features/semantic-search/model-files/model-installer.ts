@@ -3,7 +3,8 @@
  * runtime) into the models folder. Nothing is fetched until `download` is called, which only a
  * user's act does (the settings button, the Notice's button, the headless `models download`
  * command). Progress is bytes done out of the total, a rate and an ETA, told to `onChange`
- * listeners at most every `emitEveryMs`. `load` reads the files back and checks every one
+ * listeners at most every `emitEveryMs` (a change of state or file at once): `downloading` a
+ * file, `verifying` it (its SHA-256), and the files refused on the way and fetched again. `load` reads the files back and checks every one
  * against its pinned SHA-256: a file that does not match (corrupt, or placed by hand from
  * another release) is deleted, the model reads as not installed, and nothing loads it.
  */
@@ -13,7 +14,8 @@ import type { ModelFolder } from './model-folder.ts';
 import { artifactsFor, sha256Hex, type Artifact, type Sources } from './pinned-files.ts';
 import { RateMeter } from '../services/rate-meter.ts';
 
-export type InstallState = 'not_installed' | 'downloading' | 'installed' | 'failed' | 'unavailable';
+export type InstallState =
+  'not_installed' | 'downloading' | 'verifying' | 'installed' | 'failed' | 'unavailable';
 
 export interface InstallStatus {
   modelId: string;
@@ -26,6 +28,10 @@ export interface InstallStatus {
   etaSeconds: number | null;
   /** Why it failed or is unavailable, naming what to do. */
   error: string | null;
+  /** The file being downloaded or verified (its path in the models folder); null otherwise. */
+  file: string | null;
+  /** Files of the last download that came with other bytes than pinned and were fetched again. */
+  refused: readonly string[];
 }
 
 export interface LoadedModelFiles {
@@ -56,6 +62,8 @@ interface Progress {
   state: InstallState;
   bytesDone: number;
   error: string | null;
+  file: string | null;
+  refused: string[];
   meter: RateMeter | null;
   running: Promise<InstallStatus> | null;
   abort: AbortController | null;
@@ -96,6 +104,8 @@ export class ModelInstaller {
         artifacts === null
           ? `${model.modelId} has no pinned revision and hashes in this version, so it cannot be installed; pick all-MiniLM-L6-v2.`
           : (progress?.error ?? null),
+      file: busy(state) ? (progress?.file ?? null) : null,
+      refused: [...(progress?.refused ?? [])],
     };
   }
 
@@ -109,7 +119,7 @@ export class ModelInstaller {
   async refresh(model: NativeModelSpec): Promise<InstallStatus> {
     const artifacts = this.artifacts(model);
     const progress = this.progressOf(model);
-    if (artifacts === null || progress.state === 'downloading') return this.status(model);
+    if (artifacts === null || busy(progress.state)) return this.status(model);
     let complete = true;
     let bytesDone = 0;
     for (const artifact of artifacts) {
@@ -171,7 +181,13 @@ export class ModelInstaller {
     const artifacts = this.artifacts(model);
     if (artifacts === null || progress.state === 'installed') return this.status(model);
     const abort = new AbortController();
-    Object.assign(progress, { state: 'downloading', error: null, abort, meter: new RateMeter() });
+    Object.assign(progress, {
+      state: 'downloading',
+      error: null,
+      refused: [],
+      abort,
+      meter: new RateMeter(),
+    });
     this.emit(model, true);
     try {
       for (const artifact of artifacts) {
@@ -185,6 +201,14 @@ export class ModelInstaller {
             progress.meter?.add(delta);
             this.emit(model, false);
           },
+          onStage: (stage) => {
+            Object.assign(progress, { state: stage, file: artifact.target });
+            this.emit(model, true);
+          },
+          onRefused: () => {
+            if (!progress.refused.includes(artifact.target)) progress.refused.push(artifact.target);
+            this.emit(model, true);
+          },
         });
       }
       progress.state = 'installed';
@@ -194,6 +218,7 @@ export class ModelInstaller {
       progress.error = cancelled ? null : error instanceof Error ? error.message : String(error);
     }
     progress.meter = null;
+    progress.file = null;
     return this.emit(model, true);
   }
 
@@ -211,6 +236,8 @@ export class ModelInstaller {
         state: 'not_installed',
         bytesDone: 0,
         error: null,
+        file: null,
+        refused: [],
         meter: null,
         running: null,
         abort: null,
@@ -228,6 +255,11 @@ export class ModelInstaller {
     for (const listener of this.listeners) listener(status);
     return status;
   }
+}
+
+/** A download is under way (fetching or checking a file). */
+function busy(state: InstallState): boolean {
+  return state === 'downloading' || state === 'verifying';
 }
 
 function total(artifacts: readonly Artifact[]): number {

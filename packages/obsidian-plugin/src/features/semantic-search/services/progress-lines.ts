@@ -22,19 +22,31 @@ export function installLine(status: InstallStatus): string {
   const total = megabytes(status.bytesTotal);
   switch (status.state) {
     case 'installed':
-      return `Semantic search model installed (${status.modelId}, ${total}).`;
+      return `Semantic search model installed (${status.modelId}, ${total}).${refusedNote(status)}`;
     case 'failed':
       return `The semantic search model could not be downloaded: ${status.error ?? 'unknown error'}`;
     case 'unavailable':
       return status.error ?? `${status.modelId} cannot be installed.`;
     case 'not_installed':
-      return `Semantic search model not installed (${status.modelId}, ${total}).`;
+      return status.bytesDone === 0
+        ? `Semantic search model not installed (${status.modelId}, ${total}).`
+        : `Semantic search model not installed: ${megabytes(status.bytesDone)} of ${total} downloaded so far, kept for the next download to resume (${status.modelId}).`;
+    case 'verifying':
+      return `Checking ${status.file ?? 'the files'} against its pinned SHA-256 (${status.percent}% of ${total} downloaded).${refusedNote(status)}`;
     case 'downloading': {
       const rate = status.bytesPerSecond === null ? '' : `, ${megabytes(status.bytesPerSecond)}/s`;
       const eta = status.etaSeconds === null ? '' : `, about ${duration(status.etaSeconds)} left`;
-      return `Downloading the semantic search model: ${megabytes(status.bytesDone)} of ${total} (${status.percent}%${rate}${eta}).`;
+      return `Downloading the semantic search model: ${megabytes(status.bytesDone)} of ${total} (${status.percent}%${rate}${eta}).${refusedNote(status)}`;
     }
   }
+}
+
+/** " tiny/a.json did not match its pinned SHA-256 and was downloaded again." or "". */
+function refusedNote(status: InstallStatus): string {
+  const files = status.refused;
+  if (files.length === 0) return '';
+  const one = files.length === 1;
+  return ` ${files.join(', ')} did not match ${one ? 'its' : 'their'} pinned SHA-256 and ${one ? 'was' : 'were'} downloaded again.`;
 }
 
 /** Passes every change of `state`, and otherwise at most one report every `everyMs`. */

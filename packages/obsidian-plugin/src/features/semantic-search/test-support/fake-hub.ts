@@ -4,7 +4,8 @@
  * hub sends LFS files to its CDN) and onnxruntime-web's dist folder at
  * `/npm/onnxruntime-web@<version>/dist/<file>`, with Range requests and CORS as the real ones
  * have. Faults are scripted per path: corrupt the next N responses, or end the next response
- * early (the client sees a body shorter than the file). It binds 127.0.0.1 on a port the system picks and records every request.
+ * early (the client sees a body shorter than the file), or hold the next response after some
+ * bytes until the test releases it (a download caught in the middle). It binds 127.0.0.1 on a port the system picks and records every request.
  */
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -32,6 +33,11 @@ export interface FakeHub {
   corrupt(suffix: string, times?: number): void;
   /** The next response for a path ending in `suffix` ends after `bytes` bytes. */
   cutAfter(suffix: string, bytes: number): void;
+  /**
+   * The next response for a path ending in `suffix` sends `bytes` bytes, then waits until
+   * `release()` (or until the client goes away) before it sends the rest.
+   */
+  holdAfter(suffix: string, bytes: number): { release(): void };
   close(): Promise<void>;
 }
 
@@ -41,6 +47,7 @@ export async function startFakeHub(options: FakeHubOptions): Promise<FakeHub> {
   const requests: HubRequest[] = [];
   const corruptions = new Map<string, number>();
   const cuts = new Map<string, number>();
+  const holds = new Map<string, { bytes: number; released: Promise<void> }>();
   /** Whether the next response for `path` is to be corrupted (using up one of its turns). */
   const corruptsNow = (path: string): boolean => {
     const suffix = matching(corruptions, path);
@@ -96,6 +103,17 @@ export async function startFakeHub(options: FakeHubOptions): Promise<FakeHub> {
       bytes[bytes.length >> 1] = (bytes[bytes.length >> 1] ?? 0) ^ 0xff;
       return void response.end(bytes);
     }
+    const holdSuffix = [...holds.keys()].find((suffix) => path.endsWith(suffix));
+    const hold = holdSuffix === undefined ? undefined : holds.get(holdSuffix);
+    if (holdSuffix !== undefined && hold !== undefined) {
+      holds.delete(holdSuffix);
+      const bytes = (await readFile(found.file)).subarray(start);
+      response.write(bytes.subarray(0, hold.bytes));
+      const gone = new Promise<void>((resolve) => response.once('close', () => resolve()));
+      await Promise.race([hold.released, gone]);
+      if (!response.destroyed) response.end(bytes.subarray(hold.bytes));
+      return;
+    }
     const cut = cutFor(path);
     if (cut !== undefined) {
       // A transfer that ends early: chunked, so the client sees the end, not a length error.
@@ -113,6 +131,12 @@ export async function startFakeHub(options: FakeHubOptions): Promise<FakeHub> {
     requests,
     corrupt: (suffix, times = 1) => corruptions.set(suffix, times),
     cutAfter: (suffix, bytes) => cuts.set(suffix, bytes),
+    holdAfter: (suffix, bytes) => {
+      let release = () => undefined as void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      holds.set(suffix, { bytes, released });
+      return { release: () => release() };
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
