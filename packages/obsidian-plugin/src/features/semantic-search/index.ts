@@ -47,7 +47,7 @@ export {
 } from './providers/smart-connections.ts';
 export type { ProviderEnvironment } from './providers/choose-provider.ts';
 export type { ProgressReporter } from './services/search-waiting.ts';
-export { installLine, progressLine, throttled } from './services/progress-lines.ts';
+export { consentLine, installLine, progressLine, throttled } from './services/progress-lines.ts';
 export {
   SemanticSearch,
   type SearchHit,

@@ -12,6 +12,7 @@ import type { NativeModelSpec } from '../providers/native-models.ts';
 import { downloadFile, ModelDownloadError, partOf, type Fetch } from './download-file.ts';
 import type { ModelFolder } from './model-folder.ts';
 import { artifactsFor, sha256Hex, type Artifact, type Sources } from './pinned-files.ts';
+import { clearTimeout, setTimeout } from 'node:timers';
 import { RateMeter } from '../services/rate-meter.ts';
 
 export type InstallState =
@@ -73,6 +74,8 @@ export class ModelInstaller {
   private readonly progress = new Map<string, Progress>();
   private readonly listeners = new Set<(status: InstallStatus) => void>();
   private lastEmit = 0;
+  /** A skipped byte update is told when the interval ends, so a stalled download shows its bytes. */
+  private trailing: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly options: ModelInstallerOptions) {}
 
@@ -250,7 +253,16 @@ export class ModelInstaller {
   private emit(model: NativeModelSpec, always: boolean): InstallStatus {
     const status = this.status(model);
     const now = Date.now();
-    if (!always && now - this.lastEmit < (this.options.emitEveryMs ?? 100)) return status;
+    const wait = this.lastEmit + (this.options.emitEveryMs ?? 100) - now;
+    if (!always && wait > 0) {
+      this.trailing ??= setTimeout(() => {
+        this.trailing = null;
+        this.emit(model, true);
+      }, wait);
+      return status;
+    }
+    if (this.trailing !== null) clearTimeout(this.trailing);
+    this.trailing = null;
     this.lastEmit = now;
     for (const listener of this.listeners) listener(status);
     return status;

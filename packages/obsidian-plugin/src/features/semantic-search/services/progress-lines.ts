@@ -5,6 +5,8 @@
  * download runs, and always passes a change of state (started, ready, failed).
  */
 import type { InstallStatus } from '../model-files/model-installer.ts';
+import type { Artifact } from '../model-files/pinned-files.ts';
+import type { NativeModelSpec } from '../providers/native-models.ts';
 import type { IndexStatus } from './index-status.ts';
 
 export function progressLine(status: IndexStatus): string {
@@ -39,6 +41,39 @@ export function installLine(status: InstallStatus): string {
       return `Downloading the semantic search model: ${megabytes(status.bytesDone)} of ${total} (${status.percent}%${rate}${eta}).${refusedNote(status)}`;
     }
   }
+}
+
+/**
+ * What a download of `model` fetches, said before the user agrees: the model's files and the
+ * runtime, how big, from which host (and hub revision), into which folder, and that every file
+ * is checked. `folder` is as the user finds it (vault-relative).
+ */
+export function consentLine(
+  model: NativeModelSpec,
+  artifacts: readonly Artifact[],
+  folder: string,
+): string {
+  const own = artifacts.filter((artifact) => artifact.target.startsWith(`${model.modelId}/`));
+  const runtime = artifacts.filter((artifact) => !own.includes(artifact));
+  const revision = model.pins === null ? '' : ` at revision ${model.pins.revision.slice(0, 7)}`;
+  const parts = [
+    `${model.modelId}'s ${count(own.length, 'file')} (${megabytes(sum(own))}) from ${hostOf(own)}${revision}`,
+  ];
+  if (runtime.length > 0)
+    parts.push(`the WebAssembly runtime (${megabytes(sum(runtime))}) from ${hostOf(runtime)}`);
+  return `The download fetches ${megabytes(sum(artifacts))}: ${parts.join(' and ')}, into ${folder}. Each file is checked against its pinned SHA-256 before it is kept; nothing about your notes is sent.`;
+}
+
+function sum(artifacts: readonly Artifact[]): number {
+  return artifacts.reduce((total, artifact) => total + artifact.bytes, 0);
+}
+
+function hostOf(artifacts: readonly Artifact[]): string {
+  return [...new Set(artifacts.map((artifact) => new URL(artifact.url).host))].join(' and ');
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 /** " tiny/a.json did not match its pinned SHA-256 and was downloaded again." or "". */
