@@ -4,11 +4,24 @@
  * real requests: three more tokens (one kept in sync with Claude Desktop), MCP calls on both
  * protocol lines, a promotion, a hidden folder, command decisions, a built semantic index. One PNG per section, the whole tab (the
  * README's), the light theme, a new token's secret and a revoke confirmation.
+ * Semantic search is a fresh install's: all-MiniLM-L6-v2 not downloaded (nothing is fetched; the
+ * index ranks by keywords). settings-semantic-download.png catches a download under way from a
+ * loopback hub serving the committed tiny test model (26.9 MB with the runtime), held at 10 MB.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { callFail, callOk } from '../../packages/headless/src/test-support/index.ts';
+import {
+  NATIVE_MODELS,
+  PUBLIC_SOURCES,
+  WEB_RUNTIME,
+} from '../../packages/obsidian-plugin/src/features/semantic-search/index.ts';
+import {
+  refuseDownloads,
+  startTinyHub,
+  tinyModelSpec,
+} from '../../packages/obsidian-plugin/src/features/semantic-search/test-support/index.ts';
 import type { SectionId } from '../../packages/obsidian-plugin/src/features/settings-ui/index.ts';
 import { chromiumStatus } from './chromium.ts';
 import { startSettingsHarness, type SettingsHarness } from './settings-harness.ts';
@@ -77,13 +90,20 @@ async function main(): Promise<void> {
   const chromium = chromiumStatus();
   if (!chromium.available) throw new Error(chromium.message);
   await mkdir(IMAGES, { recursive: true });
-  const harness = await startSettingsHarness({ viewport: { width: 1280, height: 860 } });
+  const harness = await startSettingsHarness({
+    viewport: { width: 1280, height: 860 },
+    nativeModel: {
+      spec: NATIVE_MODELS['all-MiniLM-L6-v2'],
+      sources: PUBLIC_SOURCES,
+      fetch: refuseDownloads,
+    },
+  });
   try {
     const { page } = harness;
     await liveIn(harness);
     await page
       .locator('[data-section="semantic"]')
-      .getByText(/^Ready:/)
+      .getByText(/^Semantic index ready:/)
       .waitFor();
     await page
       .locator('.notice')
@@ -119,6 +139,29 @@ async function main(): Promise<void> {
     await page.getByRole('button', { name: 'Cancel' }).click();
   } finally {
     await harness.stop();
+  }
+  await captureDownload();
+}
+
+/** The semantic section while its model downloads (the tiny model, held at 10 MB). */
+async function captureDownload(): Promise<void> {
+  const tiny = await tinyModelSpec();
+  const hub = await startTinyHub(tiny);
+  const held = hub.holdAfter(WEB_RUNTIME.file.path, 10_000_000);
+  const harness = await startSettingsHarness({
+    viewport: { width: 1280, height: 2000 },
+    nativeModel: { spec: tiny, sources: { hub: hub.url, cdn: hub.url } },
+  });
+  try {
+    const semantic = harness.page.locator('[data-section="semantic"]');
+    await semantic.getByRole('button', { name: 'Download model' }).click();
+    await semantic.getByText(/^Downloading the semantic search model: 10\.0 MB/).waitFor();
+    await capture(harness.page, semantic, 'settings-semantic-download.png');
+    await semantic.getByRole('button', { name: 'Cancel' }).click();
+  } finally {
+    held.release();
+    await harness.stop();
+    await hub.close();
   }
 }
 

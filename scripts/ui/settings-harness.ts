@@ -6,12 +6,16 @@
  * SettingsService through a Playwright binding, and every new view is pushed back to it.
  * Claude Desktop's config is looked for under a temp home of the harness's own (never this
  * machine's): `desktopConfig` is its path, for a test to seed and check.
+ * With `nativeModel`, semantic search runs the native provider as in Obsidian: its files are
+ * installed with consent through the tab (ModelInstaller into the vault's plugin folder, from the
+ * given sources), embedded in a worker thread; until then search_vault_smart ranks by keywords.
  * `stop` closes the browser, the servers and deletes the vault and the temp home.
  */
 import type { Client } from '@modelcontextprotocol/client';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { threadEmbedders } from '../../packages/headless/src/semantic/thread-embedders.ts';
 import { NodeHost } from '../../packages/headless/src/node-host/node-host.ts';
 import {
   DEMO_VAULT,
@@ -24,14 +28,22 @@ import {
 import { startConnector } from '../../packages/obsidian-plugin/src/connector.ts';
 import { desktopConfigPath } from '../../packages/obsidian-plugin/src/features/client-config/index.ts';
 import {
+  ModelInstaller,
+  NATIVE_MODELS,
   hashingProvider,
+  nodeModelFolder,
   type EmbeddingProvider,
+  type ModelInstallerOptions,
+  type NativeModelSpec,
+  type Sources,
 } from '../../packages/obsidian-plugin/src/features/semantic-search/index.ts';
 import { SettingsStore } from '../../packages/obsidian-plugin/src/features/settings/index.ts';
 import {
   ServerLifecycle,
   SettingsService,
+  type ModelDownloads,
 } from '../../packages/obsidian-plugin/src/features/settings-ui/index.ts';
+import type { SemanticWiring } from '../../packages/obsidian-plugin/src/connector.ts';
 import type { BrowserContext, Page } from 'playwright-core';
 import manifest from '../../manifest.json' with { type: 'json' };
 import {
@@ -60,6 +72,11 @@ export interface HarnessOptions {
   viewport?: { width: number; height: number };
   /** The semantic provider (default: deterministic hashing, fast). */
   provider?: () => EmbeddingProvider;
+  /**
+   * The native provider instead, its model (standing in for all-MiniLM-L6-v2) downloaded from
+   * `sources` only when the tab's Download button is clicked; `fetch` defaults to the global one.
+   */
+  nativeModel?: { spec: NativeModelSpec; sources: Sources; fetch?: ModelInstallerOptions['fetch'] };
 }
 
 export interface SettingsHarness {
@@ -72,6 +89,8 @@ export interface SettingsHarness {
   executed: string[];
   server: ServerLifecycle;
   service: SettingsService;
+  /** The native model's installer (`nativeModel`), else null. */
+  models: ModelInstaller | null;
   /** The endpoint as it is now (a saved port changes it). */
   endpoint(): URL;
   /** An official MCP client with this token; closed by stop(). */
@@ -102,6 +121,7 @@ export async function startSettingsHarness(options: HarnessOptions = {}): Promis
       home,
       env: { XDG_CONFIG_HOME: join(home, '.config'), APPDATA: join(home, 'AppData', 'Roaming') },
     });
+    const downloads = await nativeModelDownloads(settings, vault.root, options.nativeModel);
     const createProvider = options.provider ?? (() => hashingProvider(64));
     const server: ServerLifecycle = new ServerLifecycle(settings, (store) =>
       startConnector({
@@ -110,14 +130,18 @@ export async function startSettingsHarness(options: HarnessOptions = {}): Promis
         version: manifest.version,
         portRange: [0],
         desktopConfigPath: desktopConfig,
-        semantic: { startNow: true, createProvider, onProgress: () => server.indexProgressed() },
+        semantic: {
+          startNow: true,
+          ...semanticProvider(downloads, createProvider),
+          onProgress: () => server.indexProgressed(),
+        },
       }),
     );
     cleanups.push(() => server.stop());
     const started = await server.start();
     if (started.state !== 'serving') throw new Error(`The server did not start: ${started.error}`);
     const place = { vaultPath: vault.root, pluginId: manifest.id, version: manifest.version };
-    const service = new SettingsService(server, host, place, desktopConfig);
+    const service = new SettingsService(server, host, place, desktopConfig, downloads);
     cleanups.push(() => service.close());
     const pageServer = await startPageServer();
     cleanups.push(() => pageServer.close());
@@ -135,6 +159,7 @@ export async function startSettingsHarness(options: HarnessOptions = {}): Promis
       executed: commands.executed,
       server,
       service,
+      models: downloads?.installer ?? null,
       endpoint,
       async connect(token, line = 'modern') {
         const client = await connectMcpClient(endpoint(), token, line);
@@ -148,6 +173,43 @@ export async function startSettingsHarness(options: HarnessOptions = {}): Promis
     await teardown();
     throw error;
   }
+}
+
+/** The native model's installer over the vault's plugin folder; the settings pick `native`. */
+async function nativeModelDownloads(
+  settings: SettingsStore,
+  vaultRoot: string,
+  native: HarnessOptions['nativeModel'],
+): Promise<ModelDownloads | null> {
+  if (native === undefined) return null;
+  await settings.updateSlice('semantic', (semantic) => ({ ...semantic, provider: 'native' }));
+  const folder = join(dirname(settings.path), 'models');
+  const installer = new ModelInstaller({
+    folder: nodeModelFolder(folder),
+    runtime: true, // as in Obsidian, whose Web Worker needs onnxruntime-web's .wasm
+    sources: native.sources,
+    fetch: native.fetch ?? ((url, init) => fetch(url, init)),
+  });
+  return {
+    installer,
+    folder: `${relative(vaultRoot, folder).split('\\').join('/')}/`,
+    nativeModels: { ...NATIVE_MODELS, 'all-MiniLM-L6-v2': native.spec },
+  };
+}
+
+function semanticProvider(
+  downloads: ModelDownloads | null,
+  createProvider: () => EmbeddingProvider,
+): Pick<SemanticWiring, 'createProvider' | 'environment'> {
+  if (downloads === null) return { createProvider };
+  const { installer, nativeModels } = downloads;
+  return {
+    environment: {
+      embedders: threadEmbedders(),
+      models: installer,
+      ...(nativeModels !== undefined && { nativeModels }),
+    },
+  };
 }
 
 /** The harness page, bridged to the service: calls come in, every new view is pushed out. */

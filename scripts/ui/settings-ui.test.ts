@@ -281,7 +281,7 @@ suite('the settings tab in Chromium', () => {
       const provider = countingProvider();
       const { page } = await start({ provider: () => provider });
       const semantic = section(page, 'semantic');
-      await showing(semantic.getByTestId('index-status'), /^Ready: \d+ notes/);
+      await showing(semantic.getByTestId('index-status'), /^Semantic index ready: \d+ notes/);
       const embedded = provider.embedded.length;
 
       provider.hold();
@@ -290,9 +290,9 @@ suite('the settings tab in Chromium', () => {
         .getByRole('dialog', { name: 'Rebuild the semantic index?' })
         .getByRole('button', { name: 'Rebuild' })
         .click();
-      await showing(semantic.getByTestId('index-status'), /^Indexing: 0 of \d+ notes \(0%\)/);
+      await showing(semantic.getByTestId('index-status'), /^Semantic index: 0 of \d+ notes \(0%/);
       provider.release();
-      await showing(semantic.getByTestId('index-status'), /^Ready: \d+ notes/);
+      await showing(semantic.getByTestId('index-status'), /^Semantic index ready: \d+ notes/);
       expect(provider.embedded.length).toBe(2 * embedded);
     },
     TIMEOUT_MS,

@@ -3,8 +3,8 @@
  * UI, which starts it once the workspace layout is ready (never delaying Obsidian's start-up),
  * shows its settings tab, commands and status, and stops it on unload, freeing the port.
  * Semantic search embeds in a Web Worker (its bundled source comes from the build) and downloads
- * its model only when the user says so: the Notice's button or the "Download the semantic search
- * model" command.
+ * its model only when the user says so: the settings' Download button, the Notice's button or the
+ * "Download the semantic search model" command, all through one installer.
  */
 import { FileSystemAdapter, Notice, Plugin } from 'obsidian';
 import embeddingWorkerSource from 'virtual:embedding-worker';
@@ -41,19 +41,19 @@ export default class McpConnectorPlugin extends Plugin {
   override onload(): void {
     const host = new ObsidianHost(this.app);
     const desktopConfig = desktopConfigPath();
+    const models = this.modelInstaller();
     this.ui = installSettingsUi(this, {
       host,
       place: this.pluginPlace(),
       desktopConfigPath: desktopConfig,
+      ...(models !== null && {
+        models: { installer: models, folder: `${this.pluginDir()}/models/` },
+      }),
       openSettings: () => SettingsStore.open(`${this.pluginFolder()}/data.json`),
       startServer: (settings, indexProgressed) => {
-        const models = new ModelInstaller({
-          folder: nodeModelFolder(modelsDirectory(this.pluginFolder())),
-          runtime: true,
-          fetch: (url, init) => window.fetch(url, init),
-        });
-        this.downloadModel = () =>
-          void downloadWithProgress(models, nativeModelOf(settings.current.semantic));
+        if (models !== null)
+          this.downloadModel = () =>
+            void downloadWithProgress(models, nativeModelOf(settings.current.semantic));
         return startConnector({
           host,
           settings,
@@ -66,9 +66,9 @@ export default class McpConnectorPlugin extends Plugin {
             environment: {
               smartConnections: () => smartConnectionsAccess(this.app),
               embedders: webWorkerEmbedders(embeddingWorkerSource),
-              models,
+              ...(models !== null && { models }),
               installHint:
-                'click Download model in the notice, or run the command "MCP Connector: Download the semantic search model"',
+                'click Download model in the notice or in the MCP Connector settings (Semantic search), or run the command "MCP Connector: Download the semantic search model"',
             },
             onModelNeeded: (message) => offerModelDownload(message, () => this.downloadModel()),
             onProgress: indexProgressed,
@@ -94,9 +94,23 @@ export default class McpConnectorPlugin extends Plugin {
   private pluginPlace(): PluginPlace | null {
     const adapter = this.app.vault.adapter;
     if (!(adapter instanceof FileSystemAdapter)) return null;
-    const folder = this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`;
-    const pluginId = folder.split('/').pop() ?? this.manifest.id;
+    const pluginId = this.pluginDir().split('/').pop() ?? this.manifest.id;
     return { vaultPath: adapter.getBasePath(), pluginId, version: this.manifest.version };
+  }
+
+  /** The semantic model's one installer (settings, Notice, command, connector); null off disk. */
+  private modelInstaller(): ModelInstaller | null {
+    if (!(this.app.vault.adapter instanceof FileSystemAdapter)) return null;
+    return new ModelInstaller({
+      folder: nodeModelFolder(modelsDirectory(this.pluginFolder())),
+      runtime: true,
+      fetch: (url, init) => window.fetch(url, init),
+    });
+  }
+
+  /** The plugin's folder inside the vault: `.obsidian/plugins/mcp-connector`. */
+  private pluginDir(): string {
+    return this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`;
   }
 
   /** The plugin's folder on disk (settings, the semantic index, downloaded models). */
@@ -104,6 +118,6 @@ export default class McpConnectorPlugin extends Plugin {
     const adapter = this.app.vault.adapter;
     if (!(adapter instanceof FileSystemAdapter))
       throw new Error('MCP Connector needs a vault on the local file system.');
-    return `${adapter.getBasePath()}/${this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`}`;
+    return `${adapter.getBasePath()}/${this.pluginDir()}`;
   }
 }

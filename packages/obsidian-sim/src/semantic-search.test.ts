@@ -2,8 +2,9 @@
  * Semantic search in the built main.js before its model is installed (issue 15): the plugin
  * downloads nothing on its own, search_vault_smart still answers, ranked by keywords, and says
  * that semantic ranking is not installed and how to enable it; the first such search puts up a
- * Notice with a Download button, and the command to download is registered. No button is
- * clicked here: a download would leave this machine.
+ * Notice with a Download button, and the command to download is registered; the settings tab's
+ * Semantic search section says what Download model would fetch, from where and into which
+ * folder. No button is clicked here: a download would leave this machine.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -77,3 +78,18 @@ test('search_vault_smart answers by keywords before the model is installed, and 
   expect(offer).toContain('Download model');
   expect(existsSync(join(vault.root, '.obsidian/plugins/mcp-connector/models'))).toBe(false);
 }, 30_000);
+
+test("the settings tab offers the model's download: what, how big, from where, into which folder", async () => {
+  const tab = await loaded.renderSettings();
+  const semantic = tab.querySelector('[data-section="semantic"]');
+  expect(semantic?.querySelector('[data-testid="model-status"]')?.textContent).toBe(
+    'Semantic search model not installed (Xenova/all-MiniLM-L6-v2, 50.5 MB).',
+  );
+  const consent = semantic?.querySelector('[data-testid="model-consent"]')?.textContent ?? '';
+  expect(consent).toContain('from huggingface.co at revision 751bff3');
+  expect(consent).toContain('the WebAssembly runtime (26.9 MB) from cdn.jsdelivr.net');
+  expect(consent).toContain('into .obsidian/plugins/mcp-connector/models/');
+  const buttons = [...(semantic?.querySelectorAll('button') ?? [])].map((b) => b.textContent);
+  expect(buttons).toContain('Download model');
+  expect(existsSync(join(vault.root, '.obsidian/plugins/mcp-connector/models'))).toBe(false);
+});

@@ -18,5 +18,9 @@ export {
   type StartServer,
 } from './services/server-lifecycle.ts';
 export type * from './services/settings-api.ts';
-export { SettingsService, type SettingsHost } from './services/settings-service.ts';
+export {
+  SettingsService,
+  type ModelDownloads,
+  type SettingsHost,
+} from './services/settings-service.ts';
 export { statusBarText } from './services/status-line.ts';

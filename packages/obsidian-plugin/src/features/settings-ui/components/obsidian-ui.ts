@@ -12,7 +12,7 @@ import type { SettingsStore } from '../../settings/index.ts';
 import { CLAUDE_CODE_COMMAND, type PluginPlace } from '../services/client-configs.ts';
 import { ServerLifecycle } from '../services/server-lifecycle.ts';
 import type { SectionId, SettingsView } from '../services/settings-api.ts';
-import { SettingsService } from '../services/settings-service.ts';
+import { SettingsService, type ModelDownloads } from '../services/settings-service.ts';
 import { statusBarText } from '../services/status-line.ts';
 import { createSettingsTab } from './settings-tab.ts';
 
@@ -23,6 +23,8 @@ export interface SettingsUiOptions {
   place: PluginPlace | null;
   /** claude_desktop_config.json, the same path the connector is given. */
   desktopConfigPath: string;
+  /** The semantic model's installer, for the Download button (the connector loads from it). */
+  models?: ModelDownloads;
   openSettings(): Promise<SettingsStore>;
   /** Composes and starts the connector; calls `indexProgressed` on each index status change. */
   startServer(settings: SettingsStore, indexProgressed: () => void): Promise<RunningConnector>;
@@ -79,7 +81,13 @@ export function installSettingsUi(plugin: Plugin, options: SettingsUiOptions): I
       options.startServer(store, () => server.indexProgressed()),
     );
     lifecycle = server;
-    service = new SettingsService(server, options.host, options.place, options.desktopConfigPath);
+    service = new SettingsService(
+      server,
+      options.host,
+      options.place,
+      options.desktopConfigPath,
+      options.models ?? null,
+    );
     service.subscribe((view) => statusBar.setText(statusBarText(view)));
     for (const callback of waiting.splice(0)) callback();
     const status = await server.start();

@@ -1,22 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import {
-  firstSentence,
-  formatDuration,
-  formatLastSeen,
-  formatUptime,
-  indexProgress,
-} from './format.ts';
-
-const building = {
-  providerId: 'hashing:64',
-  state: 'building' as const,
-  filesIndexed: 120,
-  filesTotal: 400,
-  percent: 30,
-  notesPerSecond: 14,
-  chunks: 300,
-  error: null,
-};
+import { firstSentence, formatDuration, formatLastSeen, formatUptime } from './format.ts';
 
 describe('settings tab texts', () => {
   test('durations and last seen', () => {
@@ -37,21 +20,6 @@ describe('settings tab texts', () => {
     );
     expect(firstSentence('Open a file in Obsidian (newLeaf: in a new tab)')).toBe(
       'Open a file in Obsidian (newLeaf: in a new tab)',
-    );
-  });
-
-  test('index progress: done of total, pace and time left; ready and failed lines', () => {
-    expect(indexProgress(building)).toBe(
-      'Indexing: 120 of 400 notes (30%) · 14 notes/s · about 20 s left',
-    );
-    expect(indexProgress({ ...building, notesPerSecond: 0 })).toBe(
-      'Indexing: 120 of 400 notes (30%) · starting',
-    );
-    expect(indexProgress({ ...building, state: 'ready', filesTotal: 400 })).toBe(
-      'Ready: 400 notes, 300 chunks (hashing:64).',
-    );
-    expect(indexProgress({ ...building, state: 'failed', error: 'disk full' })).toBe(
-      'Failed: disk full',
     );
   });
 });

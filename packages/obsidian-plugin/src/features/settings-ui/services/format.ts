@@ -1,9 +1,7 @@
 /**
- * Short texts the settings tab shows: durations, "last seen", a tool's one-line summary, index
- * progress. Pure and free of Node and Obsidian: components import it.
+ * Short texts the settings tab shows: durations, "last seen", a tool's one-line summary, the model
+ * download's consent. Pure and free of Node and Obsidian: components import it.
  */
-import type { IndexStatusView } from './settings-api.ts';
-
 /** A server's uptime: "under a minute", then minutes, hours and days. */
 export function formatUptime(seconds: number): string {
   return seconds < 60 ? 'under a minute' : formatDuration(seconds);
@@ -34,16 +32,9 @@ export function firstSentence(text: string): string {
   return end === -1 ? text.trim() : text.slice(0, end + 1).trim();
 }
 
-/** "120 of 400 notes (30%) · 12.5 notes/s · about 23 s left", or the ready/failed line. */
-export function indexProgress(status: IndexStatusView): string {
-  if (status.state === 'ready')
-    return `Ready: ${status.filesTotal} notes, ${status.chunks} chunks (${status.providerId}).`;
-  if (status.state === 'failed') return `Failed: ${status.error ?? 'unknown error'}`;
-  const parts = [`${status.filesIndexed} of ${status.filesTotal} notes (${status.percent}%)`];
-  if (status.notesPerSecond > 0) {
-    parts.push(`${status.notesPerSecond} notes/s`);
-    const left = (status.filesTotal - status.filesIndexed) / status.notesPerSecond;
-    parts.push(`about ${formatDuration(Math.ceil(left))} left`);
-  } else parts.push('starting');
-  return `Indexing: ${parts.join(' · ')}`;
+/** "23.7 MB", "6.1 KB", "650 bytes": a file's size in the model download's list. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} bytes`;
+  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} KB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }

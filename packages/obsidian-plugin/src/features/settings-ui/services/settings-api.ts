@@ -73,6 +73,38 @@ export interface IndexStatusView {
   notesPerSecond: number;
   chunks: number;
   error: string | null;
+  /** semantic-search's progressLine: the one wording of index progress (status bar, log, tab). */
+  line: string;
+}
+
+export type ModelInstallState =
+  'not_installed' | 'downloading' | 'verifying' | 'installed' | 'failed' | 'unavailable';
+
+/** One file a download of the built-in model fetches: where it goes, how big, where from. */
+export interface ModelFileView {
+  /** Its path in the models folder. */
+  path: string;
+  bytes: number;
+  url: string;
+}
+
+/** The built-in model's files (semantic-search's InstallStatus), and what a download fetches. */
+export interface ModelInstallView {
+  modelId: string;
+  state: ModelInstallState;
+  /** semantic-search's installLine: the one wording of the install, shared with its Notice. */
+  line: string;
+  /** What the Download button fetches, from where, into which folder (consentLine). */
+  consent: string;
+  bytesDone: number;
+  bytesTotal: number;
+  percent: number;
+  /** Why the last download failed, or why the model cannot be installed. */
+  error: string | null;
+  /** What the Download button fetches (empty when the model cannot be installed). */
+  files: ModelFileView[];
+  /** Where the files go, as the user finds it: `.obsidian/plugins/mcp-connector/models/`. */
+  folder: string;
 }
 
 export interface SemanticView {
@@ -80,6 +112,8 @@ export interface SemanticView {
   /** Null while no index exists yet (off, not started, or the server is down). */
   status: IndexStatusView | null;
   nativeModels: readonly string[];
+  /** The built-in model the settings name; null where this tab cannot install models. */
+  model: ModelInstallView | null;
 }
 
 /** claude_desktop_config.json kept in step with one token (features/client-config). */
@@ -196,4 +230,11 @@ export interface SettingsApi {
 
   setSemantic(change: Partial<SemanticSettings>): Promise<void>;
   rebuildIndex(): Promise<void>;
+  /**
+   * The user's consent: downloads the built-in model's files (resuming what a cancelled download
+   * kept). Resolves when the download ends; a failure shows in `semantic.model`, not as a rejection.
+   */
+  downloadModel(): Promise<void>;
+  /** Stops the running download; what was fetched stays for the next one. */
+  cancelModelDownload(): Promise<void>;
 }

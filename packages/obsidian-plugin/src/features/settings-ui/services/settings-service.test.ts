@@ -5,6 +5,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunningConnector } from '../../../connector.ts';
+import { NATIVE_MODELS, ModelInstaller, nodeModelFolder } from '../../semantic-search/index.ts';
+import { startTinyHub, tinyModelSpec } from '../../semantic-search/test-support/index.ts';
 import { SettingsStore } from '../../settings/index.ts';
 import { ServerLifecycle } from './server-lifecycle.ts';
 import { SettingsService, type SettingsHost } from './settings-service.ts';
@@ -275,6 +277,46 @@ describe('Claude Desktop sync', () => {
     } finally {
       synced.close();
       await rm(vault, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the built-in model', () => {
+  test('is looked up in its folder, downloads only through downloadModel, and follows the Model setting', async () => {
+    const tiny = await tinyModelSpec();
+    const hub = await startTinyHub(tiny);
+    const installer = new ModelInstaller({
+      folder: nodeModelFolder(join(folder, 'models')),
+      runtime: false,
+      sources: { hub: hub.url, cdn: hub.url },
+      fetch: (url, init) => fetch(url, init),
+    });
+    const nativeModels = { ...NATIVE_MODELS, 'all-MiniLM-L6-v2': tiny };
+    const models = { installer, folder: '.obsidian/plugins/mcp-connector/models/', nativeModels };
+    const withModels = new SettingsService(server, host, null, null, models);
+    try {
+      const before = withModels.view().semantic.model;
+      expect(before?.state).toBe('not_installed');
+      expect(before?.consent).toContain(`from ${new URL(hub.url).host}`);
+      expect(before?.consent).toContain('into .obsidian/plugins/mcp-connector/models/');
+      expect(before?.files.map((file) => file.path)).toContain('tiny-bert/onnx/model.onnx');
+      expect(hub.requests).toHaveLength(0);
+
+      const states: string[] = [];
+      withModels.subscribe((view) => states.push(view.semantic.model?.state ?? 'none'));
+      await withModels.downloadModel();
+      expect(withModels.view().semantic.model?.state).toBe('installed');
+      expect(withModels.view().semantic.model?.line).toContain('Semantic search model installed');
+      expect(states).toContain('downloading');
+      expect(states).toContain('verifying');
+
+      await withModels.setSemantic({ nativeModel: 'multilingual-e5-base' });
+      expect(withModels.view().semantic.model?.state).toBe('unavailable');
+      const refused = await withModels.downloadModel().catch((error: unknown) => error);
+      expect(String(refused)).toContain('pick all-MiniLM-L6-v2');
+    } finally {
+      withModels.close();
+      await hub.close();
     }
   });
 });

@@ -20,7 +20,14 @@ import {
   serverNameFor,
 } from '../../client-config/index.ts';
 import { decisionsToCsv } from '../../command-permissions/index.ts';
-import { NATIVE_MODELS } from '../../semantic-search/index.ts';
+import {
+  NATIVE_MODELS,
+  nativeModelOf,
+  type InstallStatus,
+  type ModelInstaller,
+  type NativeModelSpec,
+  type ProviderEnvironment,
+} from '../../semantic-search/index.ts';
 import type { SettingsStore } from '../../settings/index.ts';
 import {
   addToken,
@@ -40,6 +47,7 @@ import {
 } from './client-configs.ts';
 import type {
   CommandChoice,
+  ModelInstallView,
   NewSecret,
   NewToken,
   PromotedTool,
@@ -48,10 +56,26 @@ import type {
   SettingsApi,
   SettingsView,
 } from './settings-api.ts';
-import { familyViews, indexStatusView, isKnownTool, serverView, tokenViews } from './views.ts';
+import {
+  familyViews,
+  indexStatusView,
+  isKnownTool,
+  modelInstallView,
+  serverView,
+  tokenViews,
+} from './views.ts';
 
 /** What the tab needs of the vault: its name, folders and Obsidian's commands. */
 export type SettingsHost = Pick<VaultHost, 'vaultName' | 'configDir' | 'listFolders' | 'commands'>;
+
+/** The built-in model's installer: the same one the connector loads from and the Notice drives. */
+export interface ModelDownloads {
+  installer: ModelInstaller;
+  /** The models folder as the user finds it: `.obsidian/plugins/mcp-connector/models/`. */
+  folder: string;
+  /** The native models by settings name, as the connector has them (tests: the tiny model). */
+  nativeModels?: ProviderEnvironment['nativeModels'];
+}
 
 const PROGRESS_MS = 250;
 const SUGGESTIONS = 20;
@@ -61,6 +85,9 @@ export class SettingsService implements SettingsApi {
   private readonly listeners = new Set<(view: SettingsView) => void>();
   private readonly stops: (() => void)[];
   private progressTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The model whose folder was last looked at, and the install's last step told at once. */
+  private refreshedModel: string | null = null;
+  private modelStep: string | null = null;
 
   constructor(
     private readonly server: ServerLifecycle,
@@ -70,12 +97,19 @@ export class SettingsService implements SettingsApi {
     private readonly place: PluginPlace | null = null,
     /** claude_desktop_config.json (the harness gives a temp one); null: no Desktop sync here. */
     private readonly desktopConfig: string | null = null,
+    /** The built-in model's installer; null where the tab cannot install models. */
+    private readonly models: ModelDownloads | null = null,
   ) {
     this.current = this.compute();
     this.stops = [
-      this.store.onChange(() => this.publish()),
+      this.store.onChange(() => {
+        this.refreshModel();
+        this.publish();
+      }),
       server.onChange((change) => (change === 'state' ? this.publish() : this.publishSoon())),
+      models?.installer.onChange((status) => this.modelChanged(status)) ?? (() => undefined),
     ];
+    this.refreshModel();
   }
 
   private get store(): SettingsStore {
@@ -322,6 +356,48 @@ export class SettingsService implements SettingsApi {
     await semantic.rebuild();
   }
 
+  async downloadModel(): Promise<void> {
+    const { installer } = this.requireModels();
+    const model = this.nativeModel();
+    const status = installer.status(model);
+    if (status.state === 'unavailable') throw new Error(status.error ?? 'unavailable');
+    await installer.download(model);
+  }
+
+  async cancelModelDownload(): Promise<void> {
+    this.requireModels().installer.cancel(this.nativeModel());
+  }
+
+  private requireModels(): ModelDownloads {
+    if (this.models === null) throw new Error('Models cannot be installed from this tab here.');
+    return this.models;
+  }
+
+  private nativeModel(): NativeModelSpec {
+    return nativeModelOf(this.store.current.semantic, this.models ?? {});
+  }
+
+  /** Looks at the models folder for the model the settings name, once per model. */
+  private refreshModel(): void {
+    const model = this.nativeModel();
+    if (this.models === null || model.modelId === this.refreshedModel) return;
+    this.refreshedModel = model.modelId;
+    this.models.installer.refresh(model).catch(() => undefined);
+  }
+
+  /** A new step (state, file, refusal) shows at once; bytes are coalesced like index progress. */
+  private modelChanged(status: InstallStatus): void {
+    const step = [status.modelId, status.state, status.file, status.refused.length].join(' ');
+    if (step === this.modelStep) return this.publishSoon();
+    this.modelStep = step;
+    this.publish();
+  }
+
+  private modelView(): ModelInstallView | null {
+    if (this.models === null) return null;
+    return modelInstallView(this.models.installer, this.nativeModel(), this.models.folder);
+  }
+
   private serving(status: ServerStatus): ServerView {
     if (status.state !== 'serving')
       throw new Error(`The server could not start: ${status.error ?? 'unknown error'}`);
@@ -364,6 +440,7 @@ export class SettingsService implements SettingsApi {
         settings: settings.semantic,
         status: indexStatusView(semantic?.status() ?? null),
         nativeModels: Object.keys(NATIVE_MODELS),
+        model: this.modelView(),
       },
     };
   }

@@ -5,12 +5,22 @@
  */
 import type { Settings } from '@mcp-connector/shared';
 import { allTools, metaTools, toolFamilies } from '../../mcp-tools/index.ts';
-import type { IndexStatus } from '../../semantic-search/index.ts';
+import {
+  consentLine,
+  installLine,
+  progressLine,
+  type IndexStatus,
+  type InstallStatus,
+  type ModelInstaller,
+  type NativeModelSpec,
+} from '../../semantic-search/index.ts';
 import { policyOf, resolveScope } from '../../tool-policy/index.ts';
 import { firstSentence } from './format.ts';
 import type { ServerStatus } from './server-lifecycle.ts';
 import type {
   IndexStatusView,
+  ModelFileView,
+  ModelInstallView,
   PromotedTool,
   ServerView,
   ToolFamilyView,
@@ -83,5 +93,44 @@ export function indexStatusView(status: IndexStatus | null): IndexStatusView | n
   if (status === null) return null;
   const { providerId, state, filesIndexed, filesTotal, percent, notesPerSecond, chunks, error } =
     status;
-  return { providerId, state, filesIndexed, filesTotal, percent, notesPerSecond, chunks, error };
+  const line = progressLine(status);
+  return {
+    providerId,
+    state,
+    filesIndexed,
+    filesTotal,
+    percent,
+    notesPerSecond,
+    chunks,
+    error,
+    line,
+  };
+}
+
+/** The model's install and, for the consent, what a download fetches and where it goes. */
+export function modelInstallView(
+  installer: ModelInstaller,
+  model: NativeModelSpec,
+  folder: string,
+): ModelInstallView {
+  const status: InstallStatus = installer.status(model);
+  const artifacts = installer.artifacts(model) ?? [];
+  const files: ModelFileView[] = artifacts.map(({ target, bytes, url }) => ({
+    path: target,
+    bytes,
+    url,
+  }));
+  const { modelId, state, bytesDone, bytesTotal, percent, error } = status;
+  return {
+    modelId,
+    state,
+    line: installLine(status),
+    consent: consentLine(model, artifacts, folder),
+    bytesDone,
+    bytesTotal,
+    percent,
+    error,
+    files,
+    folder,
+  };
 }

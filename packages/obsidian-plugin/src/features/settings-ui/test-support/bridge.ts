@@ -37,6 +37,8 @@ export const ACTIONS = [
   'decisionsCsv',
   'setSemantic',
   'rebuildIndex',
+  'downloadModel',
+  'cancelModelDownload',
 ] as const satisfies readonly Action[];
 
 const _everyAction: Exclude<Action, (typeof ACTIONS)[number]> extends never ? true : never = true;
