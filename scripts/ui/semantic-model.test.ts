@@ -25,8 +25,11 @@ const suite = chromiumSuite("the semantic section's Chromium tests");
 let hub: FakeHub | null = null;
 let running: SettingsHarness | null = null;
 
-/** The harness on the native provider, its model downloadable from a fresh loopback hub. */
-async function start(): Promise<{ harness: SettingsHarness; hub: FakeHub; page: Page }> {
+/**
+ * The harness on the native provider, its model downloadable from a fresh loopback hub; the
+ * semantic section, its install line, and an MCP client with the Default token.
+ */
+async function start() {
   const tiny = await tinyModelSpec();
   const started = await startTinyHub(tiny);
   hub = started;
@@ -34,7 +37,12 @@ async function start(): Promise<{ harness: SettingsHarness; hub: FakeHub; page: 
     nativeModel: { spec: tiny, sources: { hub: started.url, cdn: started.url } },
   });
   running = harness;
-  return { harness, hub: started, page: harness.page };
+  const semantic = section(harness.page, 'semantic');
+  const status = semantic.getByTestId('model-status');
+  const token = harness.settings.current.tokens[0];
+  if (token === undefined) throw new Error('The harness has no Default token.');
+  const client = await harness.connect(token.secret);
+  return { hub: started, page: harness.page, semantic, status, client };
 }
 
 afterEach(async () => {
@@ -58,12 +66,6 @@ const search = async (client: Client, mode: 'hybrid' | 'semantic') =>
     mode,
   })) as unknown as SmartResult;
 
-async function connect(harness: SettingsHarness): Promise<Client> {
-  const token = harness.settings.current.tokens[0];
-  if (token === undefined) throw new Error('The harness has no Default token.');
-  return harness.connect(token.secret);
-}
-
 /** The progress bar's value (a property, not reflected in an attribute). */
 const progressValue = (page: Page) =>
   page.evaluate(
@@ -74,10 +76,7 @@ suite('the semantic section: the built-in model', () => {
   test(
     'nothing is fetched before Download; the download shows progress, cancels and resumes; search_vault_smart turns from lexical to hybrid',
     async () => {
-      const { harness, hub, page } = await start();
-      const semantic = section(page, 'semantic');
-      const status = semantic.getByTestId('model-status');
-      const client = await connect(harness);
+      const { hub, page, semantic, status, client } = await start();
 
       await showing(status, 'Semantic search model not installed (tiny-bert');
       const consent = (await semantic.getByTestId('model-consent').textContent()) ?? '';
@@ -131,10 +130,7 @@ suite('the semantic section: the built-in model', () => {
   test(
     'a corrupted file is refused and fetched again; one that stays corrupted fails with the reason and a retry',
     async () => {
-      const { harness, hub, page } = await start();
-      const semantic = section(page, 'semantic');
-      const status = semantic.getByTestId('model-status');
-      const client = await connect(harness);
+      const { hub, semantic, status, client } = await start();
 
       hub.corrupt('/tokenizer_config.json', 3);
       await semantic.getByRole('button', { name: 'Download model' }).click();

@@ -26,6 +26,7 @@ export {
 export { nodeModelFolder, type FileWriter, type ModelFolder } from './model-files/model-folder.ts';
 export {
   ModelInstaller,
+  type InstallState,
   type InstallStatus,
   type ModelInstallerOptions,
 } from './model-files/model-installer.ts';

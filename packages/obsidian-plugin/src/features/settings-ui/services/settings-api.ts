@@ -11,6 +11,8 @@ import type {
   TokenPolicy,
   TokenUsage,
 } from '@mcp-connector/shared';
+// Types only (erased): the semantic-search feature's install states.
+import type { InstallState } from '../../semantic-search/index.ts';
 
 export type SectionId =
   'server' | 'access' | 'tool-loading' | 'tools' | 'hidden-folders' | 'commands' | 'semantic';
@@ -77,9 +79,6 @@ export interface IndexStatusView {
   line: string;
 }
 
-export type ModelInstallState =
-  'not_installed' | 'downloading' | 'verifying' | 'installed' | 'failed' | 'unavailable';
-
 /** One file a download of the built-in model fetches: where it goes, how big, where from. */
 export interface ModelFileView {
   /** Its path in the models folder. */
@@ -91,7 +90,7 @@ export interface ModelFileView {
 /** The built-in model's files (semantic-search's InstallStatus), and what a download fetches. */
 export interface ModelInstallView {
   modelId: string;
-  state: ModelInstallState;
+  state: InstallState;
   /** semantic-search's installLine: the one wording of the install, shared with its Notice. */
   line: string;
   /** What the Download button fetches, from where, into which folder (consentLine). */
