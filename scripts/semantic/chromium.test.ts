@@ -53,18 +53,25 @@ interface SemanticPage {
   };
 }
 
+/** Obsidian's renderer has Node's timers (the installer throttles with them): the page's own. */
+const PAGE_TIMERS = `module.exports = {
+  setTimeout: (...args) => globalThis.setTimeout(...args),
+  clearTimeout: (id) => globalThis.clearTimeout(id),
+};`;
+
 /**
  * The page enters the feature through its index.ts, which also exports the Node-side parts
  * (the index on disk, Node's file system); the page never calls them, so in the browser bundle
- * Node's built-ins are empty modules, as they would be undefined in a renderer without Node.
+ * Node's built-ins are empty modules, as they would be undefined in a renderer without Node;
+ * only the timers are there, as in Obsidian's renderer.
  */
 const nodeBuiltinsAbsent: Plugin = {
   name: 'node-builtins-absent',
   setup(builder) {
     const builtins = new RegExp(`^(node:.*|${builtinModules.join('|')})$`);
     builder.onResolve({ filter: builtins }, (args) => ({ path: args.path, namespace: 'absent' }));
-    builder.onLoad({ filter: /.*/, namespace: 'absent' }, () => ({
-      contents: 'module.exports = {};',
+    builder.onLoad({ filter: /.*/, namespace: 'absent' }, (args) => ({
+      contents: /^(node:)?timers$/.test(args.path) ? PAGE_TIMERS : 'module.exports = {};',
       loader: 'js',
     }));
   },

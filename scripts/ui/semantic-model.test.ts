@@ -89,7 +89,7 @@ suite('the semantic section: the built-in model', () => {
         semanticRanking: 'not_installed',
       });
       expect(before.hint).toContain('Semantic ranking is not installed: the tiny-bert model');
-      expect(before.hits[0]?.path).toBe('Projects/Garden Planner.md');
+      expect(before.hits[0]?.path).toBe('Archive/2025/Garden plan 2025.md');
       expect(hub.requests).toHaveLength(0); // nothing before the click
 
       // The CDN holds the runtime after 10 MB: the download is caught under way.
