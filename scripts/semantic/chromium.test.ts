@@ -7,7 +7,7 @@
  * loaded; the worker's vectors match the headless path's; after a restart with the hub gone the
  * model still loads from the models folder and embeds the same.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { build, type Plugin } from 'esbuild';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -32,18 +32,12 @@ import {
   type FakeHub,
 } from '../../packages/obsidian-plugin/src/features/semantic-search/test-support/index.ts';
 import { buildEmbeddingWorker } from '../build-plugin.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../ui/chromium.ts';
+import { chromiumSuite } from '../ui/ui-test-support.ts';
+
+const suite = chromiumSuite('the embedding worker in Chromium');
 
 const TEXTS = ['tasks due today', 'a weekly meeting note', 'the garden plan for spring'];
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface SemanticPage {
   semanticTest: {
@@ -96,8 +90,8 @@ async function startApp(files: Record<string, { type: string; body: string }>): 
 
 async function openPage(): Promise<Page> {
   context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (error) => console.error('page error:', error.message));
@@ -151,7 +145,7 @@ afterAll(async () => {
   await rm(profile, { recursive: true, force: true });
 });
 
-describe('the embedding worker in Chromium', () => {
+suite('the embedding worker in Chromium', () => {
   test('download with consent and progress; corrupt files refused; same vectors as headless; offline after restart', async () => {
     // Headless path: the same tiny model on onnxruntime-node in a worker thread.
     const installed = new ModelInstaller({
