@@ -105,6 +105,13 @@ export class NodeHost implements VaultHost {
     return this.writeLock.run(() => this.createUnlocked(path, data));
   }
 
+  modifyBinary(path: string, data: Uint8Array): Promise<void> {
+    return this.writeLock.run(async () => {
+      this.state.requireFile(path);
+      await this.state.writeFile(path, data);
+    });
+  }
+
   process(path: string, transform: (content: string) => string): Promise<string> {
     return this.writeLock.run(() => editNote(this.state, path, transform));
   }

@@ -29,6 +29,12 @@ export function stripBom(text: string): string {
   return text.startsWith(BOM) ? text.slice(1) : text;
 }
 
+/** The text to index for what was written: bytes written to a note are decoded as its text. */
+function indexedText(path: string, content: string | Uint8Array): string | null {
+  if (typeof content === 'string') return content;
+  return isIndexedText(path) ? stripBom(new TextDecoder().decode(content)) : null;
+}
+
 export class VaultState implements RenameVault {
   readonly table = new FileTable();
   readonly index = new VaultIndex();
@@ -116,7 +122,7 @@ export class VaultState implements RenameVault {
       (await startsWithBom(join(this.root, diskPath)));
     await writeFileAtomic(join(this.root, diskPath), bom ? BOM + content : content);
     const fileStat = toFileStat(await stat(join(this.root, diskPath)));
-    return this.recordFile(path, diskPath, fileStat, typeof content === 'string' ? content : null);
+    return this.recordFile(path, diskPath, fileStat, indexedText(path, content));
   }
 
   /** Records a file that is now on disk with this stat; `text` re-indexes notes and canvases. */

@@ -60,6 +60,8 @@ export interface VaultFiles {
   /** Creates a new file; missing parent folders are created. Fails with `already_exists`. */
   create(path: string, content: string): Promise<VaultFile>;
   createBinary(path: string, data: Uint8Array): Promise<VaultFile>;
+  /** Replaces an existing file's bytes atomically under the write lock (any file, notes too). */
+  modifyBinary(path: string, data: Uint8Array): Promise<void>;
   /** Atomic read-modify-write of an existing file under the write lock; returns the new text. */
   process(path: string, transform: (content: string) => string): Promise<string>;
   /** Creates a folder and its parents; succeeds when it already exists. */

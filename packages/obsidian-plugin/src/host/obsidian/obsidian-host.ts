@@ -96,12 +96,14 @@ export class ObsidianHost implements VaultHost {
   createBinary(path: string, data: Uint8Array): Promise<VaultFile> {
     return this.writeLock.run(async () => {
       await this.prepareNewPath(path);
-      const buffer = data.buffer.slice(
-        data.byteOffset,
-        data.byteOffset + data.byteLength,
-      ) as ArrayBuffer;
-      return toVaultFile(await this.app.vault.createBinary(path, buffer));
+      return toVaultFile(await this.app.vault.createBinary(path, toBuffer(data)));
     });
+  }
+
+  modifyBinary(path: string, data: Uint8Array): Promise<void> {
+    return this.writeLock.run(() =>
+      this.app.vault.modifyBinary(this.requireFile(path), toBuffer(data)),
+    );
   }
 
   process(path: string, transform: (content: string) => string): Promise<string> {
@@ -337,6 +339,10 @@ function sameBytes(a: ArrayBuffer, b: ArrayBuffer): boolean {
   const left = new Uint8Array(a);
   const right = new Uint8Array(b);
   return left.every((byte, index) => byte === right[index]);
+}
+
+function toBuffer(data: Uint8Array): ArrayBuffer {
+  return data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
 }
 
 function toVaultFile(file: TFile): VaultFile {

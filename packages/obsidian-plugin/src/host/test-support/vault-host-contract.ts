@@ -110,6 +110,24 @@ export function runVaultHostContract(
     });
 
     contractTest(
+      'modifyBinary replaces the bytes of an existing file, notes included',
+      async () => {
+        const host = await open();
+        await host.modifyBinary('Images/pixel.png', new Uint8Array([7, 8]));
+        expect([...(await host.readBinary('Images/pixel.png'))]).toEqual([7, 8]);
+        await host.modifyBinary(
+          'Notes/Target.md',
+          new TextEncoder().encode('# Moved [[Welcome]]\n'),
+        );
+        expect(await host.read('Notes/Target.md')).toBe('# Moved [[Welcome]]\n');
+        expect(host.getFileCache('Notes/Target.md')?.links?.[0]?.link).toBe('Welcome');
+        expect(await failureCode(host.modifyBinary('Nope.png', new Uint8Array([1])))).toBe(
+          'not_found',
+        );
+      },
+    );
+
+    contractTest(
       'process is an atomic read-modify-write: concurrent edits lose nothing',
       async () => {
         const host = await open();

@@ -135,6 +135,10 @@ export class HiddenFoldersHost implements VaultHost {
     this.refuseHiddenTarget(path);
     return this.inner.createBinary(path, data);
   }
+  async modifyBinary(path: string, data: Uint8Array): Promise<void> {
+    this.requireVisibleFile(path);
+    return this.inner.modifyBinary(path, data);
+  }
   async process(path: string, transform: (content: string) => string): Promise<string> {
     this.requireVisibleFile(path);
     return this.inner.process(path, transform);
