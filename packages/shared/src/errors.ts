@@ -44,7 +44,8 @@ export type ErrorCode =
   | 'index_building'
   | 'hidden_folders_active'
   | 'tool_inactive'
-  | 'tool_not_allowed';
+  | 'tool_not_allowed'
+  | 'idempotency_conflict';
 
 /** The JSON a failed tool call returns as its structured content. */
 export interface ToolFailure {

@@ -130,6 +130,20 @@ export function defaultClientConfigSettings(): ClientConfigSettings {
   return { desktop: null };
 }
 
+/** The change journal's bounds (features/change-journal): the oldest changes go first. */
+export const changeJournalSettingsSchema = type({
+  /** Journal and before-images together, in MB; the newest change is always kept. */
+  maxSizeMb: '1 <= number <= 10000',
+  /** Changes older than this many days are dropped. */
+  maxAgeDays: '1 <= number <= 3650',
+  /** A binary file's before-image is kept up to this size in MB; beyond it the change says so. */
+  maxBinaryMb: '0 <= number <= 1000',
+});
+
+export function defaultChangeJournalSettings(): ChangeJournalSettings {
+  return { maxSizeMb: 100, maxAgeDays: 30, maxBinaryMb: 10 };
+}
+
 export const settingsSchema = type({
   schemaVersion: 'number.integer',
   transport: transportSettingsSchema,
@@ -142,6 +156,7 @@ export const settingsSchema = type({
   commands: commandSettingsSchema.default(defaultCommandSettings),
   semantic: semanticSettingsSchema.default(defaultSemanticSettings),
   clientConfig: clientConfigSettingsSchema.default(defaultClientConfigSettings),
+  changeJournal: changeJournalSettingsSchema.default(defaultChangeJournalSettings),
 });
 
 /** Each slice's own schema: a file is validated slice by slice, so one bad slice spoils no other. */
@@ -154,6 +169,7 @@ export const sliceSchemas = {
   commands: commandSettingsSchema,
   semantic: semanticSettingsSchema,
   clientConfig: clientConfigSettingsSchema,
+  changeJournal: changeJournalSettingsSchema,
 } as const;
 
 /**
@@ -171,6 +187,7 @@ export type ToolPolicySettings = typeof toolPolicySchema.infer;
 export type TokenUsage = typeof tokenUsageSchema.infer;
 export type SemanticSettings = typeof semanticSettingsSchema.infer;
 export type ClientConfigSettings = typeof clientConfigSettingsSchema.infer;
+export type ChangeJournalSettings = typeof changeJournalSettingsSchema.infer;
 export type SettingsSlice = Exclude<keyof Settings, 'schemaVersion'>;
 
 export function defaultSettings(): Settings {
@@ -184,5 +201,6 @@ export function defaultSettings(): Settings {
     commands: defaultCommandSettings(),
     semantic: defaultSemanticSettings(),
     clientConfig: defaultClientConfigSettings(),
+    changeJournal: defaultChangeJournalSettings(),
   };
 }
