@@ -1,7 +1,7 @@
 /**
  * The composition root both the plugin and the headless server start: settings, tokens, the
- * tool policy, the hidden-folders guard, the tool registry, the prompts watcher and the transport
- * over one VaultHost.
+ * tool policy, the hidden-folders guard, the change journal, the tool registry, the prompts
+ * watcher and the transport over one VaultHost.
  * It imports no runtime value from 'obsidian', so headless reuses it unchanged.
  */
 import type { TokenRecord } from '@mcp-connector/shared';
@@ -22,6 +22,7 @@ import {
   publishLiveServer,
   withdrawLiveServer,
 } from './features/client-config/index.ts';
+import { ChangeJournal } from './features/change-journal/index.ts';
 import { commandGateFor, type PermissionPrompt } from './features/command-permissions/index.ts';
 import {
   allTools,
@@ -40,6 +41,7 @@ import { watchPrompts } from './features/prompts/index.ts';
 import type { SettingsStore } from './features/settings/index.ts';
 import {
   HiddenFoldersHost,
+  HiddenPaths,
   ToolPolicyEngine,
   ensureDefaultToken,
 } from './features/tool-policy/index.ts';
@@ -105,6 +107,8 @@ export interface RunningConnector {
   host: VaultHost;
   /** The semantic index: its progress and a rebuild (the settings tab); null if it failed to set up. */
   semantic: Pick<SemanticSearch, 'status' | 'rebuild'> | null;
+  /** Every agent write, undoable (the Obsidian view and notice use it as the user). */
+  changes: ChangeJournal;
   close(): Promise<void>;
 }
 
@@ -124,6 +128,8 @@ async function startOn(stack: DisposerStack, options: ConnectorOptions): Promise
   const host = new HiddenFoldersHost(options.host, () => settings.current.hiddenFolders);
   stack.defer(() => host.close());
   stack.defer(() => closeSearchServices(host));
+  const changes = await openChangeJournal(host, options);
+  stack.defer(() => changes.close());
   let transport: RunningTransport | null = null;
   const policy = new ToolPolicyEngine(settings, allTools, metaTools, {
     surfaceWidened: options.notifyUser ?? (() => undefined),
@@ -176,6 +182,7 @@ async function startOn(stack: DisposerStack, options: ConnectorOptions): Promise
       hiddenFoldersActive: () => settings.current.hiddenFolders.length > 0,
       policyFor: (tokenId, notifyCaller) => policy.forRequest(tokenId, notifyCaller),
       recordRequest: (tokenId, era) => policy.usage.recordRequest(tokenId, era),
+      changesFor: (tokenId) => changes.forActor({ tokenId, label: tokenLabel(settings, tokenId) }),
       ...(options.extend && { extend: options.extend }),
     },
     ...(options.portRange && { portRange: options.portRange }),
@@ -194,8 +201,26 @@ async function startOn(stack: DisposerStack, options: ConnectorOptions): Promise
     defaultToken,
     host,
     semantic: semantic.service,
+    changes,
     close: () => stack.dispose(),
   };
+}
+
+/** The journal beside data.json, writing through the guarded host (ADR-0011). */
+function openChangeJournal(host: VaultHost, options: ConnectorOptions): Promise<ChangeJournal> {
+  const { settings } = options;
+  return ChangeJournal.open({
+    folder: join(dirname(settings.path), 'change-journal'),
+    host,
+    unguardedHost: options.host,
+    settings: () => settings.current.changeJournal,
+    isHidden: (path) => new HiddenPaths(settings.current.hiddenFolders).covers(path),
+    ...(options.notifyUser && { onProblem: options.notifyUser }),
+  });
+}
+
+function tokenLabel(settings: SettingsStore, tokenId: string): string {
+  return settings.current.tokens.find((token) => token.id === tokenId)?.label ?? tokenId;
 }
 
 /**

@@ -2,7 +2,8 @@
  * A byte-for-byte fingerprint of a vault folder, to prove an operation changed nothing: compare
  * two snapshots with toEqual. Every file counts, dot-folders included, except the server's own
  * folder (`.obsidian/plugins/mcp-connector/`: data.json, which request counters touch, its lock
- * while a write is under way, and the semantic index, written in the background).
+ * while a write is under way, the semantic index, written in the background, and the change
+ * journal, which every write adds to).
  */
 import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';

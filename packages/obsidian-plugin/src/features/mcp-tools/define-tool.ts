@@ -3,6 +3,8 @@
  * MCP annotations and a handler whose argument type is inferred from the schema. The input
  * schema is closed: an argument the schema does not declare is rejected, never ignored.
  * A tool may name an MCP Apps view (`ui`) that renders its results.
+ * Every write (a tool that is not read-only) also takes `idempotencyKey`, added here once so
+ * each schema in tools/list states it, and runs through the change journal (`journal`).
  */
 import { ArkErrors, type Type } from 'arktype';
 import type { ToolContext } from './tool-context.ts';
@@ -34,8 +36,18 @@ export interface ToolSpec<Args extends object> {
    */
   unfilterable?: true | ((args: Args) => boolean);
   ui?: ToolUi;
+  /**
+   * How a write is journaled (read-only tools never are): `vault` (the default) records its
+   * writes as one undoable change; `outside` for effects the host never sees (Obsidian commands),
+   * which keep only the idempotency key; `surface` for changes to the caller's own tool list
+   * (the meta-tools), which take no idempotency key either.
+   */
+  journal?: 'vault' | 'outside' | 'surface';
   handler: (args: Args, ctx: ToolContext) => Promise<ToolOutput>;
 }
+
+/** How a call of the tool meets the change journal; `none` for read-only tools. */
+export type JournalMode = 'vault' | 'outside' | 'surface' | 'none';
 
 export interface Tool {
   readonly name: string;
@@ -43,6 +55,7 @@ export interface Tool {
   readonly description: string;
   readonly annotations: ToolHints;
   readonly ui?: ToolUi;
+  readonly journal: JournalMode;
   /** The input schema as JSON Schema, computed once. */
   readonly inputJsonSchema: Record<string, unknown>;
   /** Validates raw arguments: the parsed arguments, or a list of problems. */
@@ -81,8 +94,16 @@ export const DESTRUCTIVE: ToolHints = { ...ADDITIVE, destructiveHint: true };
 /** Replaces what is there with what is given: destructive, yet the same call twice is one change. */
 export const OVERWRITE: ToolHints = { ...DESTRUCTIVE, idempotentHint: true };
 
+/** The argument every journaled write takes: a retry with the same key applies once. */
+const IDEMPOTENCY_KEY = { 'idempotencyKey?': 'string' } as const;
+
 export function defineTool<Args extends object>(spec: ToolSpec<Args>): Tool {
-  const input = (spec.input as Type<object>).onDeepUndeclaredKey('reject');
+  const journal = journalMode(spec);
+  const declaredInput = spec.input as Type<object>;
+  const keyed = journal === 'vault' || journal === 'outside';
+  const input = (keyed ? declaredInput.merge(IDEMPOTENCY_KEY) : declaredInput).onDeepUndeclaredKey(
+    'reject',
+  );
   const { $schema: _ignored, ...inputJsonSchema } = input.toJsonSchema() as Record<string, unknown>;
   const declared = Object.keys(inputJsonSchema.properties ?? {});
   return {
@@ -91,6 +112,7 @@ export function defineTool<Args extends object>(spec: ToolSpec<Args>): Tool {
     description: spec.description,
     annotations: spec.annotations,
     ...(spec.ui !== undefined && { ui: spec.ui }),
+    journal,
     inputJsonSchema,
     parse(raw) {
       const out: unknown = input(raw ?? {});
@@ -103,6 +125,11 @@ export function defineTool<Args extends object>(spec: ToolSpec<Args>): Tool {
         : spec.unfilterable === true,
     run: (args, ctx) => spec.handler(args as Args, ctx),
   };
+}
+
+function journalMode<Args extends object>(spec: ToolSpec<Args>): JournalMode {
+  if (spec.annotations.readOnlyHint) return 'none';
+  return spec.journal ?? 'vault';
 }
 
 interface ArkProblem {

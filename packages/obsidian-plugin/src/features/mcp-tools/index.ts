@@ -23,4 +23,6 @@ export type {
   ToolServices,
 } from './tool-context.ts';
 export { toolListing } from './tool-listing.ts';
-export { failureResult, successResult } from './tool-output.ts';
+export { failureFromThrown, failureResult, successResult } from './tool-output.ts';
+export { fileKind } from './services/file-kinds.ts';
+export { revisionOf } from './services/revision.ts';

@@ -4,6 +4,7 @@
  * HTTP, tokens, `app` or `fs`.
  */
 import type { HostKind, VaultHost } from '../../host/vault-host.ts';
+import type { ChangeAccess } from '../change-journal/index.ts';
 import type { SemanticSearch } from '../semantic-search/index.ts';
 
 export interface ServerFacts {
@@ -64,4 +65,9 @@ export interface ToolContext {
   hiddenFoldersActive: boolean;
   /** Sends notifications/progress when the caller asked for progress; does nothing otherwise. */
   reportProgress(progress: number, total?: number, message?: string): Promise<void>;
+  /**
+   * The change journal as this caller: every write runs through its `runCall`; inside a write
+   * it is bound to that call's change. Null where no journal runs (unit tests of one tool).
+   */
+  changes: ChangeAccess | null;
 }

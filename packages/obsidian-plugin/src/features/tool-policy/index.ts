@@ -1,5 +1,6 @@
 export { CORE_TOOLS, PROMOTION_THRESHOLD } from './services/core-tools.ts';
 export { HiddenFoldersHost } from './services/hidden-folders/hidden-folders-host.ts';
+export { HiddenPaths } from './services/hidden-folders/hidden-paths.ts';
 export {
   ToolPolicyEngine,
   policyOf,

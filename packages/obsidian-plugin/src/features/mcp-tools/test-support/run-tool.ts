@@ -32,7 +32,7 @@ export function registeredTool(name: string): Tool {
 export function contextFor(
   host: VaultHost,
   services: Partial<ToolServices> = {},
-  overrides: Partial<Pick<ToolContext, 'hiddenFoldersActive' | 'reportProgress'>> = {},
+  overrides: Partial<Pick<ToolContext, 'hiddenFoldersActive' | 'reportProgress' | 'changes'>> = {},
 ): ToolContext {
   return {
     services: {
@@ -43,6 +43,7 @@ export function contextFor(
     },
     hiddenFoldersActive: false,
     reportProgress: async () => undefined,
+    changes: null,
     ...overrides,
     host,
     server: {

@@ -13,6 +13,7 @@ import type {
   ServerNotifier,
 } from '@modelcontextprotocol/server';
 import type { VaultHost } from '../../../host/vault-host.ts';
+import type { ChangeAccess } from '../../change-journal/index.ts';
 import { appResourcesCapability, registerAppResourceHandlers } from '../../mcp-apps/index.ts';
 import {
   callTool,
@@ -52,6 +53,8 @@ export interface McpSurface {
   /** The caller's scope and policy; `notifyCaller` sends list_changed on the caller's response. */
   policyFor(tokenId: string, notifyCaller: () => Promise<void>): RequestPolicy;
   recordRequest(tokenId: string, era: 'legacy' | 'modern'): void;
+  /** The change journal as this token sees it; null where no journal runs. */
+  changesFor(tokenId: string): ChangeAccess | null;
   extend?: ServerExtension;
 }
 
@@ -106,13 +109,18 @@ async function handleCall(
   const result = await callTool(
     check.tool,
     call.params.arguments,
-    toolContext(surface, policy, ctx),
+    toolContext(surface, tokenId, policy, ctx),
   );
   if (result.isError !== true) await policy.afterCall(name);
   return result;
 }
 
-function toolContext(surface: McpSurface, policy: RequestPolicy, ctx: ServerContext): ToolContext {
+function toolContext(
+  surface: McpSurface,
+  tokenId: string,
+  policy: RequestPolicy,
+  ctx: ServerContext,
+): ToolContext {
   const progressToken = ctx.mcpReq._meta?.progressToken;
   return {
     host: surface.host,
@@ -124,6 +132,7 @@ function toolContext(surface: McpSurface, policy: RequestPolicy, ctx: ServerCont
       semanticSearch: surface.semanticSearch,
     },
     hiddenFoldersActive: surface.hiddenFoldersActive(),
+    changes: surface.changesFor(tokenId),
     reportProgress: async (progress, total, message) => {
       if (progressToken === undefined) return;
       await ctx.mcpReq.notify({

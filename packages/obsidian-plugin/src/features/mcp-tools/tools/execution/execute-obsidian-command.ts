@@ -12,9 +12,11 @@ export const executeObsidianCommand = defineTool({
   name: 'execute_obsidian_command',
   title: 'Run command',
   description:
-    'Run an Obsidian command by id (from list_obsidian_commands). Off unless the user enabled it; commands off their allowlist ask the user first.',
+    'Run an Obsidian command by id (list_obsidian_commands); off unless the user enabled it; others ask first.',
   input: type({ commandId: 'string' }),
   unfilterable: true,
+  // Obsidian runs the command: its writes never pass the host, so only the key applies.
+  journal: 'outside',
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

@@ -7,6 +7,8 @@ export const activateTool = defineTool({
   description: 'Make an inactive tool callable for this client; persist keeps it after restarts.',
   input: type({ name: 'string', 'persist?': 'boolean' }),
   annotations: IDEMPOTENT_WRITE,
+  // Changes this caller's tool list, not the vault.
+  journal: 'surface',
   handler: async ({ name, persist }, ctx) => ({
     ...(await ctx.services.toolPolicy.activate([name], persist ?? false)),
   }),
@@ -18,6 +20,7 @@ export const activateTools = defineTool({
   description: 'activate_tool for several tools at once.',
   input: type({ names: 'string[]', 'persist?': 'boolean' }),
   annotations: IDEMPOTENT_WRITE,
+  journal: 'surface',
   handler: async ({ names, persist }, ctx) => ({
     ...(await ctx.services.toolPolicy.activate(names, persist ?? false)),
   }),

@@ -1,0 +1,21 @@
+/**
+ * change-journal: every agent write recorded as one change with its before-images; undo, redo,
+ * note history, idempotency keys. The server opens one `ChangeJournal` per vault; calls reach it
+ * through `ChangeAccess` (features/mcp-tools' callTool runs every write through `runCall`).
+ */
+export {
+  ChangeJournal,
+  USER_ACTOR,
+  type CallExecutor,
+  type ChangeAccess,
+  type ChangeJournalOptions,
+  type JournaledCall,
+} from './services/change-journal.ts';
+export type { ChangeActor } from './services/change-record.ts';
+export type {
+  ChangeFilter,
+  FileChange,
+  ListedChange,
+  NoteVersion,
+} from './services/change-listing.ts';
+export type { RedoResult, RestoreResult, UndoResult } from './services/change-undo.ts';

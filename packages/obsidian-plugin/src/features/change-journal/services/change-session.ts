@@ -1,0 +1,179 @@
+/**
+ * One change in the making: the writes of one tool call (or one undo from the Obsidian view).
+ * Before each write reaches the vault, its steps (before-images already stored) are appended as
+ * an intent, so a crash at any point leaves enough on disk to know what happened. After each
+ * write the steps that really happened are kept; at the end the change is committed with every
+ * path's after-state, or, when the call failed, rolled back from the before-images through the
+ * guarded host, leaving the vault as it was.
+ */
+import type { VaultFile, VaultHost } from '../../../host/vault-host.ts';
+import {
+  ABSENT,
+  FOLDER,
+  changeBlobs,
+  changePaths,
+  type CallKey,
+  type Change,
+  type ChangeHead,
+  type Image,
+  type IntentEntry,
+  type JournalLine,
+  type PathState,
+  type Step,
+} from './change-record.ts';
+import type { Capture, ImageCapture } from './path-state.ts';
+import { stateOf, statesOf } from './path-state.ts';
+import { restoreStep, type RestoreImages } from './step-restore.ts';
+
+/** What a session needs of the journal it belongs to. */
+export interface SessionStore {
+  append(lines: readonly JournalLine[]): Promise<void>;
+  readonly images: RestoreImages & { put(bytes: Uint8Array): Promise<string> };
+}
+
+export interface RollbackOutcome {
+  complete: boolean;
+  /** When the rollback stopped part-way: the interrupted change recording what stayed. */
+  change: Change | null;
+}
+
+export class ChangeSession {
+  private readonly steps: Step[] = [];
+  /** Bytes of images taken but not yet named by an intent, by blob. */
+  private readonly staged = new Map<string, Uint8Array>();
+  private begun = false;
+  private seq = 0;
+
+  /** The change this session undoes, when it is an undo (or a redo: the undo of an undo). */
+  undoes: string | undefined;
+
+  constructor(
+    readonly head: ChangeHead,
+    /** The call's idempotency key, written with `begin`. */
+    private readonly key: CallKey | null,
+    private readonly store: SessionStore,
+    /** The guarded host: states are read, and rollbacks written, through it. */
+    readonly host: VaultHost,
+    private readonly images: ImageCapture,
+  ) {}
+
+  /** The before-image of a file; its bytes are stored only if an intent comes to name them. */
+  async capture(file: VaultFile): Promise<Capture> {
+    const capture = await this.images.file(file);
+    if (capture.image.kind === 'file' && capture.image.blob !== null && capture.bytes !== null)
+      this.staged.set(capture.image.blob, capture.bytes);
+    return capture;
+  }
+
+  get id(): string {
+    return this.head.id;
+  }
+
+  get hasSteps(): boolean {
+    return this.steps.length > 0;
+  }
+
+  /**
+   * Runs one write: its intent is on disk before `action` starts, and afterwards the entries
+   * that took effect become steps of the change (all of them, or, if `action` failed, those the
+   * vault shows happened).
+   */
+  async write<T>(entries: readonly IntentEntry[], action: () => Promise<T>): Promise<T> {
+    if (entries.length === 0) return action();
+    await this.intend(entries);
+    let result: T;
+    try {
+      result = await action();
+    } catch (error) {
+      this.steps.push(...(await settledSteps(this.host, entries, 'failed')));
+      throw error;
+    }
+    this.steps.push(...(await settledSteps(this.host, entries, 'succeeded')));
+    return result;
+  }
+
+  /** Commits the change (null when it wrote nothing). `extra` lines go in the same write. */
+  async commit(extra: readonly JournalLine[] = [], interrupted = false): Promise<Change | null> {
+    if (!this.hasSteps) {
+      const lines: JournalLine[] = this.begun
+        ? [{ t: 'abort', id: this.id }, ...extra]
+        : [...extra];
+      if (lines.length > 0) await this.store.append(lines);
+      return null;
+    }
+    const change: Change = {
+      ...this.head,
+      steps: [...this.steps],
+      after: await statesOf(this.host, changePaths({ steps: this.steps })),
+      ...(this.undoes !== undefined && { undoes: this.undoes }),
+      ...(interrupted && { interrupted: true as const }),
+    };
+    await this.store.append([{ t: 'commit', change }, ...extra]);
+    return change;
+  }
+
+  /** Puts back every before-image, newest step first; the vault ends as it was before the call. */
+  async rollback(): Promise<RollbackOutcome> {
+    while (this.steps.length > 0) {
+      const step = this.steps[this.steps.length - 1] as Step;
+      try {
+        await restoreStep(this.host, step, this.store.images);
+      } catch {
+        return { complete: false, change: await this.commit([], true) };
+      }
+      this.steps.pop();
+    }
+    await this.commit();
+    return { complete: true, change: null };
+  }
+
+  private async intend(entries: readonly IntentEntry[]): Promise<void> {
+    for (const blob of changeBlobs({ steps: entries.map((entry) => entry.step) })) {
+      const bytes = this.staged.get(blob);
+      if (bytes !== undefined) await this.store.images.put(bytes);
+      this.staged.delete(blob);
+    }
+    const lines: JournalLine[] = [];
+    if (!this.begun)
+      lines.push({ t: 'begin', change: this.head, ...(this.key !== null && { key: this.key }) });
+    lines.push({ t: 'intent', id: this.id, seq: this.seq++, entries: [...entries] });
+    await this.store.append(lines);
+    this.begun = true;
+  }
+}
+
+/**
+ * The steps of these entries that took effect, judged by the vault: a write with a known
+ * outcome happened when its path is in that state (after success: always); any other step when
+ * its path no longer holds the before-image (a move: when it left `from` for `to`).
+ */
+export async function settledSteps(
+  host: VaultHost,
+  entries: readonly IntentEntry[],
+  outcome: 'succeeded' | 'failed' | 'unknown',
+): Promise<Step[]> {
+  const steps: Step[] = [];
+  for (const { step, expect } of entries) {
+    if (await tookEffect(host, step, expect, outcome)) steps.push(step);
+  }
+  return steps;
+}
+
+async function tookEffect(
+  host: VaultHost,
+  step: Step,
+  expect: PathState | null,
+  outcome: 'succeeded' | 'failed' | 'unknown',
+): Promise<boolean> {
+  if (step.step === 'move') {
+    return (await stateOf(host, step.from)) === ABSENT && (await stateOf(host, step.to)) !== ABSENT;
+  }
+  if (expect !== null)
+    return outcome === 'succeeded' || (await stateOf(host, step.path)) === expect;
+  return (await stateOf(host, step.path)) !== imageState(step.before);
+}
+
+export function imageState(image: Image): PathState {
+  if (image.kind === 'file') return image.revision;
+  return image.kind === 'folder' ? FOLDER : ABSENT;
+}

@@ -1,0 +1,87 @@
+/**
+ * Idempotency keys: a write called again with the same `idempotencyKey` (per token) within 24
+ * hours returns the first call's result and changes nothing; the same key with another tool or
+ * other arguments is `idempotency_conflict`. A call still running is waited for, so concurrent
+ * replays apply once. Only successes are kept: a failed call changed nothing, so its retry runs
+ * again. A key whose change now touches a hidden folder is as unknown as that change.
+ */
+import { ToolError } from '@mcp-connector/shared';
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import { createHash } from 'node:crypto';
+import { failureResult } from '../../mcp-tools/index.ts';
+import { canonicalJson } from './argument-summary.ts';
+import type { ChangeLog } from './change-log.ts';
+import type { CallKey } from './change-record.ts';
+import { KEY_LIFETIME_MS } from './journal-bounds.ts';
+
+export function callKey(
+  tokenId: string | null,
+  key: string,
+  tool: string,
+  args: Record<string, unknown>,
+): CallKey {
+  const fingerprint = createHash('sha256')
+    .update(canonicalJson({ tool, args }))
+    .digest('hex')
+    .slice(0, 32);
+  return { tokenId, key, fingerprint };
+}
+
+export class IdempotentCalls {
+  private readonly running = new Map<
+    string,
+    { fingerprint: string; result: Promise<CallToolResult> }
+  >();
+
+  constructor(
+    private readonly log: ChangeLog,
+    /** Whether a change is visible to callers (false when it touches a hidden path). */
+    private readonly visible: (changeId: string) => boolean,
+    private readonly now: () => number,
+  ) {}
+
+  async once(key: CallKey, run: () => Promise<CallToolResult>): Promise<CallToolResult> {
+    const id = `${key.tokenId ?? ''}\n${key.key}`;
+    const running = this.running.get(id);
+    if (running !== undefined) {
+      return running.fingerprint === key.fingerprint ? running.result : conflict(key.key);
+    }
+    const stored = this.log.key(key.tokenId, key.key);
+    const live =
+      stored !== null &&
+      Date.parse(stored.time) >= this.now() - KEY_LIFETIME_MS &&
+      (stored.change === null || this.visible(stored.change));
+    if (stored !== null && live) {
+      if (stored.fingerprint !== key.fingerprint) return conflict(key.key);
+      if (stored.result === null) return interrupted(key.key, stored.change);
+      return stored.result as CallToolResult;
+    }
+    const result = run();
+    this.running.set(id, { fingerprint: key.fingerprint, result });
+    try {
+      return await result;
+    } finally {
+      this.running.delete(id);
+    }
+  }
+}
+
+function conflict(key: string): CallToolResult {
+  return failureResult(
+    new ToolError(
+      'idempotency_conflict',
+      `idempotencyKey "${key}" was used in the last 24 hours for a different call (another tool or other arguments); use a new key for a new call.`,
+      { idempotencyKey: key },
+    ).toFailure(),
+  );
+}
+
+function interrupted(key: string, change: string | null): CallToolResult {
+  return failureResult(
+    new ToolError(
+      'idempotency_conflict',
+      `The first call with idempotencyKey "${key}" was cut off by a restart; what it did is change ${change} (interrupted) in list_changes. Check it, then retry with a new key.`,
+      { idempotencyKey: key, change },
+    ).toFailure(),
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * Before-images, stored by content: `images/<sha-256 of the bytes>`. A blob is written (and
+ * flushed) before the journal line that names it, so a line never names a missing blob; equal
+ * bytes are stored once. Blobs no kept change names are removed by compaction.
+ */
+import { writeFileAtomic } from '@mcp-connector/shared';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+const BLOB_NAME = /^[0-9a-f]{64}$/;
+
+export function blobName(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export class ImageStore {
+  private constructor(
+    private readonly folder: string,
+    /** blob -> size in bytes */
+    private readonly sizes: Map<string, number>,
+  ) {}
+
+  static async open(folder: string): Promise<ImageStore> {
+    await mkdir(folder, { recursive: true });
+    const sizes = new Map<string, number>();
+    for (const name of await readdir(folder)) {
+      if (BLOB_NAME.test(name)) sizes.set(name, (await stat(join(folder, name))).size);
+    }
+    return new ImageStore(folder, sizes);
+  }
+
+  /** Bytes of every blob together. */
+  get totalBytes(): number {
+    let total = 0;
+    for (const size of this.sizes.values()) total += size;
+    return total;
+  }
+
+  size(blob: string): number {
+    return this.sizes.get(blob) ?? 0;
+  }
+
+  async put(bytes: Uint8Array): Promise<string> {
+    const blob = blobName(bytes);
+    if (!this.sizes.has(blob)) {
+      await writeFileAtomic(join(this.folder, blob), bytes);
+      this.sizes.set(blob, bytes.byteLength);
+    }
+    return blob;
+  }
+
+  async get(blob: string): Promise<Uint8Array | null> {
+    if (!BLOB_NAME.test(blob)) return null;
+    try {
+      return new Uint8Array(await readFile(join(this.folder, blob)));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  /** Removes every blob not in `keep`. */
+  async keepOnly(keep: ReadonlySet<string>): Promise<void> {
+    for (const blob of [...this.sizes.keys()]) {
+      if (keep.has(blob)) continue;
+      await rm(join(this.folder, blob), { force: true });
+      this.sizes.delete(blob);
+    }
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * How far back the journal reaches: changes older than `maxAgeDays` go, and while the journal
+ * and its images are over `maxSizeMb` the oldest changes go too, down to 80% of it so the next
+ * change does not compact again at once. The newest change stays whatever its size (until it
+ * is too old), so the change just made can always be undone.
+ * Idempotency keys stay for their 24 hours, outside the size budget.
+ */
+import type { ChangeJournalSettings } from '@mcp-connector/shared';
+import { encodeLines } from './journal-file.ts';
+import { changeBlobs, type Change, type KeyLine } from './change-record.ts';
+
+export const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MB = 1024 * 1024;
+const TARGET_SHARE = 0.8;
+
+export interface JournalSize {
+  journalBytes: number;
+  imageBytes: number;
+}
+
+/** Whether the journal is past a bound and should be compacted now. */
+export function overBounds(
+  oldest: Change | undefined,
+  oldestKey: KeyLine | undefined,
+  size: JournalSize,
+  bounds: ChangeJournalSettings,
+  now: number,
+): boolean {
+  if (size.journalBytes + size.imageBytes > bounds.maxSizeMb * MB) return true;
+  if (oldest !== undefined && Date.parse(oldest.time) < now - bounds.maxAgeDays * DAY_MS)
+    return true;
+  return oldestKey !== undefined && Date.parse(oldestKey.time) < now - KEY_LIFETIME_MS;
+}
+
+/** The ids of the changes to keep, newest first within the size target. */
+export function changesToKeep(
+  changes: readonly Change[],
+  blobSize: (blob: string) => number,
+  bounds: ChangeJournalSettings,
+  now: number,
+): Set<string> {
+  const keep = new Set<string>();
+  const counted = new Set<string>();
+  const target = bounds.maxSizeMb * MB * TARGET_SHARE;
+  const oldestKept = now - bounds.maxAgeDays * DAY_MS;
+  let bytes = 0;
+  for (let index = changes.length - 1; index >= 0; index--) {
+    const change = changes[index] as Change;
+    if (Date.parse(change.time) < oldestKept) break;
+    bytes += encodeLines([{ t: 'commit', change }]).length;
+    for (const blob of changeBlobs(change)) {
+      if (!counted.has(blob)) bytes += blobSize(blob);
+      counted.add(blob);
+    }
+    if (bytes > target && keep.size > 0) break;
+    keep.add(change.id);
+  }
+  return keep;
+}
+
+export function liveKeys(keys: readonly KeyLine[], now: number): KeyLine[] {
+  return keys.filter((key) => Date.parse(key.time) >= now - KEY_LIFETIME_MS);
+}
