@@ -140,6 +140,25 @@ const CASES: Record<string, Args[]> = {
   list_obsidian_commands: [{}],
   fetch: [{ url: 'http://127.0.0.1/' }],
   delete_active_file: [{}],
+  edit_vault_files: [
+    {
+      operations: [
+        { op: 'create', path: 'Diff/batch.md', content: '# Batch' },
+        { op: 'append', path: 'Diff/batch.md', content: '[[Boolean Combinations]]' },
+      ],
+    },
+    {
+      operations: [
+        { op: 'create', path: 'Diff/never.md', content: 'x' },
+        { op: 'delete', path: H },
+      ],
+    },
+  ],
+  list_changes: [{}, { path: H }, { path: HIDDEN }, { path: 'Diff' }],
+  get_note_history: [{ path: H }, { path: 'Diff/renamed.md' }, { path: 'Diff/batch.md' }],
+  undo_change: [{ id: 'no-such-change' }],
+  redo_change: [{ id: 'no-such-change' }],
+  restore_note_version: [{ path: H, change: 'no-such-change' }],
 };
 
 /** Refused while any folder is hidden, whatever the arguments. */
@@ -158,8 +177,12 @@ const VOLATILE = [
   'stat',
   'lastSeen',
 ];
-/** Canvas node ids are random by design (as Obsidian's). */
-const VOLATILE_FOR: Record<string, string[]> = { add_canvas_node: ['id'] };
+/** Canvas node ids are random by design (as Obsidian's); so are change ids, times and token ids. */
+const VOLATILE_FOR: Record<string, string[]> = {
+  add_canvas_node: ['id'],
+  list_changes: ['id', 'time', 'tokenId', 'undoneBy', 'undoes'],
+  get_note_history: ['change', 'time'],
+};
 
 function stable(value: unknown, volatile: ReadonlySet<string>): unknown {
   if (Array.isArray(value)) return value.map((item) => stable(item, volatile));

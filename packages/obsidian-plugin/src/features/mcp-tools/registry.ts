@@ -6,6 +6,7 @@
 import type { Tool } from './define-tool.ts';
 import { activeFileTools } from './tools/active-file/index.ts';
 import { canvasTools } from './tools/canvas/index.ts';
+import { changeTools } from './tools/changes/index.ts';
 import { executionTools } from './tools/execution/index.ts';
 import { fileTools } from './tools/files/index.ts';
 import { frontmatterTools } from './tools/frontmatter/index.ts';
@@ -38,6 +39,7 @@ export const toolFamilies: readonly ToolFamily[] = [
   { name: 'Canvas', tools: canvasTools },
   { name: 'Commands and templates', tools: executionTools },
   { name: 'Web', tools: webTools },
+  { name: 'Change journal', tools: changeTools },
 ];
 
 export const allTools: readonly Tool[] = toolFamilies.flatMap((family) => family.tools);

@@ -4,6 +4,7 @@ import { createVaultDirectory } from './create-vault-directory.ts';
 import { createVaultFile } from './create-vault-file.ts';
 import { deleteVaultDirectory } from './delete-vault-directory.ts';
 import { deleteVaultFile } from './delete-vault-file.ts';
+import { editVaultFiles } from './edit-vault-files.ts';
 import { getVaultFile } from './get-vault-file.ts';
 import { getVaultFiles } from './get-vault-files.ts';
 import { listVaultFiles } from './list-vault-files.ts';
@@ -20,4 +21,5 @@ export const fileTools = [
   renameVaultFile,
   deleteVaultFile,
   deleteVaultDirectory,
+  editVaultFiles,
 ];

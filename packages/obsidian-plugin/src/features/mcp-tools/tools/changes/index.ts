@@ -1,0 +1,14 @@
+import type { Tool } from '../../define-tool.ts';
+import { getNoteHistory } from './get-note-history.ts';
+import { listChanges } from './list-changes.ts';
+import { redoChange } from './redo-change.ts';
+import { restoreNoteVersion } from './restore-note-version.ts';
+import { undoChange } from './undo-change.ts';
+
+export const changeTools: Tool[] = [
+  listChanges,
+  undoChange,
+  redoChange,
+  getNoteHistory,
+  restoreNoteVersion,
+];
