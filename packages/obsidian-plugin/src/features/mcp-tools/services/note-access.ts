@@ -8,6 +8,7 @@ import { keepLineEndings } from '@mcp-connector/markdown';
 import { ToolError } from '@mcp-connector/shared';
 import type { VaultFile, VaultHost } from '../../../host/vault-host.ts';
 import { normalizeFolderPath, normalizeVaultPath } from '../../../host/vault-path.ts';
+import { fileKind } from './file-kinds.ts';
 import { revisionOf } from './revision.ts';
 
 export interface TextSnapshot {
@@ -99,6 +100,30 @@ export function assertRevision(
       'precondition_failed',
       `${path} changed since revision ${expectedRevision}; read it again and redo the edit on the current text.`,
       { path, currentRevision, expectedRevision },
+    );
+  }
+}
+
+/** The revision tools report for a file: of its text for text files, of its bytes otherwise. */
+export async function currentRevision(host: VaultHost, file: VaultFile): Promise<string> {
+  return fileKind(file.extension).kind === 'text'
+    ? revisionOf(await host.read(file.path))
+    : revisionOf(await host.readBinary(file.path));
+}
+
+/** `precondition_failed` unless the file (text or binary) is at `expectedRevision`. */
+export async function assertFileRevision(
+  host: VaultHost,
+  file: VaultFile,
+  expectedRevision: string | undefined,
+): Promise<void> {
+  if (expectedRevision === undefined) return;
+  const current = await currentRevision(host, file);
+  if (current !== expectedRevision) {
+    throw new ToolError(
+      'precondition_failed',
+      `${file.path} changed since revision ${expectedRevision}; read it again first.`,
+      { path: file.path, currentRevision: current, expectedRevision },
     );
   }
 }

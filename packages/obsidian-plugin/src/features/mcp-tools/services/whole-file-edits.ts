@@ -6,8 +6,7 @@
 import { ToolError } from '@mcp-connector/shared';
 import type { VaultFile, VaultHost } from '../../../host/vault-host.ts';
 import { fileKind } from './file-kinds.ts';
-import { editText, readText } from './note-access.ts';
-import { revisionOf } from './revision.ts';
+import { assertFileRevision, editText } from './note-access.ts';
 
 export function requireTextFile(file: VaultFile): VaultFile {
   if (fileKind(file.extension).kind !== 'text') {
@@ -53,23 +52,7 @@ export function joinAppended(current: string, addition: string): string {
 
 /** Moves a file to the trash the user chose; `expectedRevision` guards against deleting unseen edits. */
 export async function trashFile(host: VaultHost, file: VaultFile, expectedRevision?: string) {
-  if (expectedRevision !== undefined) {
-    const current =
-      fileKind(file.extension).kind === 'text'
-        ? (await readText(host, file)).revision
-        : revisionOf(await host.readBinary(file.path));
-    if (current !== expectedRevision) {
-      throw new ToolError(
-        'precondition_failed',
-        `${file.path} changed since revision ${expectedRevision}; read it again first.`,
-        {
-          path: file.path,
-          currentRevision: current,
-          expectedRevision,
-        },
-      );
-    }
-  }
+  await assertFileRevision(host, file, expectedRevision);
   await host.trashFile(file.path);
   return { path: file.path, trashed: true };
 }

@@ -1,8 +1,9 @@
 /**
- * The `expectedContent` precondition of a replace: the agent's idea of the target's current text,
- * compared with whitespace normalised (runs of whitespace are one space, ends trimmed), so
- * re-wrapped lines or CRLF do not count as a change but any word does. A mismatch carries the
- * current text (capped) and revision, so the agent can redo its edit without another read.
+ * The `expectedContent` precondition of a patch (append, prepend or replace): the agent's idea of
+ * the target's current text, compared with whitespace normalised (runs of whitespace are one
+ * space, ends trimmed), so re-wrapped lines or CRLF do not count as a change but any word does.
+ * A mismatch carries the current text (capped) and revision, so the agent can redo its edit
+ * without another read.
  */
 import { ToolError } from '@mcp-connector/shared';
 import { capText } from '../text-cap.ts';

@@ -30,12 +30,6 @@ export interface PatchOutcome {
 
 /** Rules the schema cannot state. */
 export function checkPatchRequest(request: PatchRequest): void {
-  if (request.expectedContent !== undefined && request.operation !== 'replace') {
-    throw new ToolError(
-      'invalid_arguments',
-      'expectedContent applies to operation "replace" only; drop it, or use expectedRevision.',
-    );
-  }
   const keepsText = request.operation === 'replace' && request.targetType !== 'block';
   if (!keepsText && request.content.trim() === '') {
     throw new ToolError(

@@ -2,31 +2,34 @@
  * execute_template: renders a Templater template. Declared arguments
  * (`<% tp.mcpTools.prompt("name", "description") %>`) are dropped and `{{name}}` placeholders
  * filled from `arguments` before Templater runs. Without createFile the rendered text comes back;
- * with it, the text becomes a new file at targetPath (never an existing one), checked before
- * Templater runs. Path arguments are checked first: a bad path is `invalid_path` even headless.
+ * with it, the text becomes a new file at targetPath, checked before Templater runs; an existing
+ * note there is replaced only when expectedRevision names its current revision. Path arguments are checked first: a bad path is `invalid_path` even headless.
  * Templater's own code can do anything, hence the destructive, open-world hints.
  */
 import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
-import type { VaultHost } from '../../../../host/vault-host.ts';
+import type { VaultFile, VaultHost } from '../../../../host/vault-host.ts';
 import { normalizeVaultPath } from '../../../../host/vault-path.ts';
 import { defineTool } from '../../define-tool.ts';
 import { isTextExtension } from '../../services/file-kinds.ts';
-import { requireFile } from '../../services/note-access.ts';
+import { expectedRevisionArgument } from '../../services/arguments.ts';
+import { assertFileRevision, editText, requireFile } from '../../services/note-access.ts';
 import { revisionOf } from '../../services/revision.ts';
 import { capText } from '../../services/text-cap.ts';
-import { requireTextFile } from '../../services/whole-file-edits.ts';
+import { refuseRevisionForMissing, requireTextFile } from '../../services/whole-file-edits.ts';
 import { renderTemplate, requireTemplater } from './services/template-render.ts';
 
 export const executeTemplate = defineTool({
   name: 'execute_template',
   title: 'Run template',
-  description: 'Render a Templater template. createFile saves it as a new note at targetPath.',
+  description:
+    'Render a Templater template; createFile saves it at targetPath (an existing note only at expectedRevision).',
   input: type({
     templatePath: 'string',
     'targetPath?': 'string',
     'createFile?': 'boolean',
     'arguments?': 'Record<string, string>',
+    'expectedRevision?': expectedRevisionArgument,
   }),
   unfilterable: true,
   annotations: {
@@ -35,13 +38,18 @@ export const executeTemplate = defineTool({
     idempotentHint: false,
     openWorldHint: true,
   },
-  handler: async ({ templatePath, targetPath, createFile, arguments: values }, ctx) => {
+  handler: async (
+    { templatePath, targetPath, createFile, arguments: values, expectedRevision },
+    ctx,
+  ) => {
     normalizeVaultPath(templatePath, ctx.host.configDir);
     const target =
       targetPath === undefined ? null : normalizeVaultPath(targetPath, ctx.host.configDir);
     const templater = requireTemplater(ctx.host);
     const template = requireTextFile(requireFile(ctx.host, templatePath));
-    if (createFile === true) requireNewNotePath(ctx.host, target);
+    const existing =
+      createFile === true ? requireTargetPath(ctx.host, target, expectedRevision) : null;
+    if (existing !== null) await assertFileRevision(ctx.host, existing, expectedRevision);
     const text = await ctx.host.read(template.path);
     const rendered = await renderTemplate(
       templater,
@@ -55,6 +63,15 @@ export const executeTemplate = defineTool({
     };
     if (createFile !== true || target === null)
       return { ...base, ...renderedText(rendered.text, target) };
+    if (existing !== null) {
+      const { revision } = await editText(
+        ctx.host,
+        existing,
+        () => rendered.text,
+        expectedRevision,
+      );
+      return { ...base, path: target, revision, created: false };
+    }
     await ctx.host.create(target, rendered.text);
     return { ...base, path: target, revision: revisionOf(rendered.text), created: true };
   },
@@ -69,14 +86,23 @@ function renderedText(text: string, target: string | null): Record<string, unkno
   };
 }
 
-function requireNewNotePath(host: VaultHost, target: string | null): asserts target is string {
+/** The note to replace at targetPath (null: a new one), checked before Templater runs. */
+function requireTargetPath(
+  host: VaultHost,
+  target: string | null,
+  expectedRevision: string | undefined,
+): VaultFile | null {
   if (target === null)
     throw new ToolError('invalid_arguments', 'createFile needs targetPath, the new file to write.');
-  if (host.getFile(target) !== null || host.getFolder(target) !== null) {
-    throw new ToolError('already_exists', `${target} already exists; choose another targetPath.`, {
-      path: target,
-    });
+  const existing = host.getFile(target);
+  if (host.getFolder(target) !== null || (existing !== null && expectedRevision === undefined)) {
+    throw new ToolError(
+      'already_exists',
+      `${target} already exists; choose another targetPath, or pass its expectedRevision to replace it.`,
+      { path: target },
+    );
   }
+  if (existing === null) refuseRevisionForMissing(target, expectedRevision);
   if (!isTextExtension(extensionOf(target))) {
     throw new ToolError(
       'invalid_arguments',
@@ -84,6 +110,7 @@ function requireNewNotePath(host: VaultHost, target: string | null): asserts tar
       { path: target },
     );
   }
+  return existing;
 }
 
 function extensionOf(path: string): string {

@@ -1,6 +1,8 @@
 import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
 import { ADDITIVE, defineTool } from '../../define-tool.ts';
+import { expectedRevisionArgument } from '../../services/arguments.ts';
+import { assertFileRevision } from '../../services/note-access.ts';
 import { normalizeVaultPath } from '../../../../host/vault-path.ts';
 import type { VaultHost } from '../../../../host/vault-host.ts';
 
@@ -8,15 +10,23 @@ export const renameVaultFile = defineTool({
   name: 'rename_vault_file',
   title: 'Rename or move',
   description:
-    "Rename or move a file or folder; links to it are rewritten per Obsidian's settings.",
-  input: type({ from: 'string', to: 'string' }),
+    "Rename or move a file or folder; links to it are rewritten as Obsidian's settings say.",
+  input: type({ from: 'string', to: 'string', 'expectedRevision?': expectedRevisionArgument }),
   annotations: ADDITIVE,
-  handler: async ({ from, to }, ctx) => {
+  handler: async ({ from, to, expectedRevision }, ctx) => {
     const source = normalizeVaultPath(from, ctx.host.configDir);
     const target = normalizeVaultPath(to, ctx.host.configDir);
-    if (ctx.host.getFile(source) === null && ctx.host.getFolder(source) === null) {
+    const file = ctx.host.getFile(source);
+    if (file === null && ctx.host.getFolder(source) === null) {
       throw new ToolError('not_found', `No file or folder ${source}.`);
     }
+    if (file === null && expectedRevision !== undefined) {
+      throw new ToolError(
+        'invalid_arguments',
+        `${source} is a folder; expectedRevision applies to a file.`,
+      );
+    }
+    if (file !== null) await assertFileRevision(ctx.host, file, expectedRevision);
     const referencing = notesLinkingInto(ctx.host, source);
     await ctx.host.renameFile(source, target);
     return { from: source, to: target, referencingNotes: referencing.length };

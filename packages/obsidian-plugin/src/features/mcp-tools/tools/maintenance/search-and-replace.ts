@@ -2,7 +2,9 @@
  * search_and_replace: a regex (JavaScript syntax, run in linear time by RE2 under a time budget:
  * services/regex) replaced across the notes in scope (a folder or one
  * note; services/note-scope.ts). A dry run (the default) writes nothing and shows, per file, the
- * match count and up to 3 previews (for the first 20 files listed). Applying writes each
+ * match count, its revision and up to 3 previews (for the first 20 files listed). Applying with
+ * `expectedRevisions` (path -> revision, as the dry run showed) first checks that each of those
+ * notes is still at its revision and refuses, writing nothing, when one is not. Applying writes each
  * changed note once, atomically (`editText`: one `host.process`), recomputing the replacement
  * on the text current under the write lock, and returns each new revision.
  * Frontmatter and code (fenced, indented, inline) are left alone unless includeFrontmatter /
@@ -15,7 +17,8 @@ import { type } from 'arktype';
 import type { VaultFile, VaultHost } from '../../../../host/vault-host.ts';
 import { DESTRUCTIVE, defineTool } from '../../define-tool.ts';
 import { takePage } from '../../services/list-limits.ts';
-import { editText } from '../../services/note-access.ts';
+import { editText, readText } from '../../services/note-access.ts';
+import { normalizeVaultPath } from '../../../../host/vault-path.ts';
 import { notesIn, resolveScope } from './services/note-scope.ts';
 import { RegexBudget, compilePattern, type UserRegex } from '../../services/regex/index.ts';
 import { replaceInNote, type Preview } from './services/text-replace.ts';
@@ -34,6 +37,7 @@ interface Options {
 
 interface FileMatches {
   file: VaultFile;
+  revision: string;
   replacements: number;
   previews: Preview[];
 }
@@ -42,7 +46,7 @@ export const searchAndReplace = defineTool({
   name: 'search_and_replace',
   title: 'Search and replace',
   description:
-    'Regex replace in notes (scope: folder or note). Dry run by default: counts, previews. Frontmatter and code skipped unless included.',
+    'Regex replace in notes (scope: folder or note); dry run by default. Frontmatter and code only if included.',
   input: type({
     pattern: 'string',
     replacement: 'string',
@@ -51,6 +55,7 @@ export const searchAndReplace = defineTool({
     'scope?': 'string',
     'includeFrontmatter?': 'boolean',
     'includeCode?': 'boolean',
+    'expectedRevisions?': 'Record<string, string>',
   }),
   annotations: DESTRUCTIVE,
   handler: async (args, ctx) => {
@@ -63,7 +68,8 @@ export const searchAndReplace = defineTool({
     };
     const { found, skipped } = await matchingFiles(ctx.host, args.scope, options);
     if (args.dry_run ?? true) return dryRunResult(found, skipped);
-    const changed = await applyAll(ctx.host, found, options);
+    const expected = await checkExpectedRevisions(ctx.host, args.expectedRevisions ?? {});
+    const changed = await applyAll(ctx.host, found, options, expected);
     const page = takePage(changed, undefined);
     return {
       dryRun: false,
@@ -86,6 +92,7 @@ function dryRunResult(found: readonly FileMatches[], skipped: number) {
     skippedMatches: skipped,
     files: page.items.map((entry, index) => ({
       path: entry.file.path,
+      revision: entry.revision,
       replacements: entry.replacements,
       ...(index < FILES_WITH_PREVIEWS ? { previews: entry.previews } : {}),
     })),
@@ -112,11 +119,12 @@ async function matchingFiles(
   const found: FileMatches[] = [];
   let skipped = 0;
   for (const file of notes) {
-    const outcome = replaceInNote(await host.read(file.path), options, PREVIEWS_PER_FILE);
+    const { content, revision } = await readText(host, file);
+    const outcome = replaceInNote(content, options, PREVIEWS_PER_FILE);
     await options.budget.pause();
     skipped += outcome.skipped;
     const { replacements, previews } = outcome;
-    if (replacements > 0) found.push({ file, replacements, previews });
+    if (replacements > 0) found.push({ file, revision, replacements, previews });
   }
   return { found, skipped };
 }
@@ -127,18 +135,56 @@ interface ChangedFile {
   revision: string;
 }
 
+/**
+ * The expected revisions by normalised path, each checked now: `precondition_failed` names every
+ * note that is missing or moved on, before anything is written.
+ */
+async function checkExpectedRevisions(
+  host: VaultHost,
+  given: Record<string, string>,
+): Promise<Map<string, string>> {
+  const expected = new Map<string, string>();
+  const stale: { path: string; expectedRevision: string; currentRevision: string | null }[] = [];
+  for (const [rawPath, expectedRevision] of Object.entries(given)) {
+    const path = normalizeVaultPath(rawPath, host.configDir);
+    const file = host.getFile(path);
+    const currentRevision = file === null ? null : (await readText(host, file)).revision;
+    if (currentRevision !== expectedRevision)
+      stale.push({ path, expectedRevision, currentRevision });
+    expected.set(path, expectedRevision);
+  }
+  if (stale.length > 0) {
+    throw new ToolError(
+      'precondition_failed',
+      `Nothing was replaced: ${stale.map((entry) => entry.path).join(', ')} changed since the dry run; run it again.`,
+      { files: stale },
+    );
+  }
+  return expected;
+}
+
 /** Writes each note with replacements, one atomic edit apiece, on its current text. */
-async function applyAll(host: VaultHost, files: readonly FileMatches[], options: Options) {
+async function applyAll(
+  host: VaultHost,
+  files: readonly FileMatches[],
+  options: Options,
+  expected: ReadonlyMap<string, string>,
+) {
   const changed: ChangedFile[] = [];
   for (const { file } of files) {
-    const edited = await applyOne(host, file, options);
+    const edited = await applyOne(host, file, options, expected.get(file.path));
     if (edited !== null) changed.push(edited);
   }
   return changed;
 }
 
 /** One note's edit; null when nothing changed or the note was deleted since it was read. */
-async function applyOne(host: VaultHost, file: VaultFile, options: Options) {
+async function applyOne(
+  host: VaultHost,
+  file: VaultFile,
+  options: Options,
+  expectedRevision: string | undefined,
+) {
   let replacements = 0;
   const replace = (current: string) => {
     const outcome = replaceInNote(current, options, 0);
@@ -146,7 +192,7 @@ async function applyOne(host: VaultHost, file: VaultFile, options: Options) {
     return outcome.text;
   };
   try {
-    const { changed, revision } = await editText(host, file, replace);
+    const { changed, revision } = await editText(host, file, replace, expectedRevision);
     return changed ? { path: file.path, replacements, revision } : null;
   } catch (error) {
     if (error instanceof ToolError && error.code === 'not_found') return null;

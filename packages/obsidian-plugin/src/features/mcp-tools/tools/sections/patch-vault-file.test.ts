@@ -161,9 +161,9 @@ describe('patch_vault_file failures leave the file byte for byte unchanged', () 
       'precondition_failed',
     ],
     [
-      'expectedContent with append',
-      { targetType: 'heading', target: 'Other', content: 'x', expectedContent: 'end' },
-      'invalid_arguments',
+      'a stale expectedContent with append',
+      { targetType: 'heading', target: 'Other', content: 'x', expectedContent: 'nope' },
+      'precondition_failed',
     ],
     [
       'empty content to append',
