@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'bun:test';
 import { type } from 'arktype';
-import { READ_ONLY, defineTool } from './define-tool.ts';
+import {
+  ADDITIVE,
+  DESTRUCTIVE,
+  OVERWRITE,
+  READ_ONLY,
+  defineTool,
+  type ToolHints,
+} from './define-tool.ts';
 import { compactSchema, toolListing } from './tool-listing.ts';
 
 describe('toolListing', () => {
@@ -14,24 +21,44 @@ describe('toolListing', () => {
       handler: async () => ({}),
     });
     expect(toolListing(tool).annotations).toEqual({ readOnlyHint: true, openWorldHint: false });
-    const writer = defineTool({
-      name: 'w',
-      title: 'W',
-      description: 'W',
-      input: type({}),
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: true,
-        idempotentHint: false,
-        openWorldHint: false,
-      },
-      handler: async () => ({}),
-    });
-    expect(toolListing(writer).annotations).toEqual({
-      readOnlyHint: false,
+  });
+
+  test('a write lists destructiveHint and openWorldHint, and the hints at false by default only when true', () => {
+    const writer = (annotations: ToolHints) =>
+      toolListing(
+        defineTool({
+          name: 'w',
+          title: 'W',
+          description: 'W',
+          input: type({}),
+          annotations,
+          handler: async () => ({}),
+        }),
+      ).annotations;
+    expect(writer(DESTRUCTIVE)).toEqual({ destructiveHint: true, openWorldHint: false });
+    expect(writer(ADDITIVE)).toEqual({ destructiveHint: false, openWorldHint: false });
+    expect(writer(OVERWRITE)).toEqual({
       destructiveHint: true,
-      idempotentHint: false,
+      idempotentHint: true,
       openWorldHint: false,
+    });
+    expect(writer({ ...ADDITIVE, openWorldHint: true })).toEqual({
+      destructiveHint: false,
+      openWorldHint: true,
+    });
+  });
+
+  test('additionalProperties {} (anything, the default) is left out; false stays', () => {
+    expect(
+      compactSchema({
+        type: 'object',
+        properties: { item: { type: 'object', additionalProperties: {} } },
+        additionalProperties: false,
+      }),
+    ).toEqual({
+      type: 'object',
+      properties: { item: { type: 'object' } },
+      additionalProperties: false,
     });
   });
 

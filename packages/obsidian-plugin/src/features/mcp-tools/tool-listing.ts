@@ -1,8 +1,9 @@
 /**
  * The `tools/list` entry of a tool. Computed once per tool, because every client pays for these
- * bytes on every session and every request would otherwise rebuild them. Two lossless savings:
+ * bytes on every session and every request would otherwise rebuild them. Three lossless savings:
  * a read-only tool omits destructiveHint and idempotentHint (the MCP spec gives them meaning only
- * when readOnlyHint is false), and an `anyOf` of plain types becomes one `type` array.
+ * when readOnlyHint is false), an `anyOf` of plain types becomes one `type` array, and
+ * `additionalProperties: {}` (anything, JSON Schema's default) is left out.
  * A tool with an MCP Apps view lists it as `_meta.ui.resourceUri` only: the spec's deprecated
  * flat `ui/resourceUri` key would cost every session more bytes, and hosts must read the modern
  * key anyway.
@@ -28,9 +29,19 @@ export function toolListing(tool: Tool): ListedTool {
   return listing;
 }
 
+/**
+ * A read-only tool: readOnlyHint and openWorldHint. A write: destructiveHint and openWorldHint
+ * always, and readOnlyHint or idempotentHint only when true: both are false by the MCP spec's
+ * default, and any client, whether it applies the default or tests for true, reads an absent one
+ * exactly as a stated false (ADR-0012).
+ */
 function listedHints(hints: ToolHints): Partial<ToolHints> {
-  if (!hints.readOnlyHint) return hints;
-  return { readOnlyHint: true, openWorldHint: hints.openWorldHint };
+  if (hints.readOnlyHint) return { readOnlyHint: true, openWorldHint: hints.openWorldHint };
+  return {
+    destructiveHint: hints.destructiveHint,
+    ...(hints.idempotentHint && { idempotentHint: true }),
+    openWorldHint: hints.openWorldHint,
+  };
 }
 
 /** Merges the plain-type members of every `anyOf` into one `type` array (same meaning, fewer bytes). */
@@ -40,9 +51,15 @@ export function compactSchema(schema: unknown): unknown {
   const entries = Object.entries(schema as Record<string, unknown>).map(
     ([key, value]) => [key, compactSchema(value)] as const,
   );
-  const compacted = Object.fromEntries(entries) as Record<string, unknown>;
+  const compacted = Object.fromEntries(
+    entries.filter(([key, value]) => !(key === 'additionalProperties' && isEmptySchema(value))),
+  ) as Record<string, unknown>;
   if (Array.isArray(compacted.anyOf)) return mergePlainTypes(compacted);
   return compacted;
+}
+
+function isEmptySchema(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
 }
 
 function isPlainType(member: unknown): member is { type: string } {

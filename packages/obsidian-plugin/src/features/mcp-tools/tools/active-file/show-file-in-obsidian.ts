@@ -5,7 +5,7 @@ import { requireFile } from '../../services/note-access.ts';
 export const showFileInObsidian = defineTool({
   name: 'show_file_in_obsidian',
   title: 'Open in Obsidian',
-  description: 'Open a file in Obsidian (newLeaf: in a new tab); it becomes the active file.',
+  description: 'Open a file in Obsidian (newLeaf: new tab); it becomes the active file.',
   input: type({ filename: 'string', 'newLeaf?': 'boolean' }),
   // Changes what the user sees, never the vault.
   annotations: {

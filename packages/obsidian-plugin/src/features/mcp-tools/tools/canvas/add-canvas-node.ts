@@ -17,7 +17,7 @@ export const addCanvasNode = defineTool({
   name: 'add_canvas_node',
   title: 'Add canvas node',
   description:
-    'Add a text, file (vault path) or link (http/s url) node to a canvas, created if missing. No x/y: placed clear of other nodes.',
+    'Add a text, file (vault path) or link (http/s) node to a canvas (made if missing); no x/y: placed clear of others.',
   input: type({
     path: 'string',
     type: "'text' | 'file' | 'link'",

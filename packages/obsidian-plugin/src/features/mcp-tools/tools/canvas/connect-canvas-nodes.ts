@@ -16,9 +16,9 @@ import { appendCanvasItem } from './services/canvas-splice.ts';
 
 export const connectCanvasNodes = defineTool({
   name: 'connect_canvas_nodes',
-  title: 'Connect canvas nodes',
+  title: 'Connect nodes',
   description:
-    'Connect two canvas nodes (ids from get_canvas) with an edge. Sides default to the ones facing each other.',
+    'Connect two canvas nodes (ids: get_canvas) with an edge; sides default to those facing each other.',
   input: type({
     path: 'string',
     fromNode: 'string',

@@ -11,7 +11,7 @@ export const getCanvas = defineTool({
   name: 'get_canvas',
   title: 'Read canvas',
   description:
-    "A canvas's nodes and edges with all their fields, and its revision. limit caps each list.",
+    "A canvas's nodes and edges with all their fields, and its revision; limit caps each list.",
   input: type({ path: 'string', 'limit?': limitArgument }),
   annotations: READ_ONLY,
   handler: async ({ path, limit }, ctx) => {

@@ -12,7 +12,7 @@ export const listObsidianCommands = defineTool({
   name: 'list_obsidian_commands',
   title: 'List commands',
   description:
-    "Obsidian's commands (id, name), sorted by id. filter: case-insensitive text in the id or name. Only inside Obsidian.",
+    "Obsidian's commands (id, name) by id; filter: text in the id or name, any case. Only in Obsidian.",
   input: type({ 'filter?': 'string', 'limit?': limitArgument }),
   annotations: READ_ONLY,
   handler: async ({ filter, limit }, ctx) => {

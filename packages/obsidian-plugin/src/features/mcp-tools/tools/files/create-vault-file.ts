@@ -10,7 +10,7 @@ export const createVaultFile = defineTool({
   name: 'create_vault_file',
   title: 'Write file',
   description:
-    'Create a text file (and missing folders) or replace its whole text; expectedRevision guards against unseen edits.',
+    'Create a text file (and missing folders) or replace its text; expectedRevision guards against unseen edits.',
   input: type({ path: 'string', content: 'string', 'expectedRevision?': expectedRevisionArgument }),
   annotations: OVERWRITE,
   handler: async ({ path, content, expectedRevision }, ctx) => {

@@ -7,7 +7,7 @@ export const deleteVaultDirectory = defineTool({
   name: 'delete_vault_directory',
   title: 'Delete folder',
   description:
-    'Move a folder to the trash. Refuses a non-empty folder unless recursive is true, and the vault root always.',
+    'Move a folder to the trash; a non-empty one only with recursive true, never the vault root.',
   input: type({ path: 'string', 'recursive?': 'boolean' }),
   annotations: DESTRUCTIVE,
   handler: async ({ path, recursive }, ctx) => {

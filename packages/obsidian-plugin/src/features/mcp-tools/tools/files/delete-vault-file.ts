@@ -8,7 +8,7 @@ export const deleteVaultFile = defineTool({
   name: 'delete_vault_file',
   title: 'Delete file',
   description:
-    "Move a file to the trash (Obsidian's setting: system or .trash), so it can be restored.",
+    "Move a file to the trash (Obsidian's choice: system or .trash); it can be restored.",
   input: type({ path: 'string', 'expectedRevision?': expectedRevisionArgument }),
   annotations: DESTRUCTIVE,
   handler: async ({ path, expectedRevision }, ctx) =>

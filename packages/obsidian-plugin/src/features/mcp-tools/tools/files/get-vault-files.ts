@@ -11,7 +11,7 @@ export const getVaultFiles = defineTool({
   name: 'get_vault_files',
   title: 'Read files',
   description:
-    'Read up to 20 files in one call; each entry is the get_vault_file result or its error. Media is described, not returned.',
+    'Read up to 20 files; each is the get_vault_file result or its error. Media is described, not returned.',
   input: type({
     paths: type('string[]').atMostLength(MAX_FILES_PER_CALL),
     'format?': "'text' | 'json'",

@@ -8,7 +8,7 @@ export const listVaultFiles = defineTool({
   name: 'list_vault_files',
   title: 'List folder',
   description:
-    'List a folder\'s direct children as vault paths, folders first (ending in "/"). Omit directory for the vault root.',
+    'A folder\'s direct children as vault paths, folders first (ending in "/"); no directory: the vault root.',
   input: type({ 'directory?': 'string', 'limit?': limitArgument }),
   annotations: READ_ONLY,
   handler: async ({ directory, limit }, ctx) => {

@@ -15,7 +15,7 @@ export const deleteNoteProperty = defineTool({
   name: 'delete_note_property',
   title: 'Delete property',
   description:
-    "Remove a note's frontmatter property; a missing key is success (deleted: false). Returns the new revision.",
+    "Remove a note's frontmatter property (a missing key: deleted false); returns the new revision.",
   input: type({ path: 'string', key: 'string', 'expectedRevision?': expectedRevisionArgument }),
   annotations: OVERWRITE,
   handler: async ({ path, key, expectedRevision }, ctx) => {

@@ -13,7 +13,7 @@ export const getNoteProperty = defineTool({
   name: 'get_note_property',
   title: 'Read property',
   description:
-    "A note's frontmatter property: its value, whether the key exists, and the note's revision.",
+    "A note's frontmatter property: value, whether the key exists, and the note's revision.",
   input: type({ path: 'string', key: 'string' }),
   annotations: READ_ONLY,
   handler: async ({ path, key }, ctx) => {

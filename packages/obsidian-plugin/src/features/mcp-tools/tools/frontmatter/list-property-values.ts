@@ -16,7 +16,7 @@ export const listPropertyValues = defineTool({
   name: 'list_property_values',
   title: 'Property values',
   description:
-    'Distinct values of a frontmatter property across notes (optionally under folder), with note counts.',
+    'Distinct values of a frontmatter property across notes (optionally under folder), with counts.',
   input: type({ key: 'string', 'folder?': 'string', 'limit?': limitArgument }),
   annotations: READ_ONLY,
   handler: async ({ key, folder, limit }, ctx) => {

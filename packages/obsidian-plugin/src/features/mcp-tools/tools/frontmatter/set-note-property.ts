@@ -18,7 +18,7 @@ export const setNoteProperty = defineTool({
   name: 'set_note_property',
   title: 'Set property',
   description:
-    "Set a note's frontmatter property; null empties it, keeping the key. Returns the new revision.",
+    "Set a note's frontmatter property (null empties it, keeping the key); returns the new revision.",
   input: type({
     path: 'string',
     key: 'string',

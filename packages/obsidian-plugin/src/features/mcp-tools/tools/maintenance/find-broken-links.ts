@@ -27,7 +27,7 @@ export const findBrokenLinks = defineTool({
   name: 'find_broken_links',
   title: 'Broken links',
   description:
-    'Links, embeds and frontmatter links to missing files, grouped per note with line or key. scope: a folder or one note.',
+    'Links, embeds, frontmatter links to missing files, per note with line or key; scope: a folder or one note.',
   input: type({ 'exclude_folders?': 'string[]', 'scope?': 'string', 'limit?': limitArgument }),
   annotations: READ_ONLY,
   handler: async ({ exclude_folders, scope: rawScope, limit }, ctx) => {

@@ -19,7 +19,7 @@ export const findOrphanedNotes = defineTool({
   name: 'find_orphaned_notes',
   title: 'Orphaned notes',
   description:
-    "Notes no other note or canvas links to or embeds. outgoingLinks 0 means no links out either (an orphan in Obsidian's graph).",
+    "Notes nothing links to or embeds; outgoingLinks 0: none out either (an orphan in Obsidian's graph).",
   input: type({ 'exclude_folders?': 'string[]', 'limit?': limitArgument }),
   annotations: READ_ONLY,
   handler: async ({ exclude_folders, limit }, ctx) => {

@@ -4,8 +4,7 @@ import { READ_ONLY, defineTool } from '../../define-tool.ts';
 export const toolCatalog = defineTool({
   name: 'tool_catalog',
   title: 'Tool catalog',
-  description:
-    'Tools this client may use, with status (active, inactive, promoted), calls and purpose.',
+  description: 'Tools this client may use: status (active, inactive, promoted), calls, purpose.',
   input: type({}),
   annotations: READ_ONLY,
   handler: async (_args, ctx) => {

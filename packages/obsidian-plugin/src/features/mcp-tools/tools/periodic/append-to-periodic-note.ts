@@ -17,9 +17,8 @@ import { dateArgument, periodArgument, systemClock, type Clock } from './service
 export function appendToPeriodicNoteTool(clock: Clock = systemClock): Tool {
   return defineTool({
     name: 'append_to_periodic_note',
-    title: 'Append to periodic note',
-    description:
-      'Append to a periodic note (default: daily, today), created if missing. underHeading "A::B": at the end of that section, added if absent.',
+    title: 'Periodic append',
+    description: `Append to a periodic note (default: today's daily), created if missing; underHeading "A::B": end of that section.`,
     input: type({
       'period?': periodArgument,
       content: 'string',

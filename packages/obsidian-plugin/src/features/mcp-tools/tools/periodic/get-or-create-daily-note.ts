@@ -20,7 +20,7 @@ export function getOrCreateDailyNoteTool(clock: Clock = systemClock): Tool {
     name: 'get_or_create_daily_note',
     title: 'Daily note',
     description:
-      'The daily note for date (YYYY-MM-DD, default today), created from the daily note settings and template if missing.',
+      'The daily note for date (YYYY-MM-DD, default today); if missing, made from settings and template.',
     input: type({ 'date?': dateArgument }),
     annotations: GET_OR_CREATE_HINTS,
     handler: async ({ date }, ctx) => openPeriodicNote(ctx.host, 'daily', date, clock),

@@ -14,7 +14,7 @@ export function getOrCreatePeriodicNoteTool(clock: Clock = systemClock): Tool {
     name: 'get_or_create_periodic_note',
     title: 'Periodic note',
     description:
-      'The note of the period holding date (YYYY-MM-DD, default today), created from the periodic note settings and template if missing.',
+      "The period's note holding date (YYYY-MM-DD, default today); if missing, made from settings and template.",
     input: type({ period: periodArgument, 'date?': dateArgument }),
     annotations: GET_OR_CREATE_HINTS,
     handler: async ({ period, date }, ctx) => openPeriodicNote(ctx.host, period, date, clock),

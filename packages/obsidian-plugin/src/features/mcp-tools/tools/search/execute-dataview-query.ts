@@ -14,7 +14,7 @@ export const executeDataviewQuery = defineTool({
   name: 'execute_dataview_query',
   title: 'Dataview query',
   description:
-    'Run a Dataview DQL query (TABLE, LIST, TASK, CALENDAR) in Obsidian; typed JSON. sourcePath: the note it runs as.',
+    'Run a Dataview DQL query (TABLE, LIST, TASK, CALENDAR) in Obsidian, as typed JSON; sourcePath: the note it runs as.',
   input: type({ query: 'string', 'sourcePath?': 'string', 'limit?': limitArgument }),
   unfilterable: true,
   annotations: READ_ONLY,

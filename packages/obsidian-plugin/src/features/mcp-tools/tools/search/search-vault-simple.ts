@@ -24,7 +24,7 @@ export const searchVaultSimple = defineTool({
   name: 'search_vault_simple',
   title: 'Search text',
   description:
-    'Case-insensitive text search of all notes: hits (path, 0-based line, excerpt with contextLength chars each side), by path.',
+    'Case-insensitive text search of notes: hits (path, 0-based line, excerpt of contextLength chars a side) by path.',
   input: type({
     query: 'string',
     'contextLength?': 'number.integer >= 0',

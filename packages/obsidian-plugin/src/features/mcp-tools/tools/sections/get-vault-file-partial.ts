@@ -11,9 +11,9 @@ const line = type('number.integer >= 0');
 
 export const getVaultFilePartial = defineTool({
   name: 'get_vault_file_partial',
-  title: 'Read part of a note',
+  title: 'Read note part',
   description:
-    'Read part of a note: a heading section (target "A::B"), a block (^id), frontmatter, a document map (headings, block ids, lines), or lines (0-based, inclusive).',
+    'Part of a note: heading section (target "A::B"), block (^id), frontmatter, document map or lines (0-based, inclusive).',
   input: type({
     filename: 'string',
     mode: "'frontmatter' | 'heading' | 'block' | 'document-map' | 'lines'",

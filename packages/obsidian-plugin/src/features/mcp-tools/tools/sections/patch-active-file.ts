@@ -9,7 +9,7 @@ import { PATCH_HINTS } from './patch-vault-file.ts';
 
 export const patchActiveFile = defineTool({
   name: 'patch_active_file',
-  title: 'Patch the active note',
+  title: 'Patch active note',
   description: 'patch_vault_file on the note open in Obsidian.',
   input: patchRequest,
   annotations: PATCH_HINTS,

@@ -17,9 +17,9 @@ export const PATCH_HINTS: ToolHints = {
 
 export const patchVaultFile = defineTool({
   name: 'patch_vault_file',
-  title: 'Patch a note section',
+  title: 'Patch note section',
   description:
-    'Append, prepend or replace under a heading (target "A::B"), at a block (^id) or in a frontmatter key (content parsed as JSON if valid). Rest kept.',
+    'Append, prepend or replace under a heading (target "A::B"), at a block (^id) or in a frontmatter key (JSON parsed). Rest kept.',
   input: type({ path: 'string', ...patchFields }),
   annotations: PATCH_HINTS,
   handler: async ({ path, ...request }, ctx) =>

@@ -5,7 +5,7 @@ export const getServerInfo = defineTool({
   name: 'get_server_info',
   title: 'Server info',
   description:
-    'Server name and version, vault name, host (plugin or headless), protocol revisions, tool count.',
+    'Server and vault name, version, host (plugin or headless), protocol revisions, tool count.',
   input: type({}),
   annotations: READ_ONLY,
   handler: async (_args, ctx) => ({

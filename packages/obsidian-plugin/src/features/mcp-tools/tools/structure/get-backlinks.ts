@@ -24,7 +24,7 @@ export const getBacklinks = defineTool({
   name: 'get_backlinks',
   title: 'Backlinks',
   description:
-    'Files linking to a file, with link counts. includeUnresolved adds notes whose unresolved links name it (works for a note not created yet).',
+    'Files linking to a file, with counts; includeUnresolved adds unresolved links naming it (even with no such note).',
   input: type({ path: 'string', 'includeUnresolved?': 'boolean', 'limit?': limitArgument }),
   annotations: READ_ONLY,
   handler: async ({ path: rawPath, includeUnresolved = false, limit }, ctx) => {

@@ -12,9 +12,9 @@ import { noteTags, tagMatches, tagQueryKey } from './services/tag-counts.ts';
 
 export const getFilesByTag = defineTool({
   name: 'get_files_by_tag',
-  title: 'Notes with a tag',
+  title: 'Notes by tag',
   description:
-    'Notes carrying a tag ("#" optional, any case), with the matching tags. includeNested (default true): "a" also matches "a/b".',
+    'Notes with a tag ("#" optional, any case) and the matching tags; includeNested (default true): a matches a/b.',
   input: type({ tag: 'string', 'includeNested?': 'boolean', 'limit?': limitArgument }),
   annotations: READ_ONLY,
   handler: async ({ tag, includeNested = true, limit }, ctx) => {

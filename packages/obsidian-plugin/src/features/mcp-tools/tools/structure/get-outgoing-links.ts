@@ -28,7 +28,7 @@ export const getOutgoingLinks = defineTool({
   name: 'get_outgoing_links',
   title: 'Outgoing links',
   description:
-    'Links, embeds and frontmatter links of a note in order, each with kind, line (or property key) and resolved target path (null if unresolved).',
+    "A note's links, embeds and frontmatter links in order: kind, line or key, target path (null: unresolved).",
   input: type({
     path: 'string',
     'includeEmbeds?': 'boolean',

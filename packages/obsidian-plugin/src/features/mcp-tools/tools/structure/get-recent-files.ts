@@ -10,7 +10,7 @@ import { recentFiles } from '../../services/note-files.ts';
 export const getRecentFiles = defineTool({
   name: 'get_recent_files',
   title: 'Recent files',
-  description: 'Most recently modified files, newest first, with mtime (ms since epoch).',
+  description: 'Recently modified files, newest first, with mtime (ms since epoch).',
   input: type({ 'limit?': '1 <= number.integer <= 100' }),
   annotations: READ_ONLY,
   handler: async ({ limit = 10 }, ctx) => {

@@ -17,7 +17,7 @@ export const getVaultOverview = defineTool({
   name: 'get_vault_overview',
   title: 'Vault overview',
   description:
-    'Orientation in one call: counts of notes, files, folders and tags; top-level folders with note counts; top tags; recently modified files.',
+    'Orientation: counts of notes, files, folders, tags; top folders with note counts; top tags; recent files.',
   input: type({ 'topTagsLimit?': sectionLimit, 'recentFilesLimit?': sectionLimit }),
   annotations: READ_ONLY,
   handler: async ({ topTagsLimit = 10, recentFilesLimit = 10 }, ctx) => {

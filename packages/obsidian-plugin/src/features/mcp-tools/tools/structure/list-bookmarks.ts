@@ -16,7 +16,7 @@ export const listBookmarks = defineTool({
   name: 'list_bookmarks',
   title: 'Bookmarks',
   description:
-    "The vault's bookmarks (files, folders, headings, blocks, searches, URLs, groups) in order, each with its group titles.",
+    "The vault's bookmarks in order (files, folders, headings, blocks, searches, URLs), with group titles.",
   input: type({ 'include_types?': bookmarkType.array() }),
   annotations: READ_ONLY,
   handler: async ({ include_types }, ctx) => {

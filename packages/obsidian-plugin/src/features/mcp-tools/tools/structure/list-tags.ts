@@ -12,7 +12,7 @@ export const listTags = defineTool({
   name: 'list_tags',
   title: 'List tags',
   description:
-    'Every tag (without "#") with its note count; a note tagged a/b also counts for a. Sorted by count unless sort is "name".',
+    'Every tag (no "#") with its note count; a/b also counts for a. By count, or by name with sort "name".',
   input: type({ 'sort?': "'name' | 'count'", 'limit?': limitArgument }),
   annotations: READ_ONLY,
   handler: async ({ sort = 'count', limit }, ctx) => {

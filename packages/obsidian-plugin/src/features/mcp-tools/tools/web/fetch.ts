@@ -16,9 +16,9 @@ export const MAX_LENGTH = 100_000;
 
 export const fetchTool = defineTool({
   name: 'fetch',
-  title: 'Fetch web page',
+  title: 'Fetch page',
   description:
-    'GET a public web page as Markdown (or HTML). Read on with startIndex = the returned nextStartIndex.',
+    'GET a public web page as Markdown (or HTML); read on with startIndex = nextStartIndex.',
   input: type({
     url: 'string',
     'format?': "'markdown' | 'html'",
