@@ -19,3 +19,5 @@ export type {
   NoteVersion,
 } from './services/change-listing.ts';
 export type { RedoResult, RestoreResult, UndoResult } from './services/change-undo.ts';
+/** The key record of a call (tests write journals by hand with it). */
+export { callKey } from './services/idempotent-calls.ts';

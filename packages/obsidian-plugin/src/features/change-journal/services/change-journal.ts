@@ -232,7 +232,7 @@ export class ChangeJournal {
     const outcome = await session.rollback();
     if (outcome.complete) return result;
     if (outcome.change !== null) this.committed(outcome.change);
-    const failure = result.structuredContent as unknown as ToolFailure;
+    const failure = result.structuredContent as ToolFailure;
     return failureResult({
       ...failure,
       message: `${failure.message} Some of what the call had written could not be put back; it is change ${outcome.change?.id} in list_changes.`,

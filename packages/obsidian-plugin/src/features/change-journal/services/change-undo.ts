@@ -8,7 +8,7 @@
 import { ToolError } from '@mcp-connector/shared';
 import type { VaultHost } from '../../../host/vault-host.ts';
 import type { ChangeLog } from './change-log.ts';
-import { ABSENT, FOLDER, type Change, type Step } from './change-record.ts';
+import { ABSENT, FOLDER, type Change } from './change-record.ts';
 import type { ChangeSession } from './change-session.ts';
 import { fileChanges, type ChangeViews } from './change-listing.ts';
 import { stateOf } from './path-state.ts';
@@ -120,7 +120,7 @@ async function revert(reverter: Reverter, change: Change): Promise<void> {
   for (const step of change.steps) {
     if (step.step === 'put' && step.before.kind === 'file') assertKept(step.path, step.before);
   }
-  for (const step of [...change.steps].reverse() as Step[]) {
+  for (const step of [...change.steps].reverse()) {
     await restoreStep(reverter.recording, step, reverter.images);
   }
   reverter.session.undoes = change.id;

@@ -38,7 +38,7 @@ describe('search_and_replace', () => {
       files: [
         {
           path: 'Projects.md',
-          revision: expect.stringMatching(/^[0-9a-f]{16}$/),
+          revision: revisionOf(VAULT['Projects.md']),
           replacements: 1,
           previews: [
             {
@@ -50,13 +50,13 @@ describe('search_and_replace', () => {
         },
         {
           path: 'Projects/b.md',
-          revision: expect.stringMatching(/^[0-9a-f]{16}$/),
+          revision: revisionOf(VAULT['Projects/b.md']),
           replacements: 1,
           previews: [{ line: 0, before: 'Draft and draft.', after: 'Draft and final.' }],
         },
         {
           path: 'a.md',
-          revision: expect.stringMatching(/^[0-9a-f]{16}$/),
+          revision: revisionOf(VAULT['a.md']),
           replacements: 2,
           previews: [
             { line: 3, before: 'The draft is a draft.', after: 'The final is a draft.' },
