@@ -21,6 +21,8 @@ export const JOURNAL_FORMAT = 1;
 export type PathState = string;
 export const ABSENT = 'absent';
 export const FOLDER = 'folder';
+/** An intent's expectation only: a file whose content is not the before-image (unknown ahead). */
+export const CHANGED = 'changed';
 
 const imageSchema = type({ kind: "'absent'" }, '|', { kind: "'folder'" }).or({
   kind: "'file'",
@@ -65,8 +67,11 @@ const callKeySchema = type({ tokenId: 'string | null', key: 'string', fingerprin
 
 const intentEntrySchema = type({
   step: stepSchema,
-  /** The state the step leaves its path in, when known beforehand (null: a link rewrite). */
-  expect: 'string | null',
+  /**
+   * The state the step leaves its path in: a revision, `absent` or `folder`, or `changed` when
+   * only that is known beforehand (a frontmatter edit, a link rewrite). For a move: `absent`.
+   */
+  expect: 'string',
 });
 
 export const lineSchema = type({ t: "'journal'", format: 'number' }, '|', {

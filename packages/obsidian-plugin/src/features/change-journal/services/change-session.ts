@@ -9,6 +9,7 @@
 import type { VaultFile, VaultHost } from '../../../host/vault-host.ts';
 import {
   ABSENT,
+  CHANGED,
   FOLDER,
   changeBlobs,
   changePaths,
@@ -143,9 +144,10 @@ export class ChangeSession {
 }
 
 /**
- * The steps of these entries that took effect, judged by the vault: a write with a known
- * outcome happened when its path is in that state (after success: always); any other step when
- * its path no longer holds the before-image (a move: when it left `from` for `to`).
+ * The steps of these entries that took effect, judged by the vault. After a write that succeeded,
+ * a step with an exact expectation took effect by construction; otherwise a step took effect when
+ * its path is in the state it expected (`changed`: a file, other than the before-image), and a
+ * move when it left `from` for `to`.
  */
 export async function settledSteps(
   host: VaultHost,
@@ -162,15 +164,16 @@ export async function settledSteps(
 async function tookEffect(
   host: VaultHost,
   step: Step,
-  expect: PathState | null,
+  expect: PathState,
   outcome: 'succeeded' | 'failed' | 'unknown',
 ): Promise<boolean> {
   if (step.step === 'move') {
     return (await stateOf(host, step.from)) === ABSENT && (await stateOf(host, step.to)) !== ABSENT;
   }
-  if (expect !== null)
+  if (expect !== CHANGED)
     return outcome === 'succeeded' || (await stateOf(host, step.path)) === expect;
-  return (await stateOf(host, step.path)) !== imageState(step.before);
+  const current = await stateOf(host, step.path);
+  return current !== ABSENT && current !== FOLDER && current !== imageState(step.before);
 }
 
 export function imageState(image: Image): PathState {

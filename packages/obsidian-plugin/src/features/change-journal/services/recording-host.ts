@@ -7,12 +7,11 @@
  * to its new name, the moved notes, every canvas) and keeps those that changed.
  */
 import { nameKey } from '@mcp-connector/markdown/links';
-import { ToolError } from '@mcp-connector/shared';
+import { ToolError, revisionOf } from '@mcp-connector/shared';
 import { ForwardingHost } from '../../../host/forwarding-host.ts';
-import type { VaultFile, VaultHost } from '../../../host/vault-host.ts';
+import type { RenameOptions, VaultFile, VaultHost } from '../../../host/vault-host.ts';
 import { parentFolder } from '../../../host/vault-path.ts';
-import { revisionOf } from '../../mcp-tools/index.ts';
-import type { IntentEntry } from './change-record.ts';
+import { ABSENT, CHANGED, FOLDER, type IntentEntry } from './change-record.ts';
 import type { ChangeSession } from './change-session.ts';
 import { isTextFile } from './path-state.ts';
 
@@ -52,7 +51,7 @@ export class RecordingHost extends ForwardingHost {
     const file = this.inner.getFile(path);
     if (file === null) return this.inner.modifyBinary(path, data);
     const { image } = await this.session.capture(file);
-    const entries = [{ step: { step: 'put', path, before: image }, expect: null } as const];
+    const entries = [{ step: { step: 'put', path, before: image }, expect: CHANGED } as const];
     return this.session.write(entries, () => this.inner.modifyBinary(path, data));
   }
 
@@ -87,7 +86,7 @@ export class RecordingHost extends ForwardingHost {
       const file = this.inner.getFile(path);
       if (file === null) return this.inner.processFrontMatter(path, change, guard);
       const { image, text } = await this.session.capture(file);
-      const entries = [{ step: { step: 'put', path, before: image }, expect: null } as const];
+      const entries = [{ step: { step: 'put', path, before: image }, expect: CHANGED } as const];
       try {
         return await this.session.write(entries, () =>
           this.inner.processFrontMatter(path, change, (current) => {
@@ -109,17 +108,17 @@ export class RecordingHost extends ForwardingHost {
     return this.session.write(this.move(from, to), () => this.inner.rename(from, to));
   }
 
-  override async renameFile(from: string, to: string): Promise<void> {
-    if (!this.exists(from) || this.exists(to)) return this.inner.renameFile(from, to);
+  override async renameFile(from: string, to: string, options?: RenameOptions): Promise<void> {
+    if (!this.exists(from) || this.exists(to)) return this.inner.renameFile(from, to, options);
     const entries = [...this.move(from, to), ...(await this.linkRewrites(from, to))];
-    return this.session.write(entries, () => this.inner.renameFile(from, to));
+    return this.session.write(entries, () => this.inner.renameFile(from, to, options));
   }
 
   override async trashFile(path: string): Promise<void> {
     const file = this.inner.getFile(path);
     if (file !== null) {
       const { image } = await this.session.capture(file);
-      const entries = [{ step: { step: 'put', path, before: image }, expect: null } as const];
+      const entries = [{ step: { step: 'put', path, before: image }, expect: ABSENT } as const];
       return this.session.write(entries, () => this.inner.trashFile(path));
     }
     if (this.inner.getFolder(path) === null) return this.inner.trashFile(path);
@@ -135,7 +134,7 @@ export class RecordingHost extends ForwardingHost {
     if (this.exists(path)) return [];
     return [
       ...this.missingFolders(parentFolder(path)),
-      { step: { step: 'put', path, before: ABSENT_IMAGE }, expect: null },
+      { step: { step: 'put', path, before: ABSENT_IMAGE }, expect: CHANGED },
     ];
   }
 
@@ -143,7 +142,10 @@ export class RecordingHost extends ForwardingHost {
   private missingFolders(path: string): IntentEntry[] {
     const missing: IntentEntry[] = [];
     for (let folder = path; folder !== '' && !this.exists(folder); folder = parentFolder(folder)) {
-      missing.unshift({ step: { step: 'put', path: folder, before: ABSENT_IMAGE }, expect: null });
+      missing.unshift({
+        step: { step: 'put', path: folder, before: ABSENT_IMAGE },
+        expect: FOLDER,
+      });
     }
     return missing;
   }
@@ -152,7 +154,7 @@ export class RecordingHost extends ForwardingHost {
     if (!this.exists(from) || this.exists(to)) return [];
     return [
       ...this.missingFolders(parentFolder(to)),
-      { step: { step: 'move', from, to }, expect: null },
+      { step: { step: 'move', from, to }, expect: ABSENT },
     ];
   }
 
@@ -162,7 +164,7 @@ export class RecordingHost extends ForwardingHost {
     const entries: IntentEntry[] = [];
     for (const file of this.inner.listFiles().filter((entry) => entry.path.startsWith(prefix))) {
       const { image } = await this.session.capture(file);
-      entries.push({ step: { step: 'put', path: file.path, before: image }, expect: null });
+      entries.push({ step: { step: 'put', path: file.path, before: image }, expect: ABSENT });
     }
     const folders = this.inner
       .listFolders()
@@ -170,7 +172,7 @@ export class RecordingHost extends ForwardingHost {
       .filter((path) => path.startsWith(prefix))
       .sort((a, b) => b.split('/').length - a.split('/').length);
     for (const path of [...folders, folder]) {
-      entries.push({ step: { step: 'put', path, before: FOLDER_IMAGE }, expect: null });
+      entries.push({ step: { step: 'put', path, before: FOLDER_IMAGE }, expect: ABSENT });
     }
     return entries;
   }
@@ -199,7 +201,7 @@ export class RecordingHost extends ForwardingHost {
       if (file === null || !isTextFile(source)) continue;
       const { image } = await this.session.capture(file);
       const path = moved.get(source) ?? source;
-      entries.push({ step: { step: 'put', path, before: image }, expect: null });
+      entries.push({ step: { step: 'put', path, before: image }, expect: CHANGED });
     }
     return entries;
   }
