@@ -145,7 +145,7 @@ export class Vault extends Events implements Pick<ObsidianVault, VaultMembers> {
   async createBinary(path: string, data: ArrayBuffer, _options?: DataWriteOptions): Promise<TFile> {
     const parent = this.newEntryParent(path);
     await this.adapter.writeBinary(path, data);
-    return this.addFile(parent, path, null);
+    return this.addFile(parent, path, stripBom(new TextDecoder().decode(data)));
   }
 
   async createFolder(path: string): Promise<TFolder> {
