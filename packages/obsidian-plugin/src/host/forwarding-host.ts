@@ -9,6 +9,7 @@ import type {
   DataviewAccess,
   LinkCounts,
   MomentFactory,
+  RenameOptions,
   TemplaterAccess,
   VaultEvent,
   VaultFile,
@@ -88,8 +89,8 @@ export class ForwardingHost implements VaultHost {
     return this.inner.unresolvedLinks();
   }
 
-  renameFile(from: string, to: string): Promise<void> {
-    return this.inner.renameFile(from, to);
+  renameFile(from: string, to: string, options?: RenameOptions): Promise<void> {
+    return this.inner.renameFile(from, to, options);
   }
   trashFile(path: string): Promise<void> {
     return this.inner.trashFile(path);

@@ -14,7 +14,7 @@ import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { callKey } from '../../../../obsidian-plugin/src/features/change-journal/index.ts';
-import { revisionOf } from '../../../../obsidian-plugin/src/features/mcp-tools/index.ts';
+import { revisionOf } from '@mcp-connector/shared';
 import { settingsPathOf } from '../../serve.ts';
 import { callFail, callOk } from '../../test-support/index.ts';
 import {
@@ -196,7 +196,7 @@ describe('what a crash leaves behind', () => {
   test('the key of an interrupted call answers idempotency_conflict naming its change', async () => {
     const vault = await journalVault();
     const server0 = await startJournalServer({ ...vault, remove: async () => undefined });
-    const tokenId = server0.connector.defaultToken.id;
+    const tokenId = server0.connector.defaultToken?.id ?? null;
     await server0.stop();
     const args = { path: beta, content: 'landed' };
     const key = callKey(tokenId, 'retry', 'append_to_vault_file', args);

@@ -165,12 +165,10 @@ describe('idempotency keys', () => {
   const call = { path: 'Notes/Beta.md', content: 'once only', idempotencyKey: 'retry-1' };
 
   test('eight concurrent replays apply once and all answer the first result', async () => {
-    const { client, connect, connector, root } = await start();
+    const { client, connect, token, root } = await start();
     const clients = [
       client,
-      ...(await Promise.all(
-        Array.from({ length: 7 }, () => connect(connector.defaultToken.secret)),
-      )),
+      ...(await Promise.all(Array.from({ length: 7 }, () => connect(token)))),
     ];
     const results = await Promise.all(
       clients.map((each) => callOk(each, 'append_to_vault_file', call)),

@@ -7,11 +7,8 @@
  */
 import { describe, expect, test } from 'bun:test';
 import type { Client } from '@modelcontextprotocol/client';
-import {
-  allTools,
-  metaTools,
-  revisionOf,
-} from '../../../../obsidian-plugin/src/features/mcp-tools/index.ts';
+import { revisionOf } from '@mcp-connector/shared';
+import { allTools, metaTools } from '../../../../obsidian-plugin/src/features/mcp-tools/index.ts';
 import { callOk } from '../../test-support/index.ts';
 import {
   PIXEL,

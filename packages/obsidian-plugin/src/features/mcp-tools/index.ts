@@ -25,4 +25,3 @@ export type {
 export { toolListing } from './tool-listing.ts';
 export { failureFromThrown, failureResult, successResult } from './tool-output.ts';
 export { fileKind } from './services/file-kinds.ts';
-export { revisionOf } from './services/revision.ts';

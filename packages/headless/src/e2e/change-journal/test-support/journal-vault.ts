@@ -84,6 +84,8 @@ export interface JournalServer {
   root: string;
   connector: RunningConnector;
   settings: SettingsStore;
+  /** The Default token's secret. */
+  token: string;
   client: Client;
   /** Another client, with a token of its own. */
   connect: (secret: string) => Promise<Client>;
@@ -114,10 +116,13 @@ export async function startJournalServer(vault: TempVault): Promise<JournalServe
     clients.push(client);
     return client;
   };
-  const client = await connect(connector.defaultToken.secret);
+  const token = connector.defaultToken;
+  if (token === null) throw new Error(`The settings were refused: ${settings.refusal ?? ''}`);
+  const client = await connect(token.secret);
   return {
     root: vault.root,
     connector,
+    token: token.secret,
     settings,
     client,
     connect,

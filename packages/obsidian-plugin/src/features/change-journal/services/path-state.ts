@@ -4,7 +4,8 @@
  * bytes of a file kept in the image store (binary files only up to the size limit).
  */
 import type { VaultFile, VaultHost } from '../../../host/vault-host.ts';
-import { fileKind, revisionOf } from '../../mcp-tools/index.ts';
+import { revisionOf } from '@mcp-connector/shared';
+import { fileKind } from '../../mcp-tools/index.ts';
 import { ABSENT, FOLDER, type Image, type PathState } from './change-record.ts';
 import { blobName } from './image-store.ts';
 
