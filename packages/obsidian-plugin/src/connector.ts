@@ -206,7 +206,7 @@ async function startOn(stack: DisposerStack, options: ConnectorOptions): Promise
   };
 }
 
-/** The journal beside data.json, writing through the guarded host (ADR-0011). */
+/** The journal beside data.json, writing through the guarded host (ADR-0014). */
 function openChangeJournal(host: VaultHost, options: ConnectorOptions): Promise<ChangeJournal> {
   const { settings } = options;
   return ChangeJournal.open({

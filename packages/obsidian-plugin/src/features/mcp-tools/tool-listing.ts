@@ -33,7 +33,7 @@ export function toolListing(tool: Tool): ListedTool {
  * A read-only tool: readOnlyHint and openWorldHint. A write: destructiveHint and openWorldHint
  * always, and readOnlyHint or idempotentHint only when true: both are false by the MCP spec's
  * default, and any client, whether it applies the default or tests for true, reads an absent one
- * exactly as a stated false (ADR-0012).
+ * exactly as a stated false (ADR-0015).
  */
 function listedHints(hints: ToolHints): Partial<ToolHints> {
   if (hints.readOnlyHint) return { readOnlyHint: true, openWorldHint: hints.openWorldHint };

@@ -1,6 +1,6 @@
 /**
  * The journal's data: what one change is, and the lines of the journal file (JSON Lines, one
- * record a line, append-only). See ADR-0011 for why the format is this one.
+ * record a line, append-only). See ADR-0014 for why the format is this one.
  *
  * A change is an ordered list of steps; undo applies each step's inverse in reverse order. A
  * step is either a move, or "this path held `before`, and now holds something else". `after`
