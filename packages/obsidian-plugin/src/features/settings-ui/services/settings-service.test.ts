@@ -27,6 +27,7 @@ function fakeServers(busy: Set<number | null>) {
       defaultToken: settings.current.tokens[0] as RunningConnector['defaultToken'],
       host: undefined as unknown as RunningConnector['host'],
       semantic: null,
+      changes: undefined as unknown as RunningConnector['changes'],
       close: async () => undefined,
     };
   };
