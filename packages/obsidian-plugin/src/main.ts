@@ -4,11 +4,16 @@
  * shows its settings tab, commands and status, and stops it on unload, freeing the port.
  * Semantic search embeds in a Web Worker (its bundled source comes from the build) and downloads
  * its model only when the user says so: the settings' Download button, the Notice's button or the
- * "Download the semantic search model" command, all through one installer.
+ * "Download the semantic search model" command, all through one installer. The Recent AI changes
+ * view and the Undo notice follow the server's change journal.
  */
 import { FileSystemAdapter, Notice, Plugin } from 'obsidian';
 import embeddingWorkerSource from 'virtual:embedding-worker';
 import { startConnector } from './connector.ts';
+import {
+  installRecentChanges,
+  type InstalledRecentChanges,
+} from './features/change-journal/components/index.ts';
 import { desktopConfigPath } from './features/client-config/index.ts';
 import { ModalPermissionPrompt } from './features/command-permissions/components/index.ts';
 import {
@@ -33,6 +38,7 @@ import { ObsidianHost } from './host/obsidian/obsidian-host.ts';
 
 export default class McpConnectorPlugin extends Plugin {
   private ui: InstalledSettingsUi | null = null;
+  private recentChanges: InstalledRecentChanges | null = null;
   /** Settles once onunload's close has finished; Obsidian does not wait for it, a test does. */
   closed: Promise<void> = Promise.resolve();
   private downloadModel: () => void = () =>
@@ -42,6 +48,8 @@ export default class McpConnectorPlugin extends Plugin {
     const host = new ObsidianHost(this.app);
     const desktopConfig = desktopConfigPath();
     const models = this.modelInstaller();
+    const recentChanges = installRecentChanges(this);
+    this.recentChanges = recentChanges;
     this.ui = installSettingsUi(this, {
       host,
       place: this.pluginPlace(),
@@ -49,6 +57,8 @@ export default class McpConnectorPlugin extends Plugin {
       ...(models !== null && {
         models: { installer: models, folder: `${this.pluginDir()}/models/` },
       }),
+      links: { openRecentChanges: () => void recentChanges.open() },
+      onServer: (server) => recentChanges.follow(server),
       openSettings: () => SettingsStore.open(`${this.pluginFolder()}/data.json`),
       startServer: (settings, indexProgressed) => {
         if (models !== null)
@@ -86,6 +96,8 @@ export default class McpConnectorPlugin extends Plugin {
   }
 
   override onunload(): void {
+    this.recentChanges?.close();
+    this.recentChanges = null;
     this.closed = this.ui?.close() ?? Promise.resolve();
     this.ui = null;
   }

@@ -92,6 +92,7 @@ test('the status bar and notices show what a user would see', async () => {
 test('its commands carry its id and name; an unknown command is refused', async () => {
   const { loaded } = await start();
   expect(loaded.commands.map((command) => command.id)).toEqual([
+    'mcp-connector:show-recent-ai-changes',
     'mcp-connector:copy-endpoint',
     'mcp-connector:copy-claude-code-setup',
     'mcp-connector:open-settings',

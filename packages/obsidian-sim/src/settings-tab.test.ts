@@ -87,7 +87,7 @@ test('unload removes what the plugin registered', async () => {
   expect(app.setting.pluginTabs).toEqual([]);
 });
 
-test("the built main.js's settings tab renders its seven sections over the live server", async () => {
+test("the built main.js's settings tab renders its eight sections over the live server", async () => {
   vault = await makeSimVault({});
   const { buildMainJs } = await import('./test-support/built-plugin.ts');
   const built = await buildMainJs();
@@ -106,6 +106,7 @@ test("the built main.js's settings tab renders its seven sections over the live 
       'hidden-folders',
       'commands',
       'semantic',
+      'change-journal',
     ]);
     const endpoint = tab.querySelector('[data-testid="endpoint"]')?.textContent ?? '';
     expect(serving).toBe(`MCP Connector is serving at ${endpoint}`);

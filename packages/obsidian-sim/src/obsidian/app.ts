@@ -131,7 +131,11 @@ export class App implements Pick<ObsidianApp, 'loadLocalStorage' | 'saveLocalSto
       linktextFor(this.linkVault(), file.path, sourcePath, { keepExtension: !omitMdExtension }),
     );
     this.fileManager = new FileManager(this.vault, this.metadataCache, () => this.settings);
-    this.workspace = new Workspace(this.vault);
+    this.workspace = new Workspace(
+      this.vault,
+      () => this.asObsidian(),
+      () => this.dom.document,
+    );
   }
 
   /** Opens the vault at `basePath`: reads app.json, scans the folder and indexes every note. */

@@ -36,4 +36,5 @@ export {
   ValueComponent,
 } from './setting.ts';
 export { Vault } from './vault.ts';
+export { ItemView, View } from './view.ts';
 export { Workspace, WorkspaceLeaf } from './workspace.ts';

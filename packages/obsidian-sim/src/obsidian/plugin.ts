@@ -12,6 +12,7 @@ import type {
   Plugin as ObsidianPlugin,
   PluginManifest,
   PluginSettingTab as ObsidianPluginSettingTab,
+  ViewCreator,
 } from 'obsidian';
 import type { App } from './app.ts';
 import { eventOwner } from './events.ts';
@@ -101,6 +102,7 @@ type PluginMembers =
   | 'addCommand'
   | 'removeCommand'
   | 'addSettingTab'
+  | 'registerView'
   | 'loadData'
   | 'saveData'
   | 'onUserEnable';
@@ -143,6 +145,10 @@ export abstract class Plugin extends Component implements Pick<ObsidianPlugin, P
     const tabs = this.simApp().setting;
     tabs.addPluginTab(settingTab);
     this.register(() => tabs.removePluginTab(settingTab));
+  }
+
+  registerView(type: string, viewCreator: ViewCreator): void {
+    this.register(this.simApp().workspace.registerViewType(type, viewCreator));
   }
 
   async loadData(): Promise<unknown> {

@@ -19,5 +19,7 @@ export type {
   NoteVersion,
 } from './services/change-listing.ts';
 export type { RedoResult, RestoreResult, UndoResult } from './services/change-undo.ts';
+export { RecentChangesService, type ChangesSource } from './services/recent-changes.ts';
+export type { RecentChangesApi, RecentChangesView } from './services/recent-changes-api.ts';
 /** The key record of a call (tests write journals by hand with it). */
 export { callKey } from './services/idempotent-calls.ts';

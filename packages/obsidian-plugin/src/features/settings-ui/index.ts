@@ -22,5 +22,6 @@ export {
   SettingsService,
   type ModelDownloads,
   type SettingsHost,
+  type SettingsLinks,
 } from './services/settings-service.ts';
 export { statusBarText } from './services/status-line.ts';

@@ -12,7 +12,11 @@ import type { SettingsStore } from '../../settings/index.ts';
 import { CLAUDE_CODE_COMMAND, type PluginPlace } from '../services/client-configs.ts';
 import { ServerLifecycle } from '../services/server-lifecycle.ts';
 import type { SectionId, SettingsView } from '../services/settings-api.ts';
-import { SettingsService, type ModelDownloads } from '../services/settings-service.ts';
+import {
+  SettingsService,
+  type ModelDownloads,
+  type SettingsLinks,
+} from '../services/settings-service.ts';
 import { statusBarText } from '../services/status-line.ts';
 import { createSettingsTab } from './settings-tab.ts';
 
@@ -28,6 +32,10 @@ export interface SettingsUiOptions {
   openSettings(): Promise<SettingsStore>;
   /** Composes and starts the connector; calls `indexProgressed` on each index status change. */
   startServer(settings: SettingsStore, indexProgressed: () => void): Promise<RunningConnector>;
+  /** What the tab links to beside itself (the Recent AI changes view). */
+  links?: SettingsLinks;
+  /** Told of the server once it exists (before it starts): other views follow it. */
+  onServer?: (server: ServerLifecycle) => void;
 }
 
 export interface InstalledSettingsUi {
@@ -81,12 +89,14 @@ export function installSettingsUi(plugin: Plugin, options: SettingsUiOptions): I
       options.startServer(store, () => server.indexProgressed()),
     );
     lifecycle = server;
+    options.onServer?.(server);
     service = new SettingsService(
       server,
       options.host,
       options.place,
       options.desktopConfigPath,
       options.models ?? null,
+      options.links,
     );
     service.subscribe((view) => statusBar.setText(statusBarText(view)));
     for (const callback of waiting.splice(0)) callback();

@@ -5,6 +5,7 @@
 import type { Component } from 'svelte';
 import type { SectionId, SettingsView } from '../services/settings-api.ts';
 import AccessSection from './AccessSection.svelte';
+import ChangeJournalSection from './ChangeJournalSection.svelte';
 import CommandsSection from './CommandsSection.svelte';
 import HiddenFoldersSection from './HiddenFoldersSection.svelte';
 import SemanticSection from './SemanticSection.svelte';
@@ -31,4 +32,5 @@ export const SECTIONS: readonly Section[] = [
   { id: 'hidden-folders', component: HiddenFoldersSection },
   { id: 'commands', component: CommandsSection },
   { id: 'semantic', component: SemanticSection },
+  { id: 'change-journal', component: ChangeJournalSection },
 ];

@@ -6,6 +6,7 @@
  * import this file, so it must stay free of Node and Obsidian.
  */
 import type {
+  ChangeJournalSettings,
   CommandSettings,
   SemanticSettings,
   TokenPolicy,
@@ -15,7 +16,14 @@ import type {
 import type { InstallState } from '../../semantic-search/index.ts';
 
 export type SectionId =
-  'server' | 'access' | 'tool-loading' | 'tools' | 'hidden-folders' | 'commands' | 'semantic';
+  | 'server'
+  | 'access'
+  | 'tool-loading'
+  | 'tools'
+  | 'hidden-folders'
+  | 'commands'
+  | 'semantic'
+  | 'change-journal';
 
 export type ServerState = 'starting' | 'serving' | 'stopped' | 'failed';
 
@@ -150,6 +158,9 @@ export interface SettingsView {
   hiddenFolders: string[];
   commands: CommandSettings;
   semantic: SemanticView;
+  changeJournal: ChangeJournalSettings;
+  /** False where no Recent AI changes view exists (the harness of the tab alone). */
+  canOpenRecentChanges: boolean;
 }
 
 /** One entry of a token row's "Copy config" menu. */
@@ -236,4 +247,9 @@ export interface SettingsApi {
   downloadModel(): Promise<void>;
   /** Stops the running download; what was fetched stays for the next one. */
   cancelModelDownload(): Promise<void>;
+
+  /** The change journal's bounds (each checked: sizes and days in their ranges). */
+  setChangeJournal(change: Partial<ChangeJournalSettings>): Promise<void>;
+  /** Opens the Recent AI changes view (features/change-journal). */
+  openRecentChanges(): Promise<void>;
 }

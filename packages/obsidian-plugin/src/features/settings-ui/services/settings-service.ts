@@ -8,9 +8,12 @@
 import {
   MAX_TOKENS,
   ToolError,
+  changeJournalSettingsSchema,
+  type ChangeJournalSettings,
   type SemanticSettings,
   type TokenPolicy,
 } from '@mcp-connector/shared';
+import { ArkErrors } from 'arktype';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { PROTOCOL_REVISIONS } from '../../../connector.ts';
 import { normalizeFolderPath, type VaultHost } from '../../../host/index.ts';
@@ -77,6 +80,11 @@ export interface ModelDownloads {
   nativeModels?: ProviderEnvironment['nativeModels'];
 }
 
+/** What the tab can open beside itself (in Obsidian: the Recent AI changes view). */
+export interface SettingsLinks {
+  openRecentChanges?: () => void;
+}
+
 const PROGRESS_MS = 250;
 const SUGGESTIONS = 20;
 
@@ -99,6 +107,8 @@ export class SettingsService implements SettingsApi {
     private readonly desktopConfig: string | null = null,
     /** The built-in model's installer; null where the tab cannot install models. */
     private readonly models: ModelDownloads | null = null,
+    /** What the tab opens beside itself (the Recent AI changes view). */
+    private readonly links: SettingsLinks = {},
   ) {
     this.current = this.compute();
     this.stops = [
@@ -398,6 +408,23 @@ export class SettingsService implements SettingsApi {
     return modelInstallView(this.models.installer, this.nativeModel(), this.models.folder);
   }
 
+  async setChangeJournal(change: Partial<ChangeJournalSettings>): Promise<void> {
+    const next = changeJournalSettingsSchema({ ...this.store.current.changeJournal, ...change });
+    if (next instanceof ArkErrors)
+      throw new Error(
+        'The journal keeps 1 to 10000 MB, for 1 to 3650 days, and binary files of up to 1000 MB.',
+      );
+    await this.store.updateSlice('changeJournal', (current) =>
+      JSON.stringify(current) === JSON.stringify(next) ? current : next,
+    );
+  }
+
+  async openRecentChanges(): Promise<void> {
+    if (this.links.openRecentChanges === undefined)
+      throw new Error('The Recent AI changes view opens inside Obsidian.');
+    this.links.openRecentChanges();
+  }
+
   private serving(status: ServerStatus): ServerView {
     if (status.state !== 'serving')
       throw new Error(`The server could not start: ${status.error ?? 'unknown error'}`);
@@ -442,6 +469,8 @@ export class SettingsService implements SettingsApi {
         nativeModels: Object.keys(NATIVE_MODELS),
         model: this.modelView(),
       },
+      changeJournal: settings.changeJournal,
+      canOpenRecentChanges: this.links.openRecentChanges !== undefined,
     };
   }
 

@@ -39,6 +39,8 @@ export const ACTIONS = [
   'rebuildIndex',
   'downloadModel',
   'cancelModelDownload',
+  'setChangeJournal',
+  'openRecentChanges',
 ] as const satisfies readonly Action[];
 
 const _everyAction: Exclude<Action, (typeof ACTIONS)[number]> extends never ? true : never = true;
