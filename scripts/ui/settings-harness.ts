@@ -44,18 +44,17 @@ import {
   type ModelDownloads,
 } from '../../packages/obsidian-plugin/src/features/settings-ui/index.ts';
 import type { SemanticWiring } from '../../packages/obsidian-plugin/src/connector.ts';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import manifest from '../../manifest.json' with { type: 'json' };
 import {
-  CALL,
-  PUSH,
-  isBridgeMethod,
-  type BridgeReply,
+  ACTIONS,
+  SETTINGS_BRIDGE,
 } from '../../packages/obsidian-plugin/src/features/settings-ui/test-support/bridge.ts';
 import {
   fakeCommands,
   withIntegrations,
 } from '../../packages/obsidian-plugin/src/features/mcp-tools/tools/execution/test-support/fake-integrations.ts';
+import { openBridgedPage } from './bridged-page.ts';
 import { launchChromium } from './chromium.ts';
 import { startPageServer } from './page-server.ts';
 
@@ -87,6 +86,8 @@ export interface SettingsHarness {
   desktopConfig: string;
   /** The ids of the commands that ran (the gate allowed them). */
   executed: string[];
+  /** How many times the tab asked to open the Recent AI changes view. */
+  recentChangesOpened(): number;
   server: ServerLifecycle;
   service: SettingsService;
   /** The native model's installer (`nativeModel`), else null. */
@@ -141,13 +142,22 @@ export async function startSettingsHarness(options: HarnessOptions = {}): Promis
     const started = await server.start();
     if (started.state !== 'serving') throw new Error(`The server did not start: ${started.error}`);
     const place = { vaultPath: vault.root, pluginId: manifest.id, version: manifest.version };
-    const service = new SettingsService(server, host, place, desktopConfig, downloads);
+    let recentChangesOpened = 0;
+    const service = new SettingsService(server, host, place, desktopConfig, downloads, {
+      openRecentChanges: () => recentChangesOpened++,
+    });
     cleanups.push(() => service.close());
     const pageServer = await startPageServer();
     cleanups.push(() => pageServer.close());
     const browser = await launchChromium(options.viewport);
     cleanups.push(() => browser.close());
-    const page = await openPage(browser.context, pageServer.url, service, options.theme ?? 'dark');
+    const page = await openBridgedPage(
+      browser.context,
+      pageServer.url,
+      { ...SETTINGS_BRIDGE, actions: ACTIONS },
+      service,
+      options.theme ?? 'dark',
+    );
     const clients: Client[] = [];
     cleanups.push(() => Promise.all(clients.map((client) => client.close().catch(() => null))));
     const endpoint = () => new URL(server.status().url ?? 'http://127.0.0.1:1/mcp');
@@ -157,6 +167,7 @@ export async function startSettingsHarness(options: HarnessOptions = {}): Promis
       settings,
       desktopConfig,
       executed: commands.executed,
+      recentChangesOpened: () => recentChangesOpened,
       server,
       service,
       models: downloads?.installer ?? null,
@@ -210,51 +221,4 @@ function semanticProvider(
       ...(nativeModels !== undefined && { nativeModels }),
     },
   };
-}
-
-/** The harness page, bridged to the service: calls come in, every new view is pushed out. */
-async function openPage(
-  context: BrowserContext,
-  url: string,
-  service: SettingsService,
-  theme: 'dark' | 'light',
-): Promise<Page> {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-    origin: new URL(url).origin,
-  });
-  await context.exposeBinding(CALL, (_source, method: unknown, args: unknown) =>
-    answer(service, method, args),
-  );
-  const page = context.pages()[0] ?? (await context.newPage());
-  const stop = service.subscribe((view) => {
-    page
-      .evaluate(
-        ([name, next]) => (window as unknown as Record<string, Push | undefined>)[name]?.(next),
-        [PUSH, view] as const,
-      )
-      .catch(() => undefined); // the page is navigating or closed
-  });
-  page.once('close', stop);
-  await page.goto(`${url}?theme=${theme}`);
-  await page.locator('body[data-ready="true"]').waitFor();
-  return page;
-}
-
-type Push = (view: unknown) => void;
-
-/** One bridge call: `view`, or an action of the SettingsService, with its error as a message. */
-async function answer(
-  service: SettingsService,
-  method: unknown,
-  args: unknown,
-): Promise<BridgeReply> {
-  if (!isBridgeMethod(method) || !Array.isArray(args))
-    return { ok: false, message: `The harness has no bridge call ${String(method)}.` };
-  try {
-    if (method === 'view') return { ok: true, value: service.view() };
-    const actions = service as unknown as Record<string, (...values: unknown[]) => unknown>;
-    return { ok: true, value: await actions[method]?.apply(service, args) };
-  } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
-  }
 }

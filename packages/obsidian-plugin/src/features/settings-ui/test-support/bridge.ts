@@ -1,12 +1,11 @@
 /**
  * The Chromium harness's bridge between the page and the real SettingsService in the test
- * process: the page calls `window[CALL](method, args)` (a Playwright binding) for every action,
- * and the test process pushes each new view with `window[PUSH](view)`. Browser-safe.
+ * process (remote-api.ts): the names of its two ends, and every action it carries. Browser-safe.
  */
 import type { SettingsApi } from '../services/settings-api.ts';
+import type { BridgeNames } from './remote-api.ts';
 
-export const CALL = 'mcpSettingsCall';
-export const PUSH = 'mcpSettingsPush';
+export const SETTINGS_BRIDGE: BridgeNames = { call: 'mcpSettingsCall', push: 'mcpSettingsPush' };
 
 type Action = Exclude<keyof SettingsApi, 'view' | 'subscribe'>;
 
@@ -49,8 +48,4 @@ void _everyAction;
 /** `view` fetches the current view (the page's first); any other name is an action. */
 export type BridgeMethod = 'view' | (typeof ACTIONS)[number];
 
-export type BridgeReply = { ok: true; value: unknown } | { ok: false; message: string };
-
-export function isBridgeMethod(name: unknown): name is BridgeMethod {
-  return name === 'view' || (ACTIONS as readonly unknown[]).includes(name);
-}
+export type { BridgeReply } from './remote-api.ts';

@@ -22,7 +22,7 @@ function notify(message: string): void {
 
 const target = document.getElementById('mcp-settings');
 if (target === null) throw new Error('The harness page has no #mcp-settings element.');
-const api = await remoteSettingsApi(window as unknown as Parameters<typeof remoteSettingsApi>[0]);
+const api = await remoteSettingsApi(window);
 const mounted = mountSettings(target, { api, notify });
 Object.assign(window, {
   mcpReveal: (section: Parameters<typeof mounted.reveal>[0]) => mounted.reveal(section),
