@@ -15,12 +15,18 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
 import { decisionsToCsv } from '../../packages/obsidian-plugin/src/features/command-permissions/index.ts';
+import {
+  allTools,
+  metaTools,
+} from '../../packages/obsidian-plugin/src/features/mcp-tools/index.ts';
 import { countingProvider } from '../../packages/obsidian-plugin/src/features/semantic-search/test-support/semantic-fixtures.ts';
 import type { HarnessOptions, SettingsHarness } from './settings-harness.ts';
 import { chromiumSuite, harnessPerTest, section, showing, tokenRow } from './ui-test-support.ts';
 import { refusal } from '../../packages/obsidian-plugin/src/features/settings-ui/test-support/refusal.ts';
 
 const TIMEOUT_MS = 60_000;
+/** What profile all lists: every tool and the meta-tools. */
+const ALL_LISTED = allTools.length + metaTools.length;
 const suite = chromiumSuite("the settings tab's Chromium tests");
 
 const harnesses = harnessPerTest();
@@ -146,13 +152,16 @@ suite('the settings tab in Chromium', () => {
       const { page } = await start();
       const row = tokenRow(page, defaultToken().id);
       const client = await harness.connect(defaultToken().secret);
-      await showing(row.getByTestId('token-tools'), '52 tools listed');
-      expect((await client.listTools()).tools).toHaveLength(52);
+      await showing(row.getByTestId('token-tools'), `${ALL_LISTED} tools listed`);
+      expect((await client.listTools()).tools).toHaveLength(ALL_LISTED);
 
       await section(page, 'tool-loading')
         .getByLabel('Profile', { exact: true })
         .selectOption('core');
-      await showing(row.getByTestId('token-tools'), '16 tools listed, 36 more on request');
+      await showing(
+        row.getByTestId('token-tools'),
+        `16 tools listed, ${ALL_LISTED - 16} more on request`,
+      );
       expect((await client.listTools()).tools).toHaveLength(16);
     },
     TIMEOUT_MS,
@@ -256,7 +265,7 @@ suite('the settings tab in Chromium', () => {
       await showing(server.getByTestId('endpoint'), `:${port}/mcp`);
       expect(await harness.notices()).toContain(`Saved. The MCP server restarted on port ${port}.`);
       const client = await harness.connect(defaultToken().secret);
-      expect((await client.listTools()).tools.length).toBe(52);
+      expect((await client.listTools()).tools.length).toBe(ALL_LISTED);
 
       const taken = await holdPort();
       try {
@@ -329,7 +338,31 @@ suite('the settings tab in Chromium', () => {
       await showing(web.locator('summary'), '0 of 1 on');
       const names = (await client.listTools()).tools.map((tool) => tool.name);
       expect(names).not.toContain('fetch');
-      expect(names).toHaveLength(51);
+      expect(names).toHaveLength(ALL_LISTED - 1);
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    'the change journal section saves its bounds, refuses one out of range, and opens Recent AI changes',
+    async () => {
+      const { page, settings } = await start();
+      const journal = section(page, 'change-journal');
+      const size = journal.getByLabel('Journal size, MB');
+      await size.fill('50');
+      await size.press('Enter');
+      await waitFor(() => settings.current.changeJournal.maxSizeMb === 50, 'the size is saved');
+      const age = journal.getByLabel('Keep changes for, days');
+      await age.fill('0');
+      await age.press('Enter');
+      await waitFor(
+        async () => (await harness.notices()).some((notice) => notice.includes('1 to 3650 days')),
+        'the refusal is shown',
+      );
+      expect(settings.current.changeJournal.maxAgeDays).toBe(30);
+      expect(await age.inputValue()).toBe('30');
+      await journal.getByRole('button', { name: 'Open' }).click();
+      await waitFor(() => harness.recentChangesOpened() === 1, 'the view is asked for');
     },
     TIMEOUT_MS,
   );
