@@ -1,5 +1,5 @@
 /**
- * What every Chromium test of the settings tab shares: the suite that runs only where Chromium
+ * What every Chromium test of the plugin's UI shares: the suite that runs only where Chromium
  * is (and fails under CI=true without it), a harness per test (stopped after it), locators for a
  * section and a token row, and waiting for a condition (in the page or in the test process),
  * never for a fixed time.
@@ -25,19 +25,36 @@ export function chromiumSuite(what: string): typeof describe | typeof describe.s
   return describe.skip;
 }
 
-/** Call at the top of a test file; `start` in a test gives a harness that is stopped after it. */
-export function harnessPerTest(): { start(options?: HarnessOptions): Promise<SettingsHarness> } {
-  let running: SettingsHarness | null = null;
+/**
+ * Call at the top of a test file; `start` in a test gives a harness that is stopped after it:
+ * the settings tab's, or the one `startHarness` starts (the Recent AI changes view's).
+ */
+export function harnessPerTest(): PerTest<SettingsHarness, HarnessOptions>;
+export function harnessPerTest<H extends Stoppable, O>(
+  startHarness: (options?: O) => Promise<H>,
+): PerTest<H, O>;
+export function harnessPerTest(
+  startHarness: (options?: never) => Promise<Stoppable> = startSettingsHarness,
+): PerTest<Stoppable, never> {
+  let running: Stoppable | null = null;
   afterEach(async () => {
     await running?.stop();
     running = null;
   });
   return {
     async start(options) {
-      running = await startSettingsHarness(options);
+      running = await startHarness(options);
       return running;
     },
   };
+}
+
+interface Stoppable {
+  stop(): Promise<void>;
+}
+
+interface PerTest<H, O> {
+  start(options?: O): Promise<H>;
 }
 
 export const section = (page: Page, id: string) => page.locator(`[data-section="${id}"]`);
