@@ -2,11 +2,14 @@
  * `bun run screenshots`: writes docs/images/settings*.png, the settings tab in Chromium (our
  * approximation of Obsidian's default theme) over a demo vault brought into a lived-in state by
  * real requests: three more tokens (one kept in sync with Claude Desktop), MCP calls on both
- * protocol lines, a promotion, a hidden folder, command decisions, a built semantic index. One PNG per section, the whole tab (the
- * README's), the light theme, a new token's secret and a revoke confirmation.
- * Semantic search is a fresh install's: all-MiniLM-L6-v2 not downloaded (nothing is fetched; the
- * index ranks by keywords). settings-semantic-download.png catches a download under way from a
- * loopback hub serving the committed tiny test model (26.9 MB with the runtime), held at 10 MB.
+ * protocol lines, a promotion, a hidden folder, command decisions, a built semantic index. One
+ * PNG per section, the whole tab (the README's), the light theme, a new token's secret and a
+ * revoke confirmation. Semantic search is a fresh install's: all-MiniLM-L6-v2 not downloaded
+ * (nothing is fetched; the index ranks by keywords). settings-semantic-download.png catches a
+ * download under way from a loopback hub serving the committed tiny test model (26.9 MB with the
+ * runtime), held at 10 MB. Then recent-changes.png and recent-changes-notice.png: the Recent AI
+ * changes view after changes by two clients, one undone, and the notice a multi-file change
+ * brings.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -24,6 +27,7 @@ import {
 } from '../../packages/obsidian-plugin/src/features/semantic-search/test-support/index.ts';
 import type { SectionId } from '../../packages/obsidian-plugin/src/features/settings-ui/index.ts';
 import { chromiumStatus } from './chromium.ts';
+import { startRecentChangesHarness } from './recent-changes-harness.ts';
 import { startSettingsHarness, type SettingsHarness } from './settings-harness.ts';
 
 const IMAGES = join(import.meta.dir, '..', '..', 'docs', 'images');
@@ -35,6 +39,7 @@ const SECTIONS: SectionId[] = [
   'hidden-folders',
   'commands',
   'semantic',
+  'change-journal',
 ];
 const MARGIN = 12;
 
@@ -165,4 +170,48 @@ async function captureDownload(): Promise<void> {
   }
 }
 
+async function recentChanges(): Promise<void> {
+  const harness = await startRecentChangesHarness({ viewport: { width: 1100, height: 720 } });
+  try {
+    const { page, agent, cursor } = harness;
+    await callOk(agent, 'rename_vault_file', {
+      from: 'Garden/Watering schedule.md',
+      to: 'Garden/Watering rota.md',
+    });
+    await callOk(cursor, 'set_note_property', {
+      path: 'Projects/Rainwater harvesting.md',
+      key: 'status',
+      value: 'done',
+    });
+    await callOk(cursor, 'append_to_vault_file', {
+      path: 'Journal/Daily/2026-05-30.md',
+      content: '- Planted garlic',
+    });
+    const rows = page.locator('.mcp-connector-change');
+    await rows.nth(2).waitFor();
+    await rows.nth(0).getByRole('button', { name: 'Undo' }).click();
+    await rows.nth(3).waitFor();
+    await page
+      .locator('.notice')
+      .filter({ hasText: 'Undone' })
+      .waitFor({ state: 'detached', timeout: 20_000 });
+    await callOk(agent, 'edit_vault_files', {
+      operations: [
+        { op: 'create', path: 'Projects/Orchard.md', content: '# Orchard\n' },
+        { op: 'append', path: 'Home.md', content: 'See [[Orchard]].' },
+      ],
+    });
+    const notice = page.locator('.notice').filter({ hasText: 'changed 2 files' });
+    await notice.waitFor();
+    await capture(page, notice, 'recent-changes-notice.png');
+    // The view as it stands once the notice has gone (it covers the newest row while it shows).
+    await notice.evaluate((element) => element.remove());
+    await page.screenshot({ path: join(IMAGES, 'recent-changes.png') });
+    console.log('Wrote docs/images/recent-changes.png');
+  } finally {
+    await harness.stop();
+  }
+}
+
 await main();
+await recentChanges();
