@@ -4,32 +4,23 @@
  * idempotency key applies once (eight at a time too, and after a restart), the journal survives
  * a restart, hidden folders hide history, and a read-only token can look but not undo.
  */
-import { afterEach, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { addToken } from '@mcp-connector/obsidian-plugin/tool-policy';
 import { callFail, callOk } from '../../test-support/index.ts';
 import {
+  journalServerPerTest,
   journalVault,
   listChanges,
   newestChange,
   startJournalServer,
   vaultState,
-  type JournalServer,
 } from './test-support/journal-vault.ts';
 import { buildVault } from '../../test-support/index.ts';
 import { JOURNAL_VAULT } from './test-support/journal-vault.ts';
 
-let server: JournalServer | null = null;
-afterEach(async () => {
-  await server?.stop();
-  server = null;
-});
-
-async function start(): Promise<JournalServer> {
-  server = await startJournalServer(await journalVault());
-  return server;
-}
+const start = journalServerPerTest();
 
 const text = (root: string, path: string) => readFile(join(root, path), 'utf8');
 
@@ -216,8 +207,7 @@ describe('the journal on disk', () => {
     });
     const change = await newestChange(first.client, 'create_vault_file');
     await first.stop();
-    server = await startJournalServer(vault);
-    const { client, root } = server;
+    const { client, root } = await start(vault);
     expect((await listChanges(client)).map((listed) => listed.id)).toEqual([change.id]);
     await callOk(client, 'create_vault_file', {
       path: 'Notes/Beta.md',
@@ -257,8 +247,7 @@ describe('the journal on disk', () => {
       ...JOURNAL_VAULT,
       'Media/big.bin': new Uint8Array(64 * 1024),
     });
-    server = await startJournalServer(vault);
-    const { client, settings, root } = server;
+    const { client, settings, root } = await start(vault);
     await settings.updateSlice('changeJournal', (current) => ({ ...current, maxBinaryMb: 0.01 }));
     await callOk(client, 'delete_vault_file', { path: 'Media/big.bin' });
     const change = await newestChange(client, 'delete_vault_file');

@@ -1,6 +1,7 @@
 /**
  * The registry sweep: every write tool, called for real over HTTP against a vault on disk, is
- * one journaled change; undoing it gives back the vault byte for byte (files as Obsidian shows
+ * one journaled change; replaying the call with its idempotencyKey answers the first result and
+ * changes nothing; undoing it gives back the vault byte for byte (files as Obsidian shows
  * them: the trash, which receives what an undo removes, and the plugin's own folder aside), and
  * redoing it gives back the after state byte for byte. A write tool added to the registry without
  * a case here fails the first test, so no write escapes the journal unnoticed.
@@ -11,8 +12,15 @@ import { revisionOf } from '@mcp-connector/shared';
 import { allTools, metaTools } from '../../../../obsidian-plugin/src/features/mcp-tools/index.ts';
 import { callOk } from '../../test-support/index.ts';
 import {
+  argumentsWith,
+  pathArguments,
+  requiredArgs,
+  type ListedTool,
+} from '../../test-support/tool-schemas.ts';
+import {
   PIXEL,
   journalVault,
+  listChanges,
   newestChange,
   startJournalServer,
   vaultState,
@@ -177,15 +185,20 @@ describe('every write tool is journaled', () => {
 
   for (const [tool, cases] of Object.entries(CASES)) {
     cases.forEach((sample, index) => {
-      test(`${tool} #${index + 1}: undo gives the vault back byte for byte, redo the after state`, async () => {
+      test(`${tool} #${index + 1}: a replay applies once, undo gives the vault back byte for byte, redo the after state`, async () => {
         const server = await startJournalServer(await journalVault());
         try {
           const { client, root } = server;
           const setupChanges = await runSetup(client, sample.setup);
           const before = await vaultState(root);
-          await callOk(client, tool, argsOf(sample.args, setupChanges));
+          const args = { ...argsOf(sample.args, setupChanges), idempotencyKey: `${tool}-${index}` };
+          const first = await callOk(client, tool, args);
           const after = await vaultState(root);
           expect(after).not.toEqual(before);
+          const changes = (await listChanges(client)).length;
+          expect(await callOk(client, tool, args)).toEqual(first);
+          expect(await vaultState(root)).toEqual(after);
+          expect(await listChanges(client)).toHaveLength(changes);
           const change = await newestChange(client, tool);
           await callOk(client, 'undo_change', { id: change.id });
           expect(await vaultState(root)).toEqual(before);
@@ -197,4 +210,33 @@ describe('every write tool is journaled', () => {
       });
     });
   }
+});
+
+describe('reads are never journaled', () => {
+  test('every read-only tool and meta-tool, called on a note, leaves the journal empty', async () => {
+    const server = await startJournalServer(await journalVault());
+    try {
+      const { client, root } = server;
+      const before = await vaultState(root);
+      const listed = (await client.listTools()).tools as ListedTool[];
+      const reads = listed.filter(
+        (tool) => tool.annotations?.readOnlyHint === true || metaNames.has(tool.name),
+      );
+      expect(reads.length).toBeGreaterThan(20);
+      for (const tool of reads) {
+        const [path] = pathArguments(tool);
+        const args =
+          path === undefined ? requiredArgs(tool) : argumentsWith(tool, path, 'Notes/Alpha.md');
+        // Success or refusal alike: neither may leave a change behind.
+        await client.callTool({ name: tool.name, arguments: args });
+        expect({ tool: tool.name, changes: await listChanges(client) }).toEqual({
+          tool: tool.name,
+          changes: [],
+        });
+      }
+      expect(await vaultState(root)).toEqual(before);
+    } finally {
+      await server.stop();
+    }
+  });
 });

@@ -7,7 +7,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startConnector, type RunningConnector } from '@mcp-connector/obsidian-plugin/connector';
 import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
-import { expect } from 'bun:test';
+import { afterEach, expect } from 'bun:test';
 import {
   fakeTemplater,
   withIntegrations,
@@ -132,5 +132,21 @@ export async function startJournalServer(vault: TempVault): Promise<JournalServe
       await host.close();
       await vault.remove();
     },
+  };
+}
+
+/**
+ * Call at the top of a test file: the function it returns starts a journal server over a fresh
+ * journal vault (or the vault given) and stops it, vault and all, after the test.
+ */
+export function journalServerPerTest(): (vault?: TempVault) => Promise<JournalServer> {
+  let running: JournalServer | null = null;
+  afterEach(async () => {
+    await running?.stop();
+    running = null;
+  });
+  return async (vault) => {
+    running = await startJournalServer(vault ?? (await journalVault()));
+    return running;
   };
 }
