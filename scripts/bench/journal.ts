@@ -1,26 +1,27 @@
 /**
  * `bun run bench:journal`: what the change journal costs a write, and a start. In process, on a
- * temp vault built here: WRITES replacements of one note straight through the guarded host (a
- * write before the journal), then as many through the journal (before-image, intent, write,
+ * temp copy of the test vault: WRITES replacements of one of its notes (its text and a counter)
+ * straight through the guarded host (a write before the journal), then as many through the journal (before-image, intent, write,
  * commit, each appended and flushed), one at a time; medians, p95 and their ratio. Then the
  * journal holding those changes is opened again (what a server start adds), and its size on disk.
  */
 import { defaultChangeJournalSettings } from '../../packages/shared/src/index.ts';
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { readdir, stat } from 'node:fs/promises';
+import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ChangeJournal } from '../../packages/obsidian-plugin/src/features/change-journal/index.ts';
 import { HiddenFoldersHost } from '../../packages/obsidian-plugin/src/features/tool-policy/index.ts';
 import { NodeHost } from '../../packages/headless/src/node-host/node-host.ts';
-import { buildVault } from '../../packages/headless/src/test-support/temp-vault.ts';
+import { copyVault } from '../../packages/headless/src/test-support/temp-vault.ts';
 import { formatMs, summarize } from './measure.ts';
 
 const WRITES = 1000;
 const WARM_UP = 50;
-const NOTE = 'Notes/Bench.md';
-const text = (index: number) => `# Bench\n\n${'A line of the note. '.repeat(100)}\n${index}\n`;
+const NOTE = 'Garden/Garden plan 2026.md';
 
-const vault = await buildVault({ [NOTE]: text(-1), '.obsidian/app.json': '{}' });
+const vault = await copyVault();
+const original = await readFile(join(vault.root, NOTE), 'utf8');
+const text = (index: number) => `${original}\n${index}\n`;
 const host = await NodeHost.open(vault.root, { watch: false });
 const guarded = new HiddenFoldersHost(host, () => []);
 const folder = join(vault.root, '.obsidian', 'plugins', 'mcp-connector', 'change-journal');
