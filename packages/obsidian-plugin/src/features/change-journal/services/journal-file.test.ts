@@ -78,6 +78,8 @@ describe('JournalFile', () => {
     await opened.file.rewrite([abort('b')]);
     await opened.file.append([abort('c')]);
     await opened.file.close();
-    expect((await JournalFile.open(path)).lines).toEqual([abort('b'), abort('c')]);
+    const reopened = await JournalFile.open(path);
+    await reopened.file.close();
+    expect(reopened.lines).toEqual([abort('b'), abort('c')]);
   });
 });

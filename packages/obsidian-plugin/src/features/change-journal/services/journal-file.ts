@@ -46,12 +46,15 @@ export class JournalFile {
       await writeFileAtomic(path, encodeLines([{ t: 'journal', format: JOURNAL_FORMAT }]));
       return { ...(await JournalFile.open(path, now)), droppedBytes: data.length };
     }
-    const handle = await open(path, 'r+');
     if (parsed.goodBytes < data.length) {
-      await handle.truncate(parsed.goodBytes);
-      await handle.datasync();
+      const handle = await open(path, 'r+');
+      try {
+        await handle.truncate(parsed.goodBytes);
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
     }
-    await handle.close();
     const file = new JournalFile(path, await open(path, 'a'), parsed.goodBytes);
     return {
       file,
