@@ -90,6 +90,11 @@ describe('bad input to every tool', () => {
       rename_vault_file: ['from', 'to'],
       rename_heading: ['path'],
       add_canvas_node: ['path', 'file'],
+      edit_vault_files: ['operations[].path'],
+      list_changes: ['path'],
+      get_note_history: ['path'],
+      restore_note_version: ['path'],
+      undo_change: [],
     });
   });
 

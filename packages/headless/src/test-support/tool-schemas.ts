@@ -58,6 +58,15 @@ const NOT_PATHS = new Set([
   'toNode',
   // rename_heading's `to` is the new heading text
   'rename_heading:to',
+  // the change journal: a retry's key, change ids, list_changes' token, tool and time filters
+  'idempotencyKey',
+  'undo_change:id',
+  'redo_change:id',
+  'restore_note_version:change',
+  'list_changes:token',
+  'list_changes:tool',
+  'list_changes:since',
+  'list_changes:until',
 ]);
 
 export function registryToolNames(): string[] {
@@ -112,7 +121,7 @@ export function requiredArgs(tool: ListedTool): Record<string, unknown> {
   return requiredOf(tool.inputSchema);
 }
 
-/** The required arguments with `value` put at `at` (inside new arrays and objects as needed). */
+/** The required arguments with `value` put at `at` (inside new arrays and objects as needed, or the required ones). */
 export function argumentsWith(
   tool: ListedTool,
   at: ArgumentPath,
@@ -121,7 +130,8 @@ export function argumentsWith(
   const place = (container: unknown, rest: readonly string[]): unknown => {
     const [head, ...tail] = rest;
     if (head === undefined) return value;
-    if (head === '[]') return [place(undefined, tail)];
+    // Into the benign item the required arguments hold, so its other required keys stay.
+    if (head === '[]') return [place(Array.isArray(container) ? container[0] : undefined, tail)];
     const object = (typeof container === 'object' && container !== null ? container : {}) as Record<
       string,
       unknown

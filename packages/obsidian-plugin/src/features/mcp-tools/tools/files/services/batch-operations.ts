@@ -57,6 +57,8 @@ export function planOperation(
         'idempotencyKey goes on edit_vault_files itself, not on one operation.',
       );
     }
+    // The path first: a traversal is invalid_path whatever else the operation gets wrong.
+    const normalized = normalizeVaultPath(path, host.configDir);
     const tool = OPERATION_TOOLS[op];
     const parsed = tool.parse(op === 'rename' ? { from: path, ...rest } : { path, ...rest });
     if (!parsed.ok) {
@@ -65,7 +67,7 @@ export function planOperation(
     }
     const args = parsed.args as Record<string, unknown>;
     const to = op === 'rename' ? normalizeVaultPath(String(args.to), host.configDir) : null;
-    return { number, op, path: normalizeVaultPath(path, host.configDir), to, tool, args };
+    return { number, op, path: normalized, to, tool, args };
   });
 }
 
