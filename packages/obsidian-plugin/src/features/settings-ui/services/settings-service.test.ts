@@ -5,6 +5,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunningConnector } from '../../../connector.ts';
+import { allTools, metaTools } from '../../mcp-tools/index.ts';
 import { NATIVE_MODELS, ModelInstaller, nodeModelFolder } from '../../semantic-search/index.ts';
 import { startTinyHub, tinyModelSpec } from '../../semantic-search/test-support/index.ts';
 import { SettingsStore } from '../../settings/index.ts';
@@ -107,20 +108,23 @@ describe('SettingsService: server', () => {
 });
 
 describe('SettingsService: tokens and tool loading', () => {
+  /** What profile all lists: every tool and the meta-tools. */
+  const ALL_LISTED = allTools.length + metaTools.length;
+
   test('an added token is in the view with its secret; the profile changes its tool count', async () => {
     const created = await service.addToken({ label: 'Cursor', profile: 'all', readOnly: false });
     const row = service.view().tokens.find((token) => token.id === created.tokenId);
-    expect(row).toMatchObject({ label: 'Cursor', secret: created.secret, listedTools: 52 });
+    expect(row).toMatchObject({ label: 'Cursor', secret: created.secret, listedTools: ALL_LISTED });
     await service.setTokenPolicy(created.tokenId, { profile: 'core' });
     const core = service.view().tokens.find((token) => token.id === created.tokenId);
     expect(core?.listedTools).toBe(16);
-    expect(core?.reachableTools).toBe(52);
+    expect(core?.reachableTools).toBe(ALL_LISTED);
   });
 
   test('read-only and an allowlist narrow what a token reaches; an unknown tool is refused', async () => {
     const { tokenId } = await service.addToken({ label: 'Reader', profile: 'all', readOnly: true });
     const readOnly = service.view().tokens.find((token) => token.id === tokenId);
-    expect(readOnly?.listedTools).toBeLessThan(52);
+    expect(readOnly?.listedTools).toBeLessThan(ALL_LISTED);
     await service.setTokenPolicy(tokenId, { allowlist: [] });
     expect(service.view().tokens.find((token) => token.id === tokenId)?.listedTools).toBe(3);
     expect(
