@@ -1,12 +1,14 @@
 /**
  * The composition root both the plugin and the headless server start: settings, tokens, the
  * tool policy, the hidden-folders guard, the change journal, the tool registry, the prompts
- * watcher and the transport over one VaultHost.
+ * watcher and the transport over one VaultHost: HTTP on loopback (`startConnector`) or,
+ * headless, one client over stdio as one token (`startStdioConnector`).
  * It imports no runtime value from 'obsidian', so headless reuses it unchanged.
  */
 import type { TokenRecord } from '@mcp-connector/shared';
 import { dirname, join } from 'node:path';
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import { SUPPORTED_PROTOCOL_VERSIONS, type ServerNotifier } from '@modelcontextprotocol/server';
+import type { Readable, Writable } from 'node:stream';
 import { DisposerStack } from './disposer-stack.ts';
 import type { VaultHost } from './host/vault-host.ts';
 import {
@@ -32,8 +34,9 @@ import {
   type ServerFacts,
 } from './features/mcp-tools/index.ts';
 import {
+  startStdioTransport,
   startTransport,
-  type RunningTransport,
+  type McpSurface,
   type ServerExtension,
   type TransportLimits,
 } from './features/mcp-transport/index.ts';
@@ -114,13 +117,102 @@ export interface RunningConnector {
 
 export async function startConnector(options: ConnectorOptions): Promise<RunningConnector> {
   const stack = new DisposerStack();
-  const reportError = (error: unknown) =>
-    options.onError?.(error instanceof Error ? error : new Error(String(error)));
-  return stack.start((started) => startOn(started, options), reportError);
+  return stack.start(async (started) => {
+    const composed = await composeOn(started, options);
+    const running = await startTransport({
+      port: options.port ?? options.settings.current.transport.port,
+      tokens: () => options.settings.current.tokens,
+      beforeRequest: () => options.settings.refresh(),
+      refusal: () => options.settings.refusal,
+      ...(options.transportLimits && { limits: options.transportLimits }),
+      surface: composed.surface,
+      ...(options.portRange && { portRange: options.portRange }),
+      ...(options.onError && { onError: options.onError }),
+    });
+    composed.publishTo(running.notify);
+    started.defer(() => running.close());
+    // Stdio shims and `connect` read the live port from this file (ADR-0009); serving goes on
+    // without it.
+    const onError = options.onError ?? (() => undefined);
+    await publishLiveServer(options.settings.path, running.port, composed.host.kind).catch(onError);
+    started.defer(() => withdrawLiveServer(options.settings.path, running.port).catch(onError));
+    return {
+      url: running.url,
+      port: running.port,
+      defaultToken: composed.defaultToken,
+      host: composed.host,
+      semantic: composed.semantic,
+      changes: composed.changes,
+      close: () => started.dispose(),
+    };
+  }, errorReporter(options));
 }
 
-/** Starts each part and defers its release onto `stack`, so close runs them in reverse. */
-async function startOn(stack: DisposerStack, options: ConnectorOptions): Promise<RunningConnector> {
+export interface StdioConnectorOptions extends Omit<
+  ConnectorOptions,
+  'port' | 'portRange' | 'transportLimits'
+> {
+  /** The token (an existing one) every message is served as. */
+  tokenId: string;
+  /** Test streams instead of the process's stdin and stdout. */
+  input?: Readable;
+  output?: Writable;
+}
+
+export interface RunningStdioConnector {
+  host: VaultHost;
+  /** Resolves when the client closes stdin. */
+  closed: Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The same composition as `startConnector`, served to one client over stdin/stdout. */
+export async function startStdioConnector(
+  options: StdioConnectorOptions,
+): Promise<RunningStdioConnector> {
+  const stack = new DisposerStack();
+  return stack.start(async (started) => {
+    const composed = await composeOn(started, options);
+    const running = startStdioTransport({
+      tokenId: options.tokenId,
+      tokens: () => options.settings.current.tokens,
+      beforeRequest: () => options.settings.refresh(),
+      refusal: () => options.settings.refusal,
+      surface: composed.surface,
+      ...(options.onError && { onError: options.onError }),
+      ...(options.input && { input: options.input }),
+      ...(options.output && { output: options.output }),
+    });
+    composed.publishTo(running.notify);
+    started.defer(() => running.close());
+    return { host: composed.host, closed: running.closed, close: () => started.dispose() };
+  }, errorReporter(options));
+}
+
+function errorReporter(options: { onError?: (error: Error) => void }) {
+  return (error: unknown) =>
+    options.onError?.(error instanceof Error ? error : new Error(String(error)));
+}
+
+interface Composition {
+  defaultToken: TokenRecord | null;
+  host: VaultHost;
+  surface: McpSurface;
+  semantic: SemanticSearch | null;
+  changes: ChangeJournal;
+  /** Sends list-changed events to the transport, once it runs. */
+  publishTo(notify: ServerNotifier): void;
+}
+
+/**
+ * Everything but the transport (settings, tokens, policy, hidden folders, the change journal,
+ * prompts, search), each
+ * part's release deferred onto `stack`, so close runs them in reverse.
+ */
+async function composeOn(
+  stack: DisposerStack,
+  options: Omit<ConnectorOptions, 'port' | 'portRange' | 'transportLimits'>,
+): Promise<Composition> {
   const { settings } = options;
   const defaultToken = settings.refusal === null ? await ensureDefaultToken(settings) : null;
   await settings.watch();
@@ -130,10 +222,10 @@ async function startOn(stack: DisposerStack, options: ConnectorOptions): Promise
   stack.defer(() => closeSearchServices(host));
   const changes = await openChangeJournal(host, options);
   stack.defer(() => changes.close());
-  let transport: RunningTransport | null = null;
+  let notify: ServerNotifier | null = null;
   const policy = new ToolPolicyEngine(settings, allTools, metaTools, {
     surfaceWidened: options.notifyUser ?? (() => undefined),
-    broadcastToolsChanged: () => transport?.notify.toolsChanged(),
+    broadcastToolsChanged: () => notify?.toolsChanged(),
   });
   stack.defer(() => policy.close());
   const semantic = composeSemanticSearch(host, settings, options.semantic ?? {});
@@ -145,7 +237,7 @@ async function startOn(stack: DisposerStack, options: ConnectorOptions): Promise
   );
   // Prompt notes added, deleted, renamed or retagged reach 2026-07-28 listen streams; a
   // settings change may hide or show Prompts/, which no vault event reports.
-  const prompts = watchPrompts(host, () => transport?.notify.promptsChanged(), {
+  const prompts = watchPrompts(host, () => notify?.promptsChanged(), {
     ...(options.onError && { onError: options.onError }),
   });
   stack.defer(() => prompts.stop());
@@ -153,13 +245,9 @@ async function startOn(stack: DisposerStack, options: ConnectorOptions): Promise
   const desktopConfig = options.desktopConfigPath ?? desktopConfigPath();
   stack.defer(
     settings.onChange(() => {
-      forgetRevokedDesktopOwner(settings, desktopConfig).then(
-        (removed) => {
-          if (removed !== null) options.notifyUser?.(removed.message);
-        },
-        (error: unknown) =>
-          options.onError?.(error instanceof Error ? error : new Error(String(error))),
-      );
+      forgetRevokedDesktopOwner(settings, desktopConfig).then((removed) => {
+        if (removed !== null) options.notifyUser?.(removed.message);
+      }, errorReporter(options));
     }),
   );
   const facts: ServerFacts = {
@@ -168,41 +256,24 @@ async function startOn(stack: DisposerStack, options: ConnectorOptions): Promise
     hostKind: host.kind,
     protocolRevisions: PROTOCOL_REVISIONS,
   };
-  const running = await startTransport({
-    port: options.port ?? settings.current.transport.port,
-    tokens: () => settings.current.tokens,
-    beforeRequest: () => settings.refresh(),
-    refusal: () => settings.refusal,
-    ...(options.transportLimits && { limits: options.transportLimits }),
-    surface: {
-      facts,
-      host,
-      commandGate: options.commandGate ?? commandGateFor(settings, options.commandPrompt ?? null),
-      semanticSearch: semantic.service,
-      hiddenFoldersActive: () => settings.current.hiddenFolders.length > 0,
-      policyFor: (tokenId, notifyCaller) => policy.forRequest(tokenId, notifyCaller),
-      recordRequest: (tokenId, era) => policy.usage.recordRequest(tokenId, era),
-      changesFor: (tokenId) => changes.forActor({ tokenId, label: tokenLabel(settings, tokenId) }),
-      ...(options.extend && { extend: options.extend }),
-    },
-    ...(options.portRange && { portRange: options.portRange }),
-    ...(options.onError && { onError: options.onError }),
-  });
-  transport = running;
-  stack.defer(() => running.close());
-  // Stdio shims and `connect` read the live port from this file (ADR-0009); serving goes on
-  // without it.
-  const onError = options.onError ?? (() => undefined);
-  await publishLiveServer(settings.path, running.port, host.kind).catch(onError);
-  stack.defer(() => withdrawLiveServer(settings.path, running.port).catch(onError));
+  const surface: McpSurface = {
+    facts,
+    host,
+    commandGate: options.commandGate ?? commandGateFor(settings, options.commandPrompt ?? null),
+    semanticSearch: semantic.service,
+    hiddenFoldersActive: () => settings.current.hiddenFolders.length > 0,
+    policyFor: (tokenId, notifyCaller) => policy.forRequest(tokenId, notifyCaller),
+    recordRequest: (tokenId, era) => policy.usage.recordRequest(tokenId, era),
+    changesFor: (tokenId) => changes.forActor({ tokenId, label: tokenLabel(settings, tokenId) }),
+    ...(options.extend && { extend: options.extend }),
+  };
   return {
-    url: running.url,
-    port: running.port,
     defaultToken,
     host,
+    surface,
     semantic: semantic.service,
     changes,
-    close: () => stack.dispose(),
+    publishTo: (next) => (notify = next),
   };
 }
 

@@ -1,20 +1,24 @@
 /**
  * The MCP transport: a stateless, POST-only MCP endpoint on 127.0.0.1, guarded per request.
- * `startTransport` binds the port and resolves once the server is listening.
+ * `startTransport` binds the port and resolves once the server is listening;
+ * `startStdioTransport` serves one client over stdin/stdout as one token instead.
  */
 import type { TokenRecord } from '@mcp-connector/shared';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, type ServerNotifier } from '@modelcontextprotocol/server';
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Readable, Writable } from 'node:stream';
 import { createEndpoint } from './services/http-endpoint.ts';
 import { LOOPBACK, listenOnLoopback } from './services/loopback-listen.ts';
 import { BODY_TIMEOUT_MS, MAX_BODY_BYTES } from './services/request-body.ts';
 import { createMcpServer, type McpSurface } from './services/mcp-server.ts';
 import { MCP_PATH } from './services/request-screen.ts';
+import { startStdioEndpoint, type StdioEndpoint } from './services/stdio-endpoint.ts';
 
 export { DEFAULT_PORTS, PortUnavailableError } from './services/loopback-listen.ts';
 export type { McpSurface, ServerExtension, ToolHandlers } from './services/mcp-server.ts';
+export { TOKEN_REVOKED_MESSAGE } from './services/stdio-endpoint.ts';
 
 export interface TransportOptions {
   /** A fixed port, or null for the first free one of 27200-27205. */
@@ -98,5 +102,35 @@ function capConnections(server: Server, max: number): void {
     }
     open.add(socket);
     socket.once('close', () => open.delete(socket));
+  });
+}
+
+export interface StdioTransportOptions {
+  /** The token every message is served as. */
+  tokenId: string;
+  tokens: () => readonly TokenRecord[];
+  /** Runs before each message is admitted, as before each HTTP request. */
+  beforeRequest?: () => Promise<void>;
+  /** Why every message must be refused now, or null (as over HTTP). */
+  refusal?: () => string | null;
+  surface: McpSurface;
+  onError?: (error: Error) => void;
+  /** Test streams instead of the process's stdin and stdout. */
+  input?: Readable;
+  output?: Writable;
+}
+
+export type RunningStdioTransport = StdioEndpoint;
+
+export function startStdioTransport(options: StdioTransportOptions): RunningStdioTransport {
+  return startStdioEndpoint({
+    tokenId: options.tokenId,
+    tokens: options.tokens,
+    beforeRequest: options.beforeRequest ?? (async () => undefined),
+    refusal: options.refusal ?? (() => null),
+    createServer: (request, notify) => createMcpServer(options.surface, request, notify),
+    onError: options.onError ?? (() => undefined),
+    ...(options.input && { input: options.input }),
+    ...(options.output && { output: options.output }),
   });
 }

@@ -16,6 +16,7 @@ export {
 export {
   addToken,
   ensureDefaultToken,
+  findToken,
   regenerateToken,
   renameToken,
   revokeToken,

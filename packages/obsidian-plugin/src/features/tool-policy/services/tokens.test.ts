@@ -7,6 +7,7 @@ import { SettingsStore } from '../../settings/index.ts';
 import {
   addToken,
   ensureDefaultToken,
+  findToken,
   regenerateToken,
   renameToken,
   revokeToken,
@@ -72,5 +73,23 @@ describe('tokens', () => {
       'not_found',
     ]);
     expect(settings.current.tokens.length).toBe(MAX_TOKENS);
+  });
+
+  test('findToken takes an id or a label, and refuses a label two tokens share', async () => {
+    const cursor = await addToken(settings, 'Cursor');
+    const first = await addToken(settings, 'Twin');
+    await addToken(settings, 'Twin');
+    expect(findToken(settings.current, cursor.id)).toEqual(cursor);
+    expect(findToken(settings.current, 'Cursor')).toEqual(cursor);
+    expect(findToken(settings.current, first.id)).toEqual(first);
+    const codes = ['Twin', 'Nobody'].map((name) => {
+      try {
+        findToken(settings.current, name);
+        return 'found';
+      } catch (error) {
+        return (error as ToolError).code;
+      }
+    });
+    expect(codes).toEqual(['invalid_arguments', 'not_found']);
   });
 });

@@ -89,6 +89,26 @@ async function replaceToken(
   return replaced;
 }
 
+/**
+ * The token a person names by id or by label (ids first; a label two tokens share is refused,
+ * since guessing would choose a scope).
+ */
+export function findToken(settings: Settings, idOrLabel: string): TokenRecord {
+  const byId = settings.tokens.find((token) => token.id === idOrLabel);
+  if (byId !== undefined) return byId;
+  const byLabel = settings.tokens.filter((token) => token.label === idOrLabel.trim());
+  if (byLabel.length === 1) return byLabel[0] as TokenRecord;
+  if (byLabel.length > 1)
+    throw new ToolError(
+      'invalid_arguments',
+      `${byLabel.length} tokens are labelled "${idOrLabel}"; give the id instead (list the tokens to see them).`,
+    );
+  throw new ToolError(
+    'not_found',
+    `No token with id or label "${idOrLabel}"; list the tokens to see their ids and labels.`,
+  );
+}
+
 function requireToken(settings: Settings, id: string): TokenRecord {
   const token = settings.tokens.find((candidate) => candidate.id === id);
   if (token === undefined) throw unknownToken(id);

@@ -1,0 +1,155 @@
+/**
+ * MCP over stdin/stdout for clients that launch a process. One token, chosen at start, is the
+ * caller of every message: the SDK's `serveStdio` pins one server instance for the connection
+ * and this file hands that instance the token id exactly where the HTTP endpoint puts it (the
+ * SDK's AuthInfo), so the scope is the one the same token gets over HTTP. Every inbound message
+ * passes the HTTP endpoint's checks first, in arrival order: the settings reload if their file
+ * changed; while they cannot be trusted, requests are refused (`settings_invalid`); once the
+ * token is revoked, requests are refused with the HTTP endpoint's `token_not_recognised` reason.
+ * Refused notifications are dropped. Fail closed.
+ */
+import type { TokenRecord } from '@mcp-connector/shared';
+import type {
+  JSONRPCMessage,
+  McpRequestContext,
+  Server,
+  ServerNotifier,
+  Transport,
+} from '@modelcontextprotocol/server';
+import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
+import type { Readable, Writable } from 'node:stream';
+
+export interface StdioEndpointOptions {
+  tokenId: string;
+  /** Read on every message, so a revoked token stops working at once. */
+  tokens: () => readonly TokenRecord[];
+  /** Runs before each message is checked: the settings reload here if their file changed. */
+  beforeRequest: () => Promise<void>;
+  /** Why every message must be refused now (settings that cannot be trusted), or null. */
+  refusal: () => string | null;
+  /** Builds the connection's server for the caller (the same factory HTTP uses per request). */
+  createServer: (request: McpRequestContext, notify: ServerNotifier) => Server;
+  onError: (error: Error) => void;
+  /** The process's stdin and stdout unless a test passes its own streams. */
+  input?: Readable;
+  output?: Writable;
+}
+
+export interface StdioEndpoint {
+  /** Publishes list-changed events on the connection (to listen streams on 2026-07-28). */
+  notify: ServerNotifier;
+  /** Resolves when the client closes its end (stdin ends) or `close` is called. */
+  closed: Promise<void>;
+  close(): Promise<void>;
+}
+
+export const TOKEN_REVOKED_MESSAGE =
+  'Token not recognised: it was revoked or regenerated while this server ran; start it again with a token from the tokens command.';
+
+export function startStdioEndpoint(options: StdioEndpointOptions): StdioEndpoint {
+  const wire = new GuardedTransport(
+    new StdioServerTransport(options.input, options.output),
+    async () => {
+      await options.beforeRequest();
+      const refusal = options.refusal();
+      if (refusal !== null) return { code: -32000, message: refusal, reason: 'settings_invalid' };
+      if (options.tokens().some((token) => token.id === options.tokenId)) return null;
+      return { code: -32001, message: TOKEN_REVOKED_MESSAGE, reason: 'token_not_recognised' };
+    },
+    options.onError,
+  );
+  let closedResolve: () => void = () => undefined;
+  const closed = new Promise<void>((resolve) => (closedResolve = resolve));
+  wire.onClosed = () => closedResolve();
+  // serveStdio may build a discarded `server/discover` probe first; the last one built serves.
+  let pinned: Server | null = null;
+  const notify = notifierFor(() => pinned, options.onError);
+  const handle = serveStdio(
+    (request) => {
+      const caller = { token: options.tokenId, clientId: options.tokenId, scopes: [] };
+      pinned = options.createServer({ ...request, authInfo: caller }, notify);
+      return pinned;
+    },
+    { transport: wire, onerror: options.onError },
+  );
+  return {
+    notify,
+    closed,
+    close: async () => {
+      await handle.close();
+      closedResolve();
+    },
+  };
+}
+
+function notifierFor(server: () => Server | null, onError: (error: Error) => void): ServerNotifier {
+  const send = (publish: (server: Server) => Promise<void>) => {
+    const current = server();
+    if (current !== null) publish(current).catch(onError);
+  };
+  return {
+    toolsChanged: () => send((current) => current.sendToolListChanged()),
+    promptsChanged: () => send((current) => current.sendPromptListChanged()),
+    resourcesChanged: () => send((current) => current.sendResourceListChanged()),
+    resourceUpdated: (uri) => send((current) => current.sendResourceUpdated({ uri })),
+  };
+}
+
+interface Refusal {
+  code: number;
+  message: string;
+  reason: string;
+}
+
+/** The wire transport with the checks in front of every inbound message, one at a time. */
+class GuardedTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T) => void;
+  onClosed: () => void = () => undefined;
+  private admitted: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly inner: StdioServerTransport,
+    private readonly check: () => Promise<Refusal | null>,
+    private readonly reportError: (error: Error) => void,
+  ) {
+    inner.onclose = () => {
+      this.onclose?.();
+      this.onClosed();
+    };
+    inner.onerror = (error) => this.onerror?.(error);
+    inner.onmessage = (message) => {
+      this.admitted = this.admitted.then(() => this.admit(message));
+    };
+  }
+
+  start(): Promise<void> {
+    return this.inner.start();
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return this.inner.send(message);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  private async admit(message: JSONRPCMessage): Promise<void> {
+    try {
+      const refusal = await this.check();
+      if (refusal === null) this.onmessage?.(message);
+      else if ('method' in message && 'id' in message) {
+        const { code, message: text, reason } = refusal;
+        await this.inner.send({
+          jsonrpc: '2.0',
+          id: message.id,
+          error: { code, message: text, data: { reason } },
+        });
+      }
+    } catch (error) {
+      this.reportError(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+}
