@@ -1,10 +1,8 @@
 /**
- * Small measuring tools shared by the benchmark scripts: percentiles of a latency sample, a
- * process's resident memory from /proc, and a child server started with `serve --json`.
+ * Small measuring tools shared by the benchmark scripts: percentiles of a latency sample and a
+ * process's resident memory from /proc. (A child server: test-support's startCliServer.)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 
 export function percentile(sortedMs: readonly number[], p: number): number {
   if (sortedMs.length === 0) return Number.NaN;
@@ -34,41 +32,6 @@ export async function memoryOf(pid: number): Promise<{ rssMiB: number; peakMiB: 
   const kib = (field: string) =>
     Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
   return { rssMiB: kib('VmRSS') / 1024, peakMiB: kib('VmHWM') / 1024 };
-}
-
-export interface ServerProcess {
-  child: ChildProcess;
-  url: string;
-  token: string;
-  stop(): Promise<void>;
-}
-
-/** Starts `bun packages/headless/src/cli.ts serve --vault DIR --port 0 --json` and reads its first line. */
-export async function startServerProcess(root: string, vault: string): Promise<ServerProcess> {
-  const child = spawn(
-    'bun',
-    ['packages/headless/src/cli.ts', 'serve', '--vault', vault, '--port', '0', '--json'],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const lines = createInterface({ input: child.stdout });
-  const first = await new Promise<string>((resolve, reject) => {
-    lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  const { url, token } = JSON.parse(first) as { url: string; token: string };
-  return {
-    child,
-    url,
-    token,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
 }
 
 export function formatMs(value: number): string {

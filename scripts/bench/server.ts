@@ -5,10 +5,10 @@
  * clients for 10 s, and the server's RSS idle and at peak.
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { startChildServer } from '../../packages/headless/src/test-support/child-server.ts';
 import { copyVault } from '../../packages/headless/src/test-support/temp-vault.ts';
-import { formatMs, memoryOf, startServerProcess, summarize } from './measure.ts';
+import { formatMs, memoryOf, summarize } from './measure.ts';
 
-const ROOT = new URL('../..', import.meta.url).pathname;
 const CALLS = 2000;
 const WARM_UP = 200;
 const CONCURRENT_CLIENTS = 8;
@@ -67,18 +67,18 @@ async function throughput(url: string, token: string): Promise<number> {
 
 async function main(): Promise<void> {
   const vault = await copyVault();
-  const server = await startServerProcess(ROOT, vault.root);
-  const pid = server.child.pid as number;
+  const server = await startChildServer(vault.root);
+  const pid = server.pid;
   try {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const idle = await memoryOf(pid);
-    const probe = await connect(server.url, server.token, 'legacy');
+    const probe = await connect(server.url.href, server.token, 'legacy');
     const listBytes = Buffer.byteLength(JSON.stringify(await probe.listTools()));
     await probe.close();
     console.log(`tools/list result: ${listBytes} bytes`);
     console.log(`RSS idle: ${idle.rssMiB.toFixed(1)} MiB`);
     for (const line of ['legacy', 'modern'] as const) {
-      const client = await connect(server.url, server.token, line);
+      const client = await connect(server.url.href, server.token, line);
       for (const [name, args] of [
         ['get_server_info', {}],
         ['get_vault_file', { path: NOTE }],
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
       }
       await client.close();
     }
-    const callsPerSecond = await throughput(server.url, server.token);
+    const callsPerSecond = await throughput(server.url.href, server.token);
     console.log(
       `throughput: ${callsPerSecond.toFixed(0)} calls/s (get_vault_file, ${CONCURRENT_CLIENTS} clients, ${THROUGHPUT_SECONDS} s)`,
     );

@@ -1,13 +1,19 @@
 /**
  * Headless serving: the plugin's connector over a NodeHost, with the same data.json the plugin
  * would use (<vault>/.obsidian/plugins/mcp-connector/data.json, created with a Default token if
- * missing). One server per vault: live-server.json is claimed first, so a second headless server,
- * or one started while Obsidian serves the vault, is refused (ADR-0009).
+ * missing), over loopback HTTP (`serveVault`) or to one client over stdio (`serveVaultOverStdio`).
+ * One HTTP server per vault: live-server.json is claimed first, so a second headless server, or
+ * one started while Obsidian serves the vault, is refused (ADR-0009). Stdio servers claim
+ * nothing: each client launches its own, and they share the vault with any other server
+ * (ADR-0017).
  */
+import type { TokenRecord } from '@mcp-connector/shared';
 import {
   startConnector,
+  startStdioConnector,
   type ConnectorOptions,
   type RunningConnector,
+  type RunningStdioConnector,
   type SemanticWiring,
   type ServerExtension,
 } from '@mcp-connector/obsidian-plugin/connector';
@@ -22,11 +28,14 @@ import {
   nodeModelFolder,
 } from '@mcp-connector/obsidian-plugin/semantic-search';
 import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
+import { findToken } from '@mcp-connector/obsidian-plugin/tool-policy';
 import { realpath } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 import manifest from '../../../manifest.json' with { type: 'json' };
 import { NodeHost } from './node-host/node-host.ts';
 import { threadEmbedders } from './semantic/thread-embedders.ts';
+import { PROGRAM } from './commands/usage.ts';
 
 export interface ServeOptions {
   vault: string;
@@ -40,6 +49,8 @@ export interface ServeOptions {
   transportLimits?: ConnectorOptions['transportLimits'];
   /** Semantic search composition (tests pass a fast provider); by default the first query builds the index. */
   semantic?: SemanticWiring;
+  /** Hears the start-up scan of the vault (the CLI's progress line). */
+  onScanProgress?: (indexed: number, total: number) => void;
   /** claude_desktop_config.json (tests use a temp one); by default this machine's. */
   desktopConfigPath?: string;
 }
@@ -67,17 +78,16 @@ export function headlessModels(vault: string, configDir = '.obsidian'): ModelIns
 export async function serveVault(options: ServeOptions): Promise<HeadlessServer> {
   // Taken first: opening the vault sweeps temp files, which a running server may be writing.
   const lock = await claimLiveServer(settingsPathOf(await realpath(options.vault)), 'headless');
-  const host = await NodeHost.open(options.vault).catch(async (error: unknown) => {
-    await lock.release();
-    throw error;
-  });
+  const opened = await openVault(options.vault, options.onScanProgress).catch(
+    async (error: unknown) => {
+      await lock.release();
+      throw error;
+    },
+  );
+  const { host, settings } = opened;
   try {
-    const settings = await SettingsStore.open(settingsPathOf(host.root, host.configDir));
-    if (settings.problem !== null) console.error(`Settings: ${settings.problem}`);
     const connector = await startConnector({
-      host,
-      settings,
-      version: manifest.version,
+      ...connectorOptions(host, settings, options.semantic),
       ...(options.port !== undefined && { port: options.port }),
       ...(options.portRange !== undefined && { portRange: options.portRange }),
       ...(options.extend !== undefined && { extend: options.extend }),
@@ -85,18 +95,6 @@ export async function serveVault(options: ServeOptions): Promise<HeadlessServer>
       ...(options.desktopConfigPath !== undefined && {
         desktopConfigPath: options.desktopConfigPath,
       }),
-      onError: (error) => console.error(`MCP error: ${error.message}`),
-      notifyUser: (message) => console.error(message),
-      semantic: {
-        onProgress: (line) => console.error(line),
-        environment: {
-          embedders: threadEmbedders(),
-          models: headlessModels(host.root, host.configDir),
-          installHint:
-            'run "bun run models -- --vault <vault folder> download" on this machine (or download it once in Obsidian)',
-        },
-        ...options.semantic,
-      },
     });
     const close = async () => {
       await connector.close();
@@ -109,6 +107,90 @@ export async function serveVault(options: ServeOptions): Promise<HeadlessServer>
     await lock.release();
     throw error;
   }
+}
+
+export interface StdioServeOptions extends Pick<
+  ServeOptions,
+  'vault' | 'semantic' | 'onScanProgress' | 'desktopConfigPath'
+> {
+  /** The token's id or label: its scope is the scope of every message. */
+  token: string;
+  /** Test streams instead of the process's stdin and stdout. */
+  input?: Readable;
+  output?: Writable;
+}
+
+export interface HeadlessStdioServer extends RunningStdioConnector {
+  nodeHost: NodeHost;
+  settings: SettingsStore;
+  token: TokenRecord;
+}
+
+/** One client over stdin/stdout as one existing token; nothing but MCP goes to stdout. */
+export async function serveVaultOverStdio(
+  options: StdioServeOptions,
+): Promise<HeadlessStdioServer> {
+  const { host, settings } = await openVault(options.vault, options.onScanProgress);
+  try {
+    if (settings.refusal !== null)
+      throw new Error(
+        `Nothing is served while the settings cannot be trusted: ${settings.refusal}`,
+      );
+    const token = findToken(settings.current, options.token);
+    const connector = await startStdioConnector({
+      ...connectorOptions(host, settings, options.semantic),
+      tokenId: token.id,
+      ...(options.desktopConfigPath !== undefined && {
+        desktopConfigPath: options.desktopConfigPath,
+      }),
+      ...(options.input !== undefined && { input: options.input }),
+      ...(options.output !== undefined && { output: options.output }),
+    });
+    const close = async () => {
+      await connector.close();
+      await host.close();
+    };
+    return { ...connector, nodeHost: host, settings, token, close };
+  } catch (error) {
+    settings.close();
+    await host.close();
+    throw error;
+  }
+}
+
+async function openVault(
+  vault: string,
+  onProgress: ServeOptions['onScanProgress'],
+): Promise<{ host: NodeHost; settings: SettingsStore }> {
+  const host = await NodeHost.open(vault, onProgress === undefined ? {} : { onProgress });
+  try {
+    const settings = await SettingsStore.open(settingsPathOf(host.root, host.configDir));
+    if (settings.problem !== null) console.error(`Settings: ${settings.problem}`);
+    return { host, settings };
+  } catch (error) {
+    await host.close();
+    throw error;
+  }
+}
+
+/** What every headless transport shares: diagnostics to stderr, never stdout. */
+function connectorOptions(host: NodeHost, settings: SettingsStore, semantic?: SemanticWiring) {
+  return {
+    host,
+    settings,
+    version: manifest.version,
+    onError: (error: Error) => console.error(`MCP error: ${error.message}`),
+    notifyUser: (message: string) => console.error(message),
+    semantic: {
+      onProgress: (line: string) => console.error(line),
+      environment: {
+        embedders: threadEmbedders(),
+        models: headlessModels(host.root, host.configDir),
+        installHint: `run "${PROGRAM} models --vault <vault folder> download" on this machine (or download it once in Obsidian)`,
+      },
+      ...semantic,
+    },
+  };
 }
 
 export function bannerFor(server: HeadlessServer): string {
@@ -138,7 +220,7 @@ export function bannerFor(server: HeadlessServer): string {
     `  ${claudeCode?.text.trim() ?? ''}`,
     '',
     'Connect any other client (Claude Desktop, Cursor, VS Code, ...):',
-    `  bun run connect -- --vault ${vault} --token ${JSON.stringify(server.defaultToken.label)} --client list`,
+    `  ${PROGRAM} connect --vault ${vault} --token ${JSON.stringify(server.defaultToken.label)} --client list`,
     '',
     'Press Ctrl+C to stop.',
   ].join('\n');

@@ -1,5 +1,5 @@
 /**
- * `bun run connect -- --vault DIR --token ID|LABEL --client NAME [--out FILE]`: connects one
+ * `connect --vault DIR --token ID|LABEL --client NAME [--out FILE]`: connects one
  * client to the vault with one token, the same way the settings tab does. A copy-config client
  * prints its snippet (and `--out` writes its file form); `mcpb` writes the per-token bundle;
  * `claude-desktop` syncs claude_desktop_config.json (`--out` names another config file).
@@ -18,12 +18,14 @@ import {
   type Snippet,
 } from '@mcp-connector/obsidian-plugin/client-config';
 import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
+import { findToken } from '@mcp-connector/obsidian-plugin/tool-policy';
 import { ToolError, type TokenRecord } from '@mcp-connector/shared';
 import { writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import manifest from '../../../../manifest.json' with { type: 'json' };
 import { settingsPathOf } from '../serve.ts';
-import { parseOrExit } from './usage.ts';
+import { UsageError, parseOptions, type Command } from './usage.ts';
+import { requireVaultFolder } from './vault-folder.ts';
 
 const ACTIONS = [
   {
@@ -39,8 +41,17 @@ const ACTIONS = [
 ];
 const FIRST_AUTOMATIC_PORT = 27200;
 
-export async function runConnect(args: string[]): Promise<void> {
-  const values = parseOrExit(args, {
+export const connectCommand: Command = {
+  name: 'connect',
+  usage: ['--vault DIR --token ID|LABEL --client NAME [--out FILE]', '--client list'].join('\n'),
+  run: async (args) => {
+    await runConnect(args);
+    return 0;
+  },
+};
+
+async function runConnect(args: string[]): Promise<void> {
+  const { values } = parseOptions(args, {
     vault: { type: 'string' },
     token: { type: 'string' },
     client: { type: 'string' },
@@ -48,16 +59,16 @@ export async function runConnect(args: string[]): Promise<void> {
   });
   if (values.client === 'list') return print(clientList());
   if (values.vault === undefined || values.token === undefined || values.client === undefined)
-    throw new Error(
+    throw new UsageError(
       'connect needs --vault DIR --token ID|LABEL --client NAME (--client list shows the names).',
     );
   const client = values.client;
   if (clientById(client) === undefined && !ACTIONS.some((action) => action.id === client))
-    throw new Error(`Unknown client "${client}"; --client list shows the names.`);
-  const vault = resolve(values.vault);
+    throw new UsageError(`Unknown client "${client}"; --client list shows the names.`);
+  const vault = resolve(await requireVaultFolder(values.vault));
   const settings = await SettingsStore.open(settingsPathOf(vault));
   try {
-    const token = findToken(settings, values.token, vault);
+    const token = findToken(settings.current, values.token);
     const target = bundleTarget(vault, token);
     if (client === 'mcpb') return await writeBundle(target, values.out);
     if (client === 'claude-desktop') {
@@ -88,19 +99,6 @@ function clientList(): string[] {
     (client) => `  ${client.id.padEnd(15)} ${client.name}: ${client.where}`,
   );
   return ['Clients (--client NAME):', ...rows];
-}
-
-/** By id, else by label (case-insensitive); never a guess between several. */
-function findToken(settings: SettingsStore, wanted: string, vault: string): TokenRecord {
-  const tokens = settings.current.tokens;
-  const byId = tokens.find((token) => token.id === wanted);
-  if (byId !== undefined) return byId;
-  const byLabel = tokens.filter((token) => token.label.toLowerCase() === wanted.toLowerCase());
-  if (byLabel.length === 1) return byLabel[0] as TokenRecord;
-  const list = `bun run tokens -- --vault ${JSON.stringify(vault)} list`;
-  if (byLabel.length > 1)
-    throw new Error(`Several tokens are labelled "${wanted}"; give the id instead (${list}).`);
-  throw new Error(`No token with the id or label "${wanted}"; \`${list}\` shows them.`);
 }
 
 function bundleTarget(vault: string, token: TokenRecord): BundleTarget {

@@ -1,18 +1,91 @@
-import { parseOrExit } from './usage.ts';
-import { bannerFor, serveVault, type HeadlessServer } from '../serve.ts';
+/**
+ * `serve`: the vault over loopback HTTP (a banner, or with --json one line of JSON on stdout),
+ * or with --stdio to one client over stdin/stdout as one token. In stdio mode stdout carries MCP
+ * messages only: everything else, a stray console.log included, goes to stderr.
+ */
+import { bannerFor, serveVault, serveVaultOverStdio, type HeadlessServer } from '../serve.ts';
+import { progressLine, type ProgressLine } from './progress-line.ts';
+import { UsageError, parseOptions, requireOption, type Command } from './usage.ts';
+import { requireVaultFolder } from './vault-folder.ts';
 
-export async function runServe(args: string[]): Promise<void> {
-  const values = parseOrExit(args, {
-    vault: { type: 'string' },
-    port: { type: 'string' },
-    json: { type: 'boolean', default: false },
-  });
-  if (values.vault === undefined) throw new Error('--vault DIR is required.');
+const OPTIONS = {
+  vault: { type: 'string' },
+  port: { type: 'string' },
+  json: { type: 'boolean' },
+  stdio: { type: 'boolean' },
+  token: { type: 'string' },
+} as const;
+
+export const serveCommand: Command = {
+  name: 'serve',
+  usage: ['--vault DIR [--port N] [--json]', '--vault DIR --stdio --token ID|LABEL'].join('\n'),
+  details: [
+    'Options:',
+    '  --vault DIR       the vault folder (the one holding .obsidian); data.json is shared with the plugin',
+    '  --port N          listen on 127.0.0.1:N (0: any free port); default: the first free of 27200-27205',
+    '  --json            print one JSON line {url, token, vault} on stdout instead of the banner',
+    '  --stdio           speak MCP on stdin/stdout, for clients that launch a process; logs go to stderr',
+    '  --token ID|LABEL  with --stdio: the token whose scope every request gets (see the tokens command)',
+  ].join('\n'),
+  run: runServe,
+};
+
+async function runServe(args: string[]): Promise<number> {
+  const { values } = parseOptions(args, OPTIONS);
+  const vault = requireOption(values.vault, '--vault DIR');
+  if (values.stdio === true) {
+    if (values.port !== undefined || values.json === true)
+      throw new UsageError('--stdio serves stdin/stdout: it takes no --port or --json.');
+    return serveStdio(vault, requireOption(values.token, '--stdio needs --token ID|LABEL;'));
+  }
+  if (values.token !== undefined)
+    throw new UsageError(
+      '--token is for --stdio; over HTTP each request carries its own bearer token.',
+    );
   const port = values.port === undefined ? undefined : parsePort(values.port);
-  const server = await serveVault({ vault: values.vault, port });
+  const progress = progressLine();
+  const server = await serveVault({
+    vault: await requireVaultFolder(vault),
+    port,
+    ...reporting(progress),
+  });
+  progress.clear();
   announce(server, values.json === true);
-  stopOnSignals(server);
+  return runUntilStopped(server);
 }
+
+async function serveStdio(vault: string, token: string): Promise<number> {
+  const toStderr = (...parts: unknown[]) => console.error(...parts);
+  console.log = toStderr;
+  console.info = toStderr;
+  console.debug = toStderr;
+  const progress = progressLine();
+  const server = await serveVaultOverStdio({
+    vault: await requireVaultFolder(vault),
+    token,
+    ...reporting(progress),
+  });
+  progress.clear();
+  console.error(
+    `MCP Connector (headless) is serving the vault "${server.host.vaultName}" over stdio as the token "${server.token.label}".`,
+  );
+  return runUntilStopped(server, { ended: server.closed });
+}
+
+/** The start-up scan and the semantic index build on the progress line. */
+function reporting(progress: ProgressLine) {
+  return {
+    onScanProgress: (indexed: number, total: number) =>
+      progress.update(`Reading the vault: ${indexed} of ${total} notes`),
+    semantic: {
+      onProgress: (line: string) =>
+        IN_PROGRESS.test(line) ? progress.update(line) : progress.print(line),
+    },
+  };
+}
+
+/** The semantic index's "N of M notes" lines, rewritten in place on a terminal. */
+const IN_PROGRESS = /^Semantic index: \d+ of \d+ notes/;
 
 export function announce(server: HeadlessServer, json: boolean): void {
   if (json) {
@@ -27,34 +100,45 @@ export function announce(server: HeadlessServer, json: boolean): void {
   }
 }
 
+export interface StopOptions {
+  /** Runs after the server closed (the demo removes its temp copy). */
+  cleanup?: () => Promise<void>;
+  /** Stops the server when it resolves too (stdio: the client closed stdin). */
+  ended?: Promise<void>;
+}
+
+/** A graceful close waits for open requests; the process ends within seconds regardless. */
 const FORCED_EXIT_MS = 3000;
 
-export function stopOnSignals(
-  server: HeadlessServer,
-  cleanup: () => Promise<void> = async () => undefined,
-): void {
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    // A graceful close waits for open requests; the process ends within seconds regardless.
-    setTimeout(() => process.exit(1), FORCED_EXIT_MS).unref();
-    server
-      .close()
-      .then(cleanup)
-      .then(() => process.exit(0))
-      .catch((error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      });
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+/** Runs until SIGINT, SIGTERM or `ended`, closes the server once, and resolves the exit code. */
+export function runUntilStopped(
+  server: { close(): Promise<void> },
+  options: StopOptions = {},
+): Promise<number> {
+  return new Promise((resolve) => {
+    let stopping = false;
+    const stop = () => {
+      if (stopping) return;
+      stopping = true;
+      setTimeout(() => process.exit(1), FORCED_EXIT_MS).unref();
+      server
+        .close()
+        .then(options.cleanup)
+        .then(() => resolve(0))
+        .catch((error: unknown) => {
+          console.error(error instanceof Error ? error.message : error);
+          resolve(1);
+        });
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    void options.ended?.then(stop);
+  });
 }
 
 function parsePort(text: string): number {
   const port = Number(text);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`--port must be 0-65535 (0: any free port), got "${text}".`);
+    throw new UsageError(`--port must be 0-65535 (0: any free port), got "${text}".`);
   return port;
 }

@@ -1,5 +1,5 @@
 /**
- * `bun run tokens -- --vault DIR <list | add | regenerate ID | revoke ID | set ID>`: manages the
+ * `tokens --vault DIR <list | add | regenerate ID | revoke ID | set ID>`: manages the
  * tokens and their policies in the same data.json the plugin uses, safely while a server runs
  * (the settings store locks the file; a running server reloads it). Secrets are printed once,
  * when created or regenerated.
@@ -15,7 +15,8 @@ import {
   setTokenPolicy,
 } from '@mcp-connector/obsidian-plugin/tool-policy';
 import { settingsPathOf } from '../serve.ts';
-import { parseWithPositionals } from './usage.ts';
+import { UsageError, parseOptions, requireOption, type Command } from './usage.ts';
+import { requireVaultFolder } from './vault-folder.ts';
 
 const OPTIONS = {
   vault: { type: 'string' },
@@ -29,20 +30,32 @@ const OPTIONS = {
 
 const PROFILES = ['all', 'core', 'adaptive'] as const;
 
-export async function runTokens(args: string[]): Promise<void> {
-  const { values, positionals } = parseWithPositionals(args, OPTIONS);
-  if (values.vault === undefined) throw new Error('--vault DIR is required.');
+export const tokensCommand: Command = {
+  name: 'tokens',
+  usage: [
+    '--vault DIR list',
+    '--vault DIR add --label L [--profile all|core|adaptive] [--read-only] [--allow a,b]',
+    '--vault DIR regenerate ID | revoke ID',
+    '--vault DIR set ID [--label L] [--profile P] [--read-only|--writable] [--allow a,b|--allow-all]',
+  ].join('\n'),
+  run: runTokens,
+};
+
+async function runTokens(args: string[]): Promise<number> {
+  const { values, positionals } = parseOptions(args, OPTIONS, true);
+  const vault = await requireVaultFolder(requireOption(values.vault, '--vault DIR'));
   const [action, id] = positionals;
-  const settings = await SettingsStore.open(settingsPathOf(values.vault));
+  const settings = await SettingsStore.open(settingsPathOf(vault));
   try {
     await dispatch(settings, action, id, values);
+    return 0;
   } catch (error) {
     if (error instanceof ToolError) throw new Error(error.message);
     throw error;
   }
 }
 
-type Values = ReturnType<typeof parseWithPositionals<typeof OPTIONS>>['values'];
+type Values = ReturnType<typeof parseOptions<typeof OPTIONS>>['values'];
 
 async function dispatch(
   settings: SettingsStore,
@@ -54,7 +67,7 @@ async function dispatch(
     case 'list':
       return print(listing(settings));
     case 'add': {
-      if (values.label === undefined) throw new Error('add needs --label L.');
+      if (values.label === undefined) throw new UsageError('add needs --label L.');
       const token = await addToken(settings, values.label, policyChange(values));
       return print([
         `Added "${token.label}" (id ${token.id}). Its secret, shown only now:`,
@@ -83,7 +96,7 @@ async function dispatch(
       return print([`Updated ${tokenId}: ${describePolicy(policy)}.`]);
     }
     default:
-      throw new Error('Give one of: list, add, regenerate ID, revoke ID, set ID.');
+      throw new UsageError('Give one of: list, add, regenerate ID, revoke ID, set ID.');
   }
 }
 
@@ -91,7 +104,7 @@ function policyChange(values: Values): Partial<TokenPolicy> {
   const change: Partial<TokenPolicy> = {};
   if (values.profile !== undefined) {
     if (!PROFILES.includes(values.profile as TokenPolicy['profile']))
-      throw new Error(`--profile must be one of ${PROFILES.join(', ')}.`);
+      throw new UsageError(`--profile must be one of ${PROFILES.join(', ')}.`);
     change.profile = values.profile as TokenPolicy['profile'];
   }
   if (values['read-only'] === true) change.readOnly = true;
@@ -130,7 +143,7 @@ function describePolicy(policy: TokenPolicy): string {
 }
 
 function requireId(id: string | undefined): string {
-  if (id === undefined) throw new Error('Give the token id (see `list`).');
+  if (id === undefined) throw new UsageError('Give the token id (see `list`).');
   return id;
 }
 

@@ -1,33 +1,51 @@
+/**
+ * What every command shares: its usage text, strict option parsing, and the two kinds of
+ * failure. A `UsageError` (unknown or malformed flag, missing argument) prints the command's usage
+ * and exits 2; any other error prints its message and exits 1. `--help` or `-h` anywhere prints
+ * the usage to stdout and exits 0, before anything else is checked.
+ */
 import { parseArgs } from 'node:util';
 
-export const USAGE = `Usage:
-  bun run serve -- --vault DIR [--port N] [--json]
-  bun run demo
-  bun run metadata -- FILE.md [--vault DIR]
-  bun run tokens -- --vault DIR list
-  bun run tokens -- --vault DIR add --label L [--profile all|core|adaptive] [--read-only] [--allow a,b]
-  bun run tokens -- --vault DIR regenerate ID | revoke ID
-  bun run tokens -- --vault DIR set ID [--label L] [--profile P] [--read-only|--writable] [--allow a,b|--allow-all]
-  bun run connect -- --vault DIR --token ID|LABEL --client NAME [--out FILE]
-  bun run connect -- --client list
-  bun run models -- --vault DIR [status | download]`;
+/** The name the package's `bin` installs (`npx @mcp-connector/headless` runs it). */
+export const PROGRAM = 'mcp-connector-headless';
+
+export interface Command {
+  name: string;
+  /** Usage lines, without the program name. */
+  usage: string;
+  /** What the options mean, when the usage lines do not say it. */
+  details?: string;
+  /** Resolves with the exit code once the command is done (a server: once it stopped). */
+  run(args: string[]): Promise<number>;
+}
+
+export class UsageError extends Error {}
+
+export class HelpRequested extends Error {}
 
 type OptionsConfig = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
 
-/** Parses `--flag value` options strictly; an unknown or malformed flag prints the usage and exits 2. */
-export function parseOrExit<T extends OptionsConfig>(args: string[], options: T) {
-  return parseWithPositionals(args, options, false).values;
+export function usageOf(command: Command): string {
+  const lines = command.usage.split('\n').map((line) => `  ${PROGRAM} ${command.name} ${line}`);
+  const details = command.details === undefined ? '' : `\n\n${command.details}`;
+  return `Usage:\n${lines.join('\n')}${details}`;
 }
 
-export function parseWithPositionals<T extends OptionsConfig>(
+/** Parses `--flag value` options strictly; positionals only where the command takes them. */
+export function parseOptions<T extends OptionsConfig>(
   args: string[],
   options: T,
-  allowPositionals = true,
+  allowPositionals = false,
 ) {
+  if (args.includes('--help') || args.includes('-h')) throw new HelpRequested();
   try {
     return parseArgs({ args, options, strict: true, allowPositionals });
   } catch (error) {
-    console.error(`${(error as Error).message}\n\n${USAGE}`);
-    process.exit(2);
+    throw new UsageError((error as Error).message);
   }
+}
+
+export function requireOption(value: string | undefined, flag: string): string {
+  if (value === undefined) throw new UsageError(`${flag} is required.`);
+  return value;
 }

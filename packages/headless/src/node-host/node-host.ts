@@ -37,6 +37,8 @@ import { invalidFrontmatter, missingEntry } from '@mcp-connector/obsidian-plugin
 export interface NodeHostOptions {
   /** Re-index changes other programs make to the folder (default true). */
   watch?: boolean;
+  /** Hears the start-up scan: notes indexed so far of all notes found. */
+  onProgress?: (indexed: number, total: number) => void;
 }
 
 export class NodeHost implements VaultHost {
@@ -56,7 +58,7 @@ export class NodeHost implements VaultHost {
   static async open(folder: string, options: NodeHostOptions = {}): Promise<NodeHost> {
     // The real folder, so containment compares against what the links would resolve to.
     const host = new NodeHost(await realpath(resolve(folder)));
-    await host.state.load();
+    await host.state.load(options.onProgress);
     if (options.watch ?? true) {
       host.watcher = watchVault(host.root, (change, diskPath) => {
         void host.writeLock.run(() => applyOutsideChange(host.state, change, diskPath));

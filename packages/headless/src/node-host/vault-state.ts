@@ -45,7 +45,8 @@ export class VaultState implements RenameVault {
     readonly configDir: string,
   ) {}
 
-  async load(): Promise<void> {
+  /** Scans the folder and indexes every note; `onProgress` hears each note indexed. */
+  async load(onProgress?: (indexed: number, total: number) => void): Promise<void> {
     const scan = await scanVault(this.root);
     await Promise.all(
       scan.leftovers.map((diskPath) => rm(join(this.root, diskPath), { force: true })),
@@ -53,10 +54,13 @@ export class VaultState implements RenameVault {
     for (const folder of scan.folders) this.table.addFolder(folder.path, folder.diskPath);
     for (const file of scan.files) this.table.setFile(file.path, file.diskPath, file.stat);
     for (const file of scan.files) this.index.addFile(file.path, null);
+    const notes = scan.files.filter((file) => isIndexedText(file.path));
+    let indexed = 0;
     await Promise.all(
-      scan.files
-        .filter((file) => isIndexedText(file.path))
-        .map(async (file) => this.index.updateText(file.path, await this.readText(file.path))),
+      notes.map(async (file) => {
+        this.index.updateText(file.path, await this.readText(file.path));
+        onProgress?.(++indexed, notes.length);
+      }),
     );
   }
 

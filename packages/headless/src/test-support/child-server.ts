@@ -1,14 +1,23 @@
 /**
- * The headless server as a separate process (`cli.ts serve --port 0 --json`), for tests that
- * must survive a server that hangs or must stop one with a signal: the test talks to it over
- * real HTTP, signals it by its pid, and awaits its exit. `stop` kills it if it is still running.
+ * The headless server as a separate process (`serve --port 0 --json`), for tests that must
+ * survive a server that hangs or must stop one with a signal, for the e2e suite against the
+ * built CLI, and for benchmarks: the caller talks to it over real HTTP, signals it by its pid,
+ * and awaits its exit. `stop` kills it if it is still running. By default the source CLI under
+ * Bun; `launch` runs another file under another runtime (the built CLI under Node).
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { CliLaunch } from './cli-process.ts';
 
-const CLI = join(import.meta.dir, '..', 'cli.ts');
+const SOURCE_CLI: CliLaunch = { runtime: 'bun', cli: join(import.meta.dir, '..', 'cli.ts') };
+
+export interface ChildServerOptions {
+  launch?: CliLaunch;
+  /** Added to the child's environment. */
+  env?: Record<string, string>;
+}
 
 export interface ChildServer {
   url: URL;
@@ -22,9 +31,15 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-export async function startChildServer(vault: string, args: string[] = []): Promise<ChildServer> {
-  const child = spawn('bun', [CLI, 'serve', '--vault', vault, '--port', '0', '--json', ...args], {
+export async function startChildServer(
+  vault: string,
+  args: string[] = [],
+  options: ChildServerOptions = {},
+): Promise<ChildServer> {
+  const { runtime, cli } = options.launch ?? SOURCE_CLI;
+  const child = spawn(runtime, [cli, 'serve', '--vault', vault, '--port', '0', '--json', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...options.env },
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));

@@ -1,7 +1,9 @@
 export {
+  E2E_TARGET,
   PROTOCOL_LINES,
   connectMcpClient,
   startTestServer,
+  type E2eTarget,
   type McpTestServer,
   type ProtocolLine,
 } from './mcp-test-server.ts';
@@ -9,8 +11,9 @@ export { TEST_VAULT, buildVault, copyVault, type TempVault } from './temp-vault.
 export { callFail, callOk, type ToolFailure } from './tool-calls.ts';
 export { snapshotVault } from '@mcp-connector/shared/test-support';
 export { openTestHost, type TestHost } from './test-host.ts';
-export { startChildServer, type ChildServer } from './child-server.ts';
+export { startChildServer, type ChildServer, type ChildServerOptions } from './child-server.ts';
 export { connectStdio, emptyPath, nodeExecutable, type StdioTestClient } from './stdio-client.ts';
 export { mcpbCli } from './mcpb-cli.ts';
 export { settingsPathOf } from '../serve.ts';
 export { DEMO_VAULT } from '../commands/demo.ts';
+export { BUILT_CLI, builtCliLaunch, connectStdioCli, type CliLaunch } from './cli-process.ts';

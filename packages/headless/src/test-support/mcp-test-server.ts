@@ -2,11 +2,18 @@
  * An end-to-end test server: the real headless server on a temp vault, on a port the system
  * picks, and official MCP SDK clients for either protocol line. `stop` closes everything and
  * deletes the temp vault.
+ *
+ * MCP_E2E_TARGET picks what serves (default `bun`): `bun` runs the server in the test's own
+ * process; `node-http` runs the built CLI under Node (`serve --json`) and connects over HTTP;
+ * `node-stdio` has each client launch the built CLI as its stdio server (`serve --stdio --token`).
+ * A test that reaches into the in-process server (`server`), or into the URL over stdio, runs on
+ * `bun` only: those accessors throw under the other targets.
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { SemanticWiring } from '@mcp-connector/obsidian-plugin/connector';
 import { hashingProvider } from '@mcp-connector/obsidian-plugin/semantic-search';
 import { serveVault, type HeadlessServer } from '../serve.ts';
+import { startChildTestServer } from './child-test-server.ts';
 import { copyVault, type TempVault } from './temp-vault.ts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,10 +21,18 @@ import { join } from 'node:path';
 export type ProtocolLine = 'legacy' | 'modern';
 export const PROTOCOL_LINES: readonly ProtocolLine[] = ['legacy', 'modern'];
 
+export type E2eTarget = 'bun' | 'node-http' | 'node-stdio';
+export const E2E_TARGETS: readonly E2eTarget[] = ['bun', 'node-http', 'node-stdio'];
+export const E2E_TARGET: E2eTarget = targetFromEnvironment();
+
 export interface McpTestServer {
+  target: E2eTarget;
+  /** The in-process server (`bun` target only). */
   server: HeadlessServer;
   vault: TempVault;
+  /** The HTTP endpoint (not on `node-stdio`). */
   url: URL;
+  /** The Default token's secret. */
   token: string;
   connect(line: ProtocolLine, token?: string): Promise<Client>;
   /** `count` clients, alternating legacy and modern, for concurrency tests. */
@@ -54,37 +69,84 @@ export async function startTestServer(
   options: TestServerOptions = {},
 ): Promise<McpTestServer> {
   const tempVault = vault ?? (await copyVault());
+  if (E2E_TARGET === 'bun') return startInProcess(tempVault, options);
+  if (options.semantic !== undefined)
+    throw new Error('A semantic provider can only be passed to the in-process server (bun).');
+  return startChildTestServer(E2E_TARGET, tempVault);
+}
+
+async function startInProcess(
+  tempVault: TempVault,
+  options: TestServerOptions,
+): Promise<McpTestServer> {
   const semantic = options.semantic ?? {
     createProvider: () => hashingProvider(64),
     onProgress: () => undefined,
   };
   const server = await serveVault({ vault: tempVault.root, port: 0, semantic });
   const url = new URL(server.url);
-  const clients: Client[] = [];
   const defaultSecret = server.defaultToken?.secret ?? '';
-  const connect = async (line: ProtocolLine, token = defaultSecret) => {
-    const client = await connectMcpClient(url, token, line);
-    clients.push(client);
-    return client;
-  };
+  const clients = clientPool((line, token) => connectHttp(url, token, line));
   return {
+    target: 'bun',
     server,
     vault: tempVault,
     url,
     token: defaultSecret,
-    connect,
-    connectMany(count) {
-      return Promise.all(
-        Array.from({ length: count }, (_, index) =>
-          connect(PROTOCOL_LINES[index % PROTOCOL_LINES.length] as ProtocolLine),
-        ),
-      );
-    },
-    readText: (path) => readFile(join(tempVault.root, path), 'utf8'),
+    connect: (line, token = defaultSecret) => clients.connect(line, token),
+    connectMany: (count) => clients.connectMany(count, defaultSecret),
+    readText: readerOf(tempVault),
     async stop() {
-      await Promise.all(clients.map((client) => client.close()));
+      await clients.closeAll();
       await server.close();
       await tempVault.remove();
     },
   };
+}
+
+export async function connectHttp(
+  url: URL,
+  token: string,
+  line: ProtocolLine,
+): Promise<OpenedClient> {
+  const client = await connectMcpClient(url, token, line);
+  return { client, close: () => client.close() };
+}
+
+export interface OpenedClient {
+  client: Client;
+  close(): Promise<void>;
+}
+
+/** Keeps every client a test opened, so `stop` closes them all. */
+export function clientPool(open: (line: ProtocolLine, token: string) => Promise<OpenedClient>) {
+  const opened: OpenedClient[] = [];
+  const connect = async (line: ProtocolLine, token: string): Promise<Client> => {
+    const next = await open(line, token);
+    opened.push(next);
+    return next.client;
+  };
+  return {
+    connect,
+    connectMany: (count: number, token: string) =>
+      Promise.all(
+        Array.from({ length: count }, (_, index) =>
+          connect(PROTOCOL_LINES[index % PROTOCOL_LINES.length] as ProtocolLine, token),
+        ),
+      ),
+    closeAll: async () => {
+      await Promise.all(opened.map((client) => client.close()));
+    },
+  };
+}
+
+export function readerOf(vault: TempVault): (path: string) => Promise<string> {
+  return (path) => readFile(join(vault.root, path), 'utf8');
+}
+
+function targetFromEnvironment(): E2eTarget {
+  const value = process.env.MCP_E2E_TARGET ?? 'bun';
+  if (!(E2E_TARGETS as readonly string[]).includes(value))
+    throw new Error(`MCP_E2E_TARGET must be one of ${E2E_TARGETS.join(', ')}, got "${value}".`);
+  return value as E2eTarget;
 }

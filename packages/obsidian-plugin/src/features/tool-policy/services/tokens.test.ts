@@ -75,12 +75,12 @@ describe('tokens', () => {
     expect(settings.current.tokens.length).toBe(MAX_TOKENS);
   });
 
-  test('findToken takes an id or a label, and refuses a label two tokens share', async () => {
+  test('findToken takes an id or a label (any case), and refuses a label two tokens share', async () => {
     const cursor = await addToken(settings, 'Cursor');
     const first = await addToken(settings, 'Twin');
     await addToken(settings, 'Twin');
     expect(findToken(settings.current, cursor.id)).toEqual(cursor);
-    expect(findToken(settings.current, 'Cursor')).toEqual(cursor);
+    expect(findToken(settings.current, 'cursor')).toEqual(cursor);
     expect(findToken(settings.current, first.id)).toEqual(first);
     const codes = ['Twin', 'Nobody'].map((name) => {
       try {

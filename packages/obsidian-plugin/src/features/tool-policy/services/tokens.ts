@@ -90,13 +90,14 @@ async function replaceToken(
 }
 
 /**
- * The token a person names by id or by label (ids first; a label two tokens share is refused,
- * since guessing would choose a scope).
+ * The token a person names by id or by label, case-insensitively (ids first; a label several
+ * tokens share is refused, since guessing would choose a scope).
  */
 export function findToken(settings: Settings, idOrLabel: string): TokenRecord {
   const byId = settings.tokens.find((token) => token.id === idOrLabel);
   if (byId !== undefined) return byId;
-  const byLabel = settings.tokens.filter((token) => token.label === idOrLabel.trim());
+  const wanted = idOrLabel.trim().toLowerCase();
+  const byLabel = settings.tokens.filter((token) => token.label.toLowerCase() === wanted);
   if (byLabel.length === 1) return byLabel[0] as TokenRecord;
   if (byLabel.length > 1)
     throw new ToolError(

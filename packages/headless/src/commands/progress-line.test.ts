@@ -1,0 +1,35 @@
+import { describe, expect, test } from 'bun:test';
+import { Writable } from 'node:stream';
+import { progressLine } from './progress-line.ts';
+
+function stream(isTTY: boolean): Writable & { isTTY: boolean; text: () => string } {
+  let text = '';
+  const writable = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      text += chunk.toString('utf8');
+      done();
+    },
+  });
+  return Object.assign(writable, { isTTY, text: () => text });
+}
+
+describe('progressLine', () => {
+  test('on a terminal, work in progress is one line rewritten in place, then cleared', () => {
+    const terminal = stream(true);
+    const progress = progressLine(terminal);
+    progress.update('Reading the vault: 1 of 9 notes');
+    progress.print('Semantic index ready.');
+    expect(terminal.text()).toBe(
+      '\r\x1b[2KReading the vault: 1 of 9 notes\r\x1b[2KSemantic index ready.\n',
+    );
+  });
+
+  test('off a terminal, only the lines that stay are written', () => {
+    const log = stream(false);
+    const progress = progressLine(log);
+    progress.update('Reading the vault: 1 of 9 notes');
+    progress.clear();
+    progress.print('Semantic index ready.');
+    expect(log.text()).toBe('Semantic index ready.\n');
+  });
+});

@@ -1,0 +1,182 @@
+/**
+ * `serve --stdio --token ID|LABEL` end to end: the CLI (from source, under Bun) launched by the
+ * official SDK client's stdio transport, next to the same vault served over HTTP. A token's scope
+ * over stdio is exactly its scope over HTTP (profile, allowlist, read-only), on both protocol
+ * lines; the token may be named by id or label; stdout carries MCP messages only; a token revoked
+ * while the process runs is refused from the next message on; and a token that does not exist,
+ * or a missing vault, stops the CLI before it serves, saying why.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Client } from '@modelcontextprotocol/client';
+import { addToken, revokeToken } from '@mcp-connector/obsidian-plugin/tool-policy';
+import type { TokenRecord } from '@mcp-connector/shared';
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import {
+  PROTOCOL_LINES,
+  callFail,
+  callOk,
+  connectStdioCli,
+  startTestServer,
+  type McpTestServer,
+  type StdioTestClient,
+} from '../test-support/index.ts';
+
+const SOURCE_CLI = { runtime: process.execPath, cli: join(import.meta.dir, '..', 'cli.ts') };
+/** Each stdio client starts its own server process, which scans the vault first. */
+const STARTS = 30_000;
+
+let t: McpTestServer;
+let reader: TokenRecord;
+let allow: TokenRecord;
+const opened: StdioTestClient[] = [];
+beforeAll(async () => {
+  t = await startTestServer();
+  reader = await addToken(t.server.settings, 'reader', { readOnly: true, profile: 'core' });
+  allow = await addToken(t.server.settings, 'allow', { allowlist: ['get_vault_file'] });
+});
+afterAll(async () => {
+  await Promise.all(opened.map((client) => client.close()));
+  await t.stop();
+});
+
+async function overStdio(token: string, line: 'legacy' | 'modern' = 'legacy'): Promise<Client> {
+  const connection = await connectStdioCli(SOURCE_CLI, t.vault.root, token, line);
+  opened.push(connection);
+  return connection.client;
+}
+
+async function names(client: Client): Promise<string[]> {
+  return (await client.listTools()).tools.map((tool) => tool.name);
+}
+
+describe('serve --stdio', () => {
+  test.each(PROTOCOL_LINES)(
+    'a token sees over stdio what it sees over HTTP (%s)',
+    async (line) => {
+      for (const token of [t.server.defaultToken as TokenRecord, reader, allow]) {
+        const http = await names(await t.connect(line, token.secret));
+        expect(await names(await overStdio(token.id, line))).toEqual(http);
+      }
+    },
+    STARTS,
+  );
+
+  test(
+    'a read-only token is refused writes over stdio exactly as over HTTP',
+    async () => {
+      const args = { path: 'E2E/stdio.md', content: 'no' };
+      const http = await callFail(
+        await t.connect('modern', reader.secret),
+        'create_vault_file',
+        args,
+      );
+      const stdio = await callFail(await overStdio(reader.label), 'create_vault_file', args);
+      expect(stdio).toEqual(http);
+      expect(stdio.code).toBe('tool_not_allowed');
+    },
+    STARTS,
+  );
+
+  test(
+    'the default token over stdio reads and writes the vault both servers share',
+    async () => {
+      const client = await overStdio('Default', 'modern');
+      await callOk(client, 'create_vault_file', { path: 'E2E/from-stdio.md', content: 'hello' });
+      expect(await t.readText('E2E/from-stdio.md')).toBe('hello');
+      const read = await callOk(await t.connect('legacy'), 'get_vault_file', {
+        path: 'E2E/from-stdio.md',
+      });
+      expect(read.content).toBe('hello');
+    },
+    STARTS,
+  );
+
+  test(
+    'stdout carries JSON-RPC messages only; the banner goes to stderr',
+    async () => {
+      const child = spawn(
+        SOURCE_CLI.runtime,
+        [SOURCE_CLI.cli, 'serve', '--vault', t.vault.root, '--stdio', '--token', allow.id],
+        { stdio: ['pipe', 'pipe', 'pipe'] },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      const messages = [
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-11-25',
+            capabilities: {},
+            clientInfo: { name: 'raw', version: '1' },
+          },
+        },
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      ];
+      child.stdin.write(messages.map((message) => `${JSON.stringify(message)}\n`).join(''));
+      while (!stdout.includes('"id":2')) await new Promise((resolve) => setTimeout(resolve, 20));
+      child.stdin.end();
+      expect(await exited).toBe(0);
+      const lines = stdout.split('\n').filter((line) => line !== '');
+      expect(lines.map((line) => (JSON.parse(line) as { jsonrpc: string }).jsonrpc)).toEqual([
+        '2.0',
+        '2.0',
+      ]);
+      expect(stderr).toContain('over stdio as the token "allow"');
+    },
+    STARTS,
+  );
+
+  test(
+    'a token revoked while the process runs is refused from the next message on',
+    async () => {
+      const doomed = await addToken(t.server.settings, 'doomed', {});
+      const client = await overStdio(doomed.id, 'modern');
+      expect(await names(client)).toContain('get_vault_file');
+      await revokeToken(t.server.settings, doomed.id);
+      const deadline = Date.now() + 5000;
+      let refusal: unknown = null;
+      while (refusal === null && Date.now() < deadline) {
+        refusal = await client.listTools().then(
+          () => null,
+          (error: unknown) => error,
+        );
+      }
+      expect(String(refusal)).toContain('Token not recognised');
+    },
+    STARTS,
+  );
+
+  test(
+    'a token that does not exist, or a missing vault, stops it before it serves',
+    () => {
+      const run = (vault: string, token: string) =>
+        spawnSync(
+          SOURCE_CLI.runtime,
+          [SOURCE_CLI.cli, 'serve', '--vault', vault, '--stdio', '--token', token],
+          { encoding: 'utf8', input: '' },
+        );
+      const unknown = run(t.vault.root, 'nobody');
+      expect(unknown.status).toBe(1);
+      expect(unknown.stdout).toBe('');
+      expect(unknown.stderr).toContain('No token with id or label "nobody"');
+      const missing = run(join(t.vault.root, 'no such folder'), 'Default');
+      expect(missing.status).toBe(1);
+      expect(missing.stderr).toContain('vault folder not found:');
+      const usage = spawnSync(
+        SOURCE_CLI.runtime,
+        [SOURCE_CLI.cli, 'serve', '--vault', t.vault.root, '--stdio'],
+        { encoding: 'utf8' },
+      );
+      expect(usage.status).toBe(2);
+      expect(usage.stderr).toContain('--stdio needs --token ID|LABEL');
+    },
+    STARTS,
+  );
+});
