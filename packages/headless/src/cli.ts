@@ -20,6 +20,12 @@ const COMMANDS: readonly Entry[] = [
     load: async () => (await import('./commands/serve.ts')).serveCommand,
   },
   {
+    name: 'doctor',
+    summary:
+      'Check the setup of a vault (folders, settings, tokens, port, server, clients) and say how to fix it.',
+    load: async () => (await import('./commands/doctor.ts')).doctorCommand,
+  },
+  {
     name: 'tokens',
     summary: 'List, add, regenerate, revoke and change the tokens clients connect with.',
     load: async () => (await import('./commands/tokens.ts')).tokensCommand,

@@ -28,6 +28,7 @@ import {
   smartConnectionsAccess,
   webWorkerEmbedders,
 } from './features/semantic-search/index.ts';
+import { addDoctorCommand } from './features/doctor/components/index.ts';
 import { SettingsStore } from './features/settings/index.ts';
 import {
   installSettingsUi,
@@ -93,6 +94,7 @@ export default class McpConnectorPlugin extends Plugin {
       name: 'Download the semantic search model',
       callback: () => this.downloadModel(),
     });
+    addDoctorCommand(this);
   }
 
   override onunload(): void {

@@ -37,3 +37,4 @@ export {
 } from './settings.ts';
 export { MAX_TOKENS, newTokenRecord, newTokenSecret, type TokenRecord } from './tokens.ts';
 export { revisionOf } from './revision.ts';
+export { expandHome } from './home-path.ts';

