@@ -10,7 +10,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '@modelcontextprotocol/client';
 import { readdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { snapshotVault, startTestServer, type McpTestServer } from '../test-support/index.ts';
+import {
+  httpTest,
+  snapshotVault,
+  startTestServer,
+  type McpTestServer,
+} from '../test-support/index.ts';
 import {
   argumentsWith,
   describePath,
@@ -150,7 +155,7 @@ describe('bad input to every tool', () => {
     }
   });
 
-  test('an oversized body is refused (HTTP 413) and the server keeps serving', async () => {
+  httpTest('an oversized body is refused (HTTP 413) and the server keeps serving', async () => {
     const huge = 'x'.repeat(1024 * 1024 + 1);
     const tool = tools.find((candidate) => candidate.name === 'create_vault_file') ?? tools[0];
     const attempt = client.callTool({

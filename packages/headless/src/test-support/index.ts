@@ -2,6 +2,8 @@ export {
   E2E_TARGET,
   PROTOCOL_LINES,
   connectMcpClient,
+  httpTest,
+  oneServerTest,
   startTestServer,
   type E2eTarget,
   type McpTestServer,

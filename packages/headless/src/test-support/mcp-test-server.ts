@@ -9,6 +9,7 @@
  * A test that reaches into the in-process server (`server`), or into the URL over stdio, runs on
  * `bun` only: those accessors throw under the other targets.
  */
+import { test } from 'bun:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { SemanticWiring } from '@mcp-connector/obsidian-plugin/connector';
 import { hashingProvider } from '@mcp-connector/obsidian-plugin/semantic-search';
@@ -150,3 +151,16 @@ function targetFromEnvironment(): E2eTarget {
     throw new Error(`MCP_E2E_TARGET must be one of ${E2E_TARGETS.join(', ')}, got "${value}".`);
   return value as E2eTarget;
 }
+
+/**
+ * A test whose clients must share one server process (its write lock, its active file): skipped
+ * on `node-stdio`, where each client launches a server of its own and processes share no write
+ * lock (docs/features/headless.md, "Several processes on one vault").
+ */
+export const oneServerTest = E2E_TARGET === 'node-stdio' ? test.skip : test;
+
+/**
+ * A test of the HTTP transport itself (its 1 MiB body limit, a raw request): skipped on
+ * `node-stdio`, which has no HTTP (the SDK's stdio transport takes messages up to 10 MiB).
+ */
+export const httpTest = E2E_TARGET === 'node-stdio' ? test.skip : test;

@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '@modelcontextprotocol/client';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { callFail, callOk, startTestServer, type McpTestServer } from '../../test-support/index.ts';
+import {
+  oneServerTest,
+  callFail,
+  callOk,
+  startTestServer,
+  type McpTestServer,
+} from '../../test-support/index.ts';
 
 let t: McpTestServer;
 let client: Client;
@@ -116,7 +122,7 @@ describe('writing', () => {
     ).toBe('invalid_path');
   });
 
-  test('50 concurrent appends from separate clients lose nothing', async () => {
+  oneServerTest('50 concurrent appends from separate clients lose nothing', async () => {
     const clients = await t.connectMany(5);
     await Promise.all(
       Array.from({ length: 50 }, (_, index) =>

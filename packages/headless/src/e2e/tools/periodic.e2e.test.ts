@@ -10,6 +10,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  oneServerTest,
   PROTOCOL_LINES,
   callFail,
   callOk,
@@ -135,7 +136,7 @@ describe('the periodic note tools over HTTP', () => {
     );
   });
 
-  test('20 concurrent calls from several clients create one note once', async () => {
+  oneServerTest('20 concurrent calls from several clients create one note once', async () => {
     const clients = await t.connectMany(4);
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
