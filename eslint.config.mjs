@@ -31,7 +31,7 @@ const obsidianRulesForSvelte = obsidianmd.configs.recommended
 
 export default defineConfig([
   {
-    ignores: ['**/node_modules/**', 'release/**', 'dist/**', 'test-data/**'],
+    ignores: ['**/node_modules/**', 'release/**', '**/dist/**', 'test-data/**'],
   },
   ...obsidianmd.configs.recommended,
   // eslint-plugin-svelte's recommended rules, for .svelte files only (some blocks name no files).

@@ -1,0 +1,179 @@
+/**
+ * The built headless CLI, run the way users run it: a copy of the package (package.json,
+ * demo-vault, dist/ built fresh) in a temp folder, run under the system `node` (20 or later) and
+ * under Bun, and packed with npm and run through `npx` from the tarball alone, offline.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { which } from 'bun';
+import { spawnSync } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  buildVault,
+  connectStdioCli,
+  startChildServer,
+  type CliLaunch,
+  type TempVault,
+} from '../packages/headless/src/test-support/index.ts';
+import { CLI_FILE, HEADLESS, buildHeadless, type BuiltCli } from './build-headless.ts';
+
+const NODE = which('node');
+let temp: string;
+let built: BuiltCli;
+let vault: TempVault;
+beforeAll(async () => {
+  if (NODE === null) throw new Error('These tests need Node 20 or later on PATH.');
+  temp = await mkdtemp(join(tmpdir(), 'headless-build-'));
+  const pkg = join(temp, 'package');
+  await mkdir(pkg);
+  await cp(join(HEADLESS, 'package.json'), join(pkg, 'package.json'));
+  await cp(join(HEADLESS, 'README.md'), join(pkg, 'README.md'));
+  await cp(join(HEADLESS, 'demo-vault'), join(pkg, 'demo-vault'), { recursive: true });
+  built = await buildHeadless(join(pkg, 'dist'));
+  vault = await buildVault({
+    '.obsidian/app.json': '{"trashOption": "system"}',
+    'Welcome.md': '# Welcome\n\nSee [[Other]].\n',
+    'Other.md': '# Other\n',
+  });
+}, 60_000);
+afterAll(async () => {
+  await vault.remove();
+  await rm(temp, { recursive: true, force: true });
+});
+
+const node = (): CliLaunch => ({ runtime: NODE as string, cli: built.path });
+
+function run(launch: CliLaunch, ...args: string[]) {
+  const result = spawnSync(launch.runtime, [launch.cli, ...args], { encoding: 'utf8' });
+  return { status: result.status, out: result.stdout, err: result.stderr };
+}
+
+async function answerOverHttp(launch: CliLaunch): Promise<string[]> {
+  const server = await startChildServer(vault.root, [], { launch });
+  const client = new Client({ name: 'build-test', version: '1.0.0' });
+  try {
+    await client.connect(
+      new StreamableHTTPClientTransport(server.url, {
+        requestInit: { headers: { Authorization: `Bearer ${server.token}` } },
+      }),
+    );
+    return (await client.listTools()).tools.map((tool) => tool.name);
+  } finally {
+    await client.close();
+    await server.stop();
+  }
+}
+
+describe('the built headless CLI', () => {
+  test('is one ES module importing only Node built-ins, where the package bin points', async () => {
+    const builtins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
+    expect(built.imports.filter((name) => !builtins.has(name))).toEqual([]);
+    const manifest = JSON.parse(await readFile(join(HEADLESS, 'package.json'), 'utf8')) as {
+      bin: Record<string, string>;
+      files: string[];
+      dependencies?: unknown;
+    };
+    expect(manifest.bin).toEqual({ 'mcp-connector-headless': `./dist/${CLI_FILE}` });
+    expect(manifest.files).toContain('dist');
+    expect(manifest.dependencies).toBeUndefined();
+    expect((await readFile(built.path, 'utf8')).startsWith('#!/usr/bin/env node\n')).toBe(true);
+  });
+
+  test('under node: --help on every command exits 0; bad input exits with the reason', () => {
+    const overview = run(node(), '--help');
+    expect(overview.status).toBe(0);
+    for (const command of ['serve', 'doctor', 'tokens', 'metadata', 'demo']) {
+      expect(overview.out).toContain(`  ${command}`);
+      const help = run(node(), command, '--help');
+      expect(help.status).toBe(0);
+      expect(help.out).toContain(`mcp-connector-headless ${command}`);
+    }
+    const missing = run(node(), 'serve', '--vault', join(temp, 'Nowhere'));
+    expect(missing.status).toBe(1);
+    expect(missing.err).toStartWith(`vault folder not found: ${join(temp, 'Nowhere')}`);
+    const unknown = run(node(), 'serve', '--vault', vault.root, '--frobnicate');
+    expect(unknown.status).toBe(2);
+    expect(unknown.err).toContain("Unknown option '--frobnicate'");
+  }, 60_000);
+
+  test('under node: serve --json answers the SDK client over HTTP, and trash works', async () => {
+    expect(await answerOverHttp(node())).toContain('get_vault_file');
+    const dataHome = await mkdtemp(join(temp, 'xdg-'));
+    const server = await startChildServer(vault.root, [], {
+      launch: node(),
+      env: { XDG_DATA_HOME: dataHome },
+    });
+    const client = new Client({ name: 'build-test', version: '1.0.0' });
+    try {
+      await client.connect(
+        new StreamableHTTPClientTransport(server.url, {
+          requestInit: { headers: { Authorization: `Bearer ${server.token}` } },
+        }),
+      );
+      const result = await client.callTool({
+        name: 'delete_vault_file',
+        arguments: { path: 'Other.md' },
+      });
+      expect(result.isError).toBeFalsy();
+    } finally {
+      await client.close();
+      await server.stop();
+    }
+    // The system trash (the desktop's, here a temp XDG folder), not the vault's .trash.
+    expect(await readdir(join(dataHome, 'Trash', 'info'))).toHaveLength(1);
+  }, 30_000);
+
+  test('under node: serve --stdio answers the SDK client over stdio', async () => {
+    const connection = await connectStdioCli(node(), vault.root, 'Default', 'modern');
+    try {
+      const info = await connection.client.callTool({ name: 'get_server_info', arguments: {} });
+      expect(info.structuredContent).toMatchObject({ name: 'mcp-connector', host: 'headless' });
+    } finally {
+      await connection.close();
+    }
+  }, 30_000);
+
+  test('under bun: the same bundle answers over HTTP', async () => {
+    expect(await answerOverHttp({ runtime: process.execPath, cli: built.path })).toContain(
+      'get_vault_file',
+    );
+  }, 30_000);
+
+  test('packed with npm, npx runs its bin from the tarball alone (offline)', async () => {
+    const cache = join(temp, 'npm-cache');
+    const pack = spawnSync('npm', ['pack', '--json', '--pack-destination', temp], {
+      cwd: join(temp, 'package'),
+      encoding: 'utf8',
+      env: { ...process.env, npm_config_cache: cache },
+    });
+    expect(pack.status).toBe(0);
+    const [packed] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
+    const files = packed?.files.map((file) => file.path) ?? [];
+    expect(files).toContain(`dist/${CLI_FILE}`);
+    expect(files.some((path) => path.startsWith('src/'))).toBe(false);
+    const project = join(temp, 'project');
+    await mkdir(project);
+    await writeFile(join(project, 'package.json'), '{}');
+    const npx = spawnSync(
+      'npm',
+      [
+        'exec',
+        '--offline',
+        '--yes',
+        '--omit=optional',
+        `--package=${join(temp, packed?.filename ?? '')}`,
+        '--',
+        'mcp-connector-headless',
+        'serve',
+        '--help',
+      ],
+      { cwd: project, encoding: 'utf8', env: { ...process.env, npm_config_cache: cache } },
+    );
+    expect(npx.stderr).toBe('');
+    expect(npx.status).toBe(0);
+    expect(npx.stdout).toContain('mcp-connector-headless serve --vault DIR');
+  }, 60_000);
+});
