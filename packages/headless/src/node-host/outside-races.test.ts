@@ -1,14 +1,14 @@
 /**
  * No lost edits and no lost bytes on disk: a server edit re-checks, just before it lands, that
  * the note is still the one it read, and re-applies itself on the new text when another program
- * changed it; appends from both sides all survive; crash leftovers are swept at start; temp
- * names fit any name; a note that is not UTF-8 is never rewritten; a BOM and CRLF line endings
- * survive every edit.
+ * changed it; appends from both sides all survive; crash leftovers (not a fresh temp file of
+ * another server's write) are swept at start; temp names fit any name; a note that is not UTF-8
+ * is never rewritten; a BOM and CRLF line endings survive every edit.
  */
 import { afterEach, describe, expect, test } from 'bun:test';
 import { ToolError } from '@mcp-connector/shared';
 import { appendFileSync } from 'node:fs';
-import { appendFile, readFile, readdir, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildVault, type TempVault } from '../test-support/temp-vault.ts';
 import { NodeHost } from './node-host.ts';
@@ -89,13 +89,22 @@ describe('edits racing another program', () => {
 
 describe('temp files', () => {
   test('temp files a crash left behind are removed at start; other dot-files stay', async () => {
-    await open({
+    vault = await buildVault({
       'Notes/a.md': 'a',
       'Notes/.a.md.0123456789ab.tmp': 'half a note',
       'Notes/.mcp-0123456789ab.tmp': 'half another',
+      'Notes/.mcp-ba9876543210.tmp': 'a write of another server, in flight',
       'Notes/.keep': 'mine',
     });
-    expect((await readdir(join(vault.root, 'Notes'))).sort()).toEqual(['.keep', 'a.md']);
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    for (const leftover of ['.a.md.0123456789ab.tmp', '.mcp-0123456789ab.tmp'])
+      await utimes(join(vault.root, 'Notes', leftover), twoMinutesAgo, twoMinutesAgo);
+    host = await NodeHost.open(vault.root, { watch: false });
+    expect((await readdir(join(vault.root, 'Notes'))).sort()).toEqual([
+      '.keep',
+      '.mcp-ba9876543210.tmp',
+      'a.md',
+    ]);
   });
 
   test('a note whose name uses the whole 255 bytes can be created and edited', async () => {

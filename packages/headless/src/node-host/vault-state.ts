@@ -24,6 +24,7 @@ import { scanVault, toFileStat } from './vault-scan.ts';
 import { missingEntry, missingFile } from '@mcp-connector/obsidian-plugin/host';
 
 const BOM = '\uFEFF';
+const LEFTOVER_AGE_MS = 60_000;
 
 export function stripBom(text: string): string {
   return text.startsWith(BOM) ? text.slice(1) : text;
@@ -48,9 +49,7 @@ export class VaultState implements RenameVault {
   /** Scans the folder and indexes every note; `onProgress` hears each note indexed. */
   async load(onProgress?: (indexed: number, total: number) => void): Promise<void> {
     const scan = await scanVault(this.root);
-    await Promise.all(
-      scan.leftovers.map((diskPath) => rm(join(this.root, diskPath), { force: true })),
-    );
+    await Promise.all(scan.leftovers.map((diskPath) => this.sweepLeftover(diskPath)));
     for (const folder of scan.folders) this.table.addFolder(folder.path, folder.diskPath);
     for (const file of scan.files) this.table.setFile(file.path, file.diskPath, file.stat);
     for (const file of scan.files) this.index.addFile(file.path, null);
@@ -62,6 +61,17 @@ export class VaultState implements RenameVault {
         onProgress?.(++indexed, notes.length);
       }),
     );
+  }
+
+  /**
+   * A temp file of an interrupted write is removed once it is older than any write takes: a
+   * younger one may be another server's write in flight (stdio servers share the vault).
+   */
+  private async sweepLeftover(diskPath: string): Promise<void> {
+    const absolute = join(this.root, diskPath);
+    const found = await stat(absolute).catch(() => null);
+    if (found !== null && Date.now() - found.mtimeMs > LEFTOVER_AGE_MS)
+      await rm(absolute, { force: true });
   }
 
   absolute(path: string): string {
