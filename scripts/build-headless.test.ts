@@ -85,7 +85,7 @@ describe('the built headless CLI', () => {
   test('under node: --help on every command exits 0; bad input exits with the reason', () => {
     const overview = run(node(), '--help');
     expect(overview.status).toBe(0);
-    for (const command of ['serve', 'doctor', 'tokens', 'metadata', 'demo']) {
+    for (const command of ['serve', 'doctor', 'tokens', 'connect', 'metadata', 'demo']) {
       expect(overview.out).toContain(`  ${command}`);
       const help = run(node(), command, '--help');
       expect(help.status).toBe(0);

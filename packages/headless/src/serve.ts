@@ -35,7 +35,7 @@ import type { Readable, Writable } from 'node:stream';
 import manifest from '../../../manifest.json' with { type: 'json' };
 import { NodeHost } from './node-host/node-host.ts';
 import { threadEmbedders } from './semantic/thread-embedders.ts';
-import { PROGRAM } from './commands/usage.ts';
+import { PROGRAM, quoted } from './commands/usage.ts';
 
 export interface ServeOptions {
   vault: string;
@@ -209,7 +209,7 @@ export function bannerFor(server: HeadlessServer): string {
     secret: token,
     serverName: serverNameFor(server.host.vaultName, server.settings.current.transport.serverName),
   });
-  const vault = JSON.stringify(server.nodeHost.root);
+  const vault = quoted(server.nodeHost.root);
   return [
     `MCP Connector (headless) is serving the vault "${server.host.vaultName}"`,
     `  folder:   ${server.nodeHost.root}`,
@@ -220,7 +220,7 @@ export function bannerFor(server: HeadlessServer): string {
     `  ${claudeCode?.text.trim() ?? ''}`,
     '',
     'Connect any other client (Claude Desktop, Cursor, VS Code, ...):',
-    `  ${PROGRAM} connect --vault ${vault} --token ${JSON.stringify(server.defaultToken.label)} --client list`,
+    `  ${PROGRAM} connect --vault ${vault} --token ${quoted(server.defaultToken.label)} --client list`,
     '',
     'Press Ctrl+C to stop.',
   ].join('\n');

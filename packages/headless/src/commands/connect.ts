@@ -1,7 +1,9 @@
 /**
  * `connect --vault DIR --token ID|LABEL --client NAME [--out FILE]`: connects one
  * client to the vault with one token, the same way the settings tab does. A copy-config client
- * prints its snippet (and `--out` writes its file form); `mcpb` writes the per-token bundle;
+ * prints its snippet (and `--out` writes its file form); `mcpb` writes the per-token bundle
+ * (with the fallback that serves the vault when no server answers, by default for a vault on a
+ * local disk; `--fallback` or `--no-fallback` decides);
  * `claude-desktop` syncs claude_desktop_config.json (`--out` names another config file).
  * `--client list` lists them. The endpoint is the live one when a server runs for the vault.
  */
@@ -9,6 +11,7 @@ import {
   CLIENTS,
   buildMcpb,
   clientById,
+  isOnLocalDisk,
   desktopConfigPath,
   mcpbFileName,
   serverNameFor,
@@ -18,13 +21,14 @@ import {
   type Snippet,
 } from '@mcp-connector/obsidian-plugin/client-config';
 import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
-import { findToken } from '@mcp-connector/obsidian-plugin/tool-policy';
 import { ToolError, type TokenRecord } from '@mcp-connector/shared';
 import { writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import manifest from '../../../../manifest.json' with { type: 'json' };
 import { settingsPathOf } from '../serve.ts';
 import { UsageError, parseOptions, type Command } from './usage.ts';
+import { builtCliBytes } from './built-cli.ts';
+import { chooseToken } from './token-choice.ts';
 import { requireVaultFolder } from './vault-folder.ts';
 
 const ACTIONS = [
@@ -43,7 +47,11 @@ const FIRST_AUTOMATIC_PORT = 27200;
 
 export const connectCommand: Command = {
   name: 'connect',
-  usage: ['--vault DIR --token ID|LABEL --client NAME [--out FILE]', '--client list'].join('\n'),
+  usage: [
+    '--vault DIR --token ID|LABEL --client NAME [--out FILE]',
+    '--vault DIR --token ID|LABEL --client mcpb [--out FILE] [--fallback|--no-fallback]',
+    '--client list',
+  ].join('\n'),
   run: async (args) => {
     await runConnect(args);
     return 0;
@@ -56,6 +64,8 @@ async function runConnect(args: string[]): Promise<void> {
     token: { type: 'string' },
     client: { type: 'string' },
     out: { type: 'string' },
+    fallback: { type: 'boolean' },
+    'no-fallback': { type: 'boolean' },
   });
   if (values.client === 'list') return print(clientList());
   if (values.vault === undefined || values.token === undefined || values.client === undefined)
@@ -68,9 +78,11 @@ async function runConnect(args: string[]): Promise<void> {
   const vault = resolve(await requireVaultFolder(values.vault));
   const settings = await SettingsStore.open(settingsPathOf(vault));
   try {
-    const token = findToken(settings.current, values.token);
+    const token = chooseToken(settings.current, values.token, values.vault);
     const target = bundleTarget(vault, token);
-    if (client === 'mcpb') return await writeBundle(target, values.out);
+    if (client === 'mcpb') {
+      return await writeBundle(target, values.out, await fallbackCli(vault, values));
+    }
     if (client === 'claude-desktop') {
       const result = await syncDesktopConfig(
         settings,
@@ -126,11 +138,37 @@ async function liveUrl(settings: SettingsStore): Promise<string> {
   return `http://127.0.0.1:${port ?? FIRST_AUTOMATIC_PORT}/mcp`;
 }
 
-async function writeBundle(target: BundleTarget, out: string | undefined): Promise<void> {
+/**
+ * The CLI a bundle carries for its fallback, or null: by default for a vault on a local disk
+ * (and, from source, only once the CLI is built); `--fallback` insists, `--no-fallback` refuses.
+ */
+async function fallbackCli(
+  vault: string,
+  values: { fallback?: boolean; 'no-fallback'?: boolean },
+): Promise<Uint8Array | null> {
+  if (values['no-fallback'] === true) return null;
+  if (values.fallback !== true && !(await isOnLocalDisk(vault))) return null;
+  const cli = await builtCliBytes();
+  if (cli === null && values.fallback === true)
+    throw new Error(
+      'A bundle with the fallback carries the built CLI: run `bun run build:headless` first, or export with --no-fallback.',
+    );
+  return cli;
+}
+
+async function writeBundle(
+  target: BundleTarget,
+  out: string | undefined,
+  fallbackCli: Uint8Array | null,
+): Promise<void> {
   const file = resolve(out ?? mcpbFileName(target));
-  await writeFile(file, buildMcpb(target));
+  const fallback = fallbackCli !== null;
+  await writeFile(file, buildMcpb(target, fallback ? { fallbackCli } : {}));
   print([
     `Wrote ${file}: a Claude Desktop bundle for "${target.tokenLabel}". Open it with Claude Desktop to install.`,
+    fallback
+      ? 'When Obsidian is not running, it serves the vault itself (no Dataview, Templater or commands then); --no-fallback leaves that out.'
+      : 'It needs Obsidian (or a headless server) running for the vault; --fallback lets it serve the vault itself.',
   ]);
 }
 

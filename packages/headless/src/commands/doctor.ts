@@ -14,7 +14,7 @@ import { expandHome, type SemanticSettings } from '@mcp-connector/shared';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import manifest from '../../../../manifest.json' with { type: 'json' };
-import { PROGRAM, parseOptions, requireOption, type Command } from './usage.ts';
+import { PROGRAM, parseOptions, quoted, requireOption, type Command } from './usage.ts';
 
 export const doctorCommand: Command = {
   name: 'doctor',
@@ -49,7 +49,7 @@ export function doctorEnvironment(given: string): DoctorEnvironment {
 }
 
 function adviceFor(vault: string): DoctorAdvice {
-  const dir = /[\s"'$`\\]/.test(vault) ? JSON.stringify(vault) : vault;
+  const dir = quoted(vault);
   return {
     addToken: `run \`${PROGRAM} tokens --vault ${dir} add --label NAME\` (it prints the secret once)`,
     startServer: `open the vault in Obsidian with MCP Connector enabled, or run \`${PROGRAM} serve --vault ${dir}\``,

@@ -5,6 +5,7 @@
  */
 import { bannerFor, serveVault, serveVaultOverStdio, type HeadlessServer } from '../serve.ts';
 import { progressLine, type ProgressLine } from './progress-line.ts';
+import { tokenRefusal } from './token-choice.ts';
 import { UsageError, parseOptions, requireOption, type Command } from './usage.ts';
 import { requireVaultFolder } from './vault-folder.ts';
 
@@ -64,6 +65,8 @@ async function serveStdio(vault: string, token: string): Promise<number> {
     vault: await requireVaultFolder(vault),
     token,
     ...reporting(progress),
+  }).catch((error: unknown) => {
+    throw tokenRefusal(error, token, vault);
   });
   progress.clear();
   console.error(

@@ -49,3 +49,8 @@ export function requireOption(value: string | undefined, flag: string): string {
   if (value === undefined) throw new UsageError(`${flag} is required.`);
   return value;
 }
+
+/** A path or name as a shell would need it in a command we print. */
+export function quoted(text: string): string {
+  return /[\s"'$`\\]/.test(text) ? JSON.stringify(text) : text;
+}

@@ -165,7 +165,9 @@ describe('serve --stdio', () => {
       const unknown = run(t.vault.root, 'nobody');
       expect(unknown.status).toBe(1);
       expect(unknown.stdout).toBe('');
-      expect(unknown.stderr).toContain('No token with id or label "nobody"');
+      expect(unknown.stderr).toContain(
+        'No token with the id or label "nobody"; `mcp-connector-headless tokens --vault',
+      );
       const missing = run(join(t.vault.root, 'no such folder'), 'Default');
       expect(missing.status).toBe(1);
       expect(missing.stderr).toContain('vault folder not found:');

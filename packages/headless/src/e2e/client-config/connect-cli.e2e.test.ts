@@ -116,9 +116,9 @@ describe('bun run connect', () => {
       'Unknown client "notepad"; --client list shows the names.',
     ],
     [['--client', 'cursor'], 'connect needs --vault DIR --token ID|LABEL --client NAME'],
-  ])('bad input %j says what to do', (args, message) => {
+  ])('bad input %j says what to do (a usage error: exit code 2)', (args, message) => {
     const run = connect(...args);
-    expect(run.status).toBe(1);
+    expect(run.status).toBe(2);
     expect(run.err).toContain(message);
   });
 
@@ -126,12 +126,12 @@ describe('bun run connect', () => {
     const run = connect('--vault', t.vault.root, '--token', 'Nope', '--client', 'cursor');
     expect(run.status).toBe(1);
     expect(run.err).toContain('No token with the id or label "Nope"');
-    expect(run.err).toContain('tokens -- --vault');
+    expect(run.err).toContain('mcp-connector-headless tokens --vault');
     expect(run.out).toBe('');
   });
 
   test('the headless banner points to connect', () => {
-    expect(bannerFor(t.server)).toContain('bun run connect -- --vault');
+    expect(bannerFor(t.server)).toContain('mcp-connector-headless connect --vault');
     expect(bannerFor(t.server)).toContain(
       `claude mcp add --transport http --scope user obsidian-vault ${t.server.url}`,
     );

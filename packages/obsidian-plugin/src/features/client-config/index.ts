@@ -15,7 +15,8 @@ export {
 } from './services/live-server-file.ts';
 export { processIsAlive, type LiveServer } from './shim/vault-files.ts';
 export type { BundleTarget } from './services/mcpb/bundle-target.ts';
-export { buildMcpb, mcpbFileName } from './services/mcpb/mcpb-bundle.ts';
+export { buildMcpb, mcpbFileName, type McpbOptions } from './services/mcpb/mcpb-bundle.ts';
+export { isOnLocalDisk } from './services/mcpb/local-disk.ts';
 export { mcpbManifest, mcpbNameOf } from './services/mcpb/mcpb-manifest.ts';
 export { SERVER_NAME_PATTERN, checkServerName, serverNameFor, slugOf } from './services/naming.ts';
 export { STDIO_SHIM_SOURCE } from './generated/stdio-shim.ts';

@@ -12,6 +12,11 @@ export const BUNDLE_ENV = {
   configDir: 'MCP_CONNECTOR_CONFIG_DIR',
   pluginId: 'MCP_CONNECTOR_PLUGIN_ID',
   tokenId: 'MCP_CONNECTOR_TOKEN_ID',
+  /**
+   * The headless CLI inside the bundle (a path relative to the shim's folder), set when the
+   * bundle was exported with the fallback: it serves the vault when no server answers.
+   */
+  fallbackCli: 'MCP_CONNECTOR_FALLBACK_CLI',
   /** For tests and diagnosis only: shorter windows than the defaults. */
   connectWindowMs: 'MCP_CONNECTOR_CONNECT_WINDOW_MS',
   deadlineMs: 'MCP_CONNECTOR_DEADLINE_MS',
@@ -27,6 +32,8 @@ export interface BundleConfig {
   configDir: string;
   pluginId: string;
   tokenId: string;
+  /** The bundled headless CLI, or null when the bundle only relays. */
+  fallbackCli: string | null;
   deadlineMs: number;
   connectWindowMs: number;
 }
@@ -43,6 +50,7 @@ export function bundleConfigFrom(
     tokenId,
     configDir: env[BUNDLE_ENV.configDir]?.trim() || '.obsidian',
     pluginId: env[BUNDLE_ENV.pluginId]?.trim() || 'mcp-connector',
+    fallbackCli: env[BUNDLE_ENV.fallbackCli]?.trim() || null,
     deadlineMs: positive(env[BUNDLE_ENV.deadlineMs]) ?? DEFAULT_DEADLINE_MS,
     connectWindowMs: positive(env[BUNDLE_ENV.connectWindowMs]) ?? DEFAULT_CONNECT_WINDOW_MS,
   };

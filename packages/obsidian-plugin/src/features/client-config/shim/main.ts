@@ -3,28 +3,38 @@
  * entry's script) runs. It starts as soon as it is loaded, whether Node runs it as a script
  * (`node server/index.js`) or a host loads it with `import()` (Claude Desktop's built-in Node), so
  * there is no `require.main` check and no argument parsing. Zero dependencies: Node's built-ins
- * only; scripts/client-config/build-shim.ts bundles it into one CommonJS file.
+ * only; scripts/client-config/build-shim.ts bundles it into one CommonJS file. A bundle exported
+ * with the fallback serves the vault itself when no server answers (fallback.ts).
  */
 import { bundleConfigFrom } from './bundle-env.ts';
+import { serveVaultItself, shouldServeItself } from './fallback.ts';
 import { isLocalFailure } from './local-errors.ts';
 import { runRelay } from './relay.ts';
 import { httpUpstream } from './upstream.ts';
 
 const config = bundleConfigFrom(process.env);
 const log = (line: string) => process.stderr.write(`${line}\n`);
-if (!isLocalFailure(config))
-  log(
-    `[mcp-connector] relaying stdio to the vault's MCP Connector server (token ${config.tokenId})`,
-  );
 
-runRelay(isLocalFailure(config) ? config : httpUpstream(config), {
-  input: process.stdin,
-  output: process.stdout,
-  log,
-}).then(
-  () => process.exit(0),
-  (error: unknown) => {
-    log(`[mcp-connector] stopped: ${error instanceof Error ? error.message : 'unknown error'}`);
-    process.exit(1);
-  },
-);
+async function run(): Promise<void> {
+  if (!isLocalFailure(config) && (await shouldServeItself(config))) {
+    log(
+      `[mcp-connector] no server answers for the vault: serving it from this bundle (token ${config.tokenId})`,
+    );
+    return serveVaultItself(config, __dirname);
+  }
+  if (!isLocalFailure(config))
+    log(
+      `[mcp-connector] relaying stdio to the vault's MCP Connector server (token ${config.tokenId})`,
+    );
+  await runRelay(isLocalFailure(config) ? config : httpUpstream(config), {
+    input: process.stdin,
+    output: process.stdout,
+    log,
+  });
+  process.exit(0);
+}
+
+run().catch((error: unknown) => {
+  log(`[mcp-connector] stopped: ${error instanceof Error ? error.message : 'unknown error'}`);
+  process.exit(1);
+});

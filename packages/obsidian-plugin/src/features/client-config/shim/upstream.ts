@@ -3,8 +3,8 @@
  * the endpoint afresh (the token's secret from data.json, the port from live-server.json or the
  * fixed port), retries while no server answers within the connect window (Obsidian starting),
  * re-reads the secret once after a 401 (it may have just been regenerated), and keeps the whole
- * request within the deadline. A later upstream (serving the vault itself when the plugin does
- * not answer) can wrap this one behind the same interface.
+ * request within the deadline. (A bundle exported with the fallback decides before relaying
+ * whether to serve the vault itself: fallback.ts.)
  */
 import type { BundleConfig } from './bundle-env.ts';
 import { exchange, type Endpoint, type ExchangeOutcome } from './http-exchange.ts';
@@ -75,7 +75,8 @@ export function httpUpstream(config: BundleConfig): Upstream {
   };
 }
 
-async function resolveEndpoint(config: BundleConfig): Promise<Endpoint | LocalFailure> {
+/** The live endpoint and the token's secret, read afresh; `not_running` while none is known. */
+export async function resolveEndpoint(config: BundleConfig): Promise<Endpoint | LocalFailure> {
   const access = await readTokenAccess(config, config.tokenId);
   if (isLocalFailure(access)) return access;
   const port = (await readLiveServer(pluginFolderOf(config)))?.port ?? access.fixedPort;

@@ -2,19 +2,28 @@
  * A per-token .mcpb: a zip of manifest.json, server/index.js (the stdio shim, byte for byte the
  * generated STDIO_SHIM_SOURCE) and server/package.json, which pins the folder to CommonJS so the
  * shim loads as CommonJS under `node` and under `import()` whatever package.json lies above it.
+ * Exported with the fallback, it also carries the headless CLI (server/headless/cli.mjs, an ES
+ * module whatever the folder says), which serves the vault when no server answers.
  */
 import { STDIO_SHIM_SOURCE } from '../../generated/stdio-shim.ts';
 import { slugOf } from '../naming.ts';
 import type { BundleTarget } from './bundle-target.ts';
-import { SHIM_ENTRY_POINT, mcpbManifest } from './mcpb-manifest.ts';
+import { FALLBACK_CLI, SHIM_ENTRY_POINT, mcpbManifest } from './mcpb-manifest.ts';
 import { utf8Bytes, zipFiles } from './zip.ts';
 
-export function buildMcpb(target: BundleTarget): Uint8Array {
+export interface McpbOptions {
+  /** The built headless CLI (dist/cli.mjs): when given, the bundle serves the vault itself when no server answers. */
+  fallbackCli?: Uint8Array;
+}
+
+export function buildMcpb(target: BundleTarget, options: McpbOptions = {}): Uint8Array {
   const json = (value: unknown) => utf8Bytes(`${JSON.stringify(value, null, 2)}\n`);
+  const fallback = options.fallbackCli;
   return zipFiles({
-    'manifest.json': json(mcpbManifest(target)),
+    'manifest.json': json(mcpbManifest(target, { fallback: fallback !== undefined })),
     [SHIM_ENTRY_POINT]: utf8Bytes(STDIO_SHIM_SOURCE),
     'server/package.json': json({ type: 'commonjs', private: true }),
+    ...(fallback !== undefined && { [`server/${FALLBACK_CLI}`]: fallback }),
   });
 }
 

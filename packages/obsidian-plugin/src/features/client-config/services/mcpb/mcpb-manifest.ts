@@ -10,10 +10,20 @@
  */
 import { slugOf } from '../naming.ts';
 import type { BundleTarget } from './bundle-target.ts';
+import { BUNDLE_ENV } from '../../shim/bundle-env.ts';
 import { shimEnvFor } from './shim-env.ts';
 
 export const MCPB_MANIFEST_VERSION = '0.3';
 export const SHIM_ENTRY_POINT = 'server/index.js';
+/** The bundled headless CLI, relative to the shim's folder (server/). */
+export const FALLBACK_CLI = 'headless/cli.mjs';
+
+/**
+ * What serving the vault without Obsidian gives up (docs/features/headless.md): said in the
+ * bundle's description, where the user sees it when installing.
+ */
+const FALLBACK_NOTE =
+  'When Obsidian is not running, this bundle serves the vault itself with the same token (the headless MCP Connector inside it): no Dataview, Templater or Obsidian commands then, and semantic search ranks by words unless the offline model is installed beside it. When Obsidian runs, its server is always used.';
 
 export function mcpbNameOf(target: BundleTarget): string {
   const vault = slugOf(target.vaultName) || 'vault';
@@ -24,7 +34,14 @@ export function mcpbNameOf(target: BundleTarget): string {
   return `mcp-connector-${vault}-${token || 'token'}`;
 }
 
-export function mcpbManifest(target: BundleTarget): Record<string, unknown> {
+export function mcpbManifest(
+  target: BundleTarget,
+  options: { fallback?: boolean } = {},
+): Record<string, unknown> {
+  const env = {
+    ...shimEnvFor(target),
+    ...(options.fallback === true && { [BUNDLE_ENV.fallbackCli]: FALLBACK_CLI }),
+  };
   return {
     manifest_version: MCPB_MANIFEST_VERSION,
     name: mcpbNameOf(target),
@@ -35,6 +52,7 @@ export function mcpbManifest(target: BundleTarget): Record<string, unknown> {
       `Connects Claude Desktop to the vault "${target.vaultName}" through the MCP Connector plugin running in Obsidian (or its headless server).`,
       "The bundle holds no secret: each time it connects it reads the token's current secret and the live port from the vault, so regenerating the secret or changing the port needs no new bundle.",
       'Revoking the token in Obsidian stops this bundle at once.',
+      ...(options.fallback === true ? [FALLBACK_NOTE] : []),
     ].join('\n\n'),
     author: { name: 'MCP Connector for Obsidian' },
     server: {
@@ -43,7 +61,7 @@ export function mcpbManifest(target: BundleTarget): Record<string, unknown> {
       mcp_config: {
         command: 'node',
         args: [`\${__dirname}/${SHIM_ENTRY_POINT}`],
-        env: shimEnvFor(target),
+        env,
       },
     },
     tools_generated: true,
