@@ -98,6 +98,7 @@ test('its commands carry its id and name; an unknown command is refused', async 
     'mcp-connector:open-settings',
     'mcp-connector:restart-server',
     'mcp-connector:download-semantic-model',
+    'mcp-connector:check-setup',
   ]);
   for (const command of loaded.commands) {
     expect(command.id.startsWith('mcp-connector:')).toBe(true);

@@ -13,6 +13,7 @@ import type { TokenRecord } from '@mcp-connector/shared';
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import {
+  LEGACY_INITIALIZE,
   PROTOCOL_LINES,
   callFail,
   callOk,
@@ -106,16 +107,7 @@ describe('serve --stdio', () => {
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
       const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
       const messages = [
-        {
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'initialize',
-          params: {
-            protocolVersion: '2025-11-25',
-            capabilities: {},
-            clientInfo: { name: 'raw', version: '1' },
-          },
-        },
+        LEGACY_INITIALIZE,
         { jsonrpc: '2.0', method: 'notifications/initialized' },
         { jsonrpc: '2.0', id: 2, method: 'tools/list' },
       ];

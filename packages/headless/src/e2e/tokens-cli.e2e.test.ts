@@ -7,7 +7,12 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { runProcess, waitFor } from '@mcp-connector/shared/test-support';
 import { join } from 'node:path';
-import { callOk, startTestServer, type McpTestServer } from '../test-support/index.ts';
+import {
+  LEGACY_INITIALIZE,
+  callOk,
+  startTestServer,
+  type McpTestServer,
+} from '../test-support/index.ts';
 
 const CLI = join(import.meta.dir, '..', 'cli.ts');
 // Each test starts the CLI, a Bun process, up to four times: seconds each on a busy machine.
@@ -42,16 +47,7 @@ async function statusWith(secret: string): Promise<number> {
       accept: 'application/json, text/event-stream',
       authorization: `Bearer ${secret}`,
     },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-11-25',
-        capabilities: {},
-        clientInfo: { name: 'cli-test', version: '1' },
-      },
-    }),
+    body: JSON.stringify(LEGACY_INITIALIZE),
   });
   await response.text();
   return response.status;

@@ -17,6 +17,7 @@ import {
   type McpTestServer,
 } from '../test-support/mcp-test-server.ts';
 import { copyVault } from '../test-support/temp-vault.ts';
+import { LEGACY_INITIALIZE } from '../test-support/raw-messages.ts';
 
 let t: McpTestServer;
 beforeAll(async () => {
@@ -24,16 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const INITIALIZE = {
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-11-25',
-    capabilities: {},
-    clientInfo: { name: 'raw', version: '1' },
-  },
-};
+const INITIALIZE = LEGACY_INITIALIZE;
 
 interface RawResponse {
   status: number;

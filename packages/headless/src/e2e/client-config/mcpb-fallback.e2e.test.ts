@@ -23,6 +23,7 @@ import { buildHeadless } from '../../../../../scripts/build-headless.ts';
 import { serveVault, settingsPathOf } from '../../serve.ts';
 import {
   buildVault,
+  bundleTargetFor,
   callFail,
   callOk,
   connectStdio,
@@ -68,17 +69,7 @@ afterAll(async () => {
   await rm(noPath, { recursive: true, force: true });
 });
 
-function targetFor(record: TokenRecord): BundleTarget {
-  return {
-    vaultPath: vault.root,
-    vaultName: 'Garden',
-    configDir: '.obsidian',
-    pluginId: 'mcp-connector',
-    tokenId: record.id,
-    tokenLabel: record.label,
-    version: '0.1.0',
-  };
-}
+const targetFor = (record: TokenRecord): BundleTarget => bundleTargetFor(vault.root, record);
 
 async function exportAndUnpack(record: TokenRecord): Promise<string> {
   const file = join(work, `${record.id}.mcpb`);

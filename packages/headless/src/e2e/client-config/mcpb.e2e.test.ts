@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { serveVault, type HeadlessServer } from '../../serve.ts';
 import {
   buildVault,
+  bundleTargetFor,
   callOk,
   connectStdio,
   emptyPath,
@@ -43,17 +44,7 @@ let bundleDir: string;
 let noPath: string;
 const clients: StdioTestClient[] = [];
 
-function targetFor(record: TokenRecord): BundleTarget {
-  return {
-    vaultPath: vault.root,
-    vaultName: 'Garden',
-    configDir: '.obsidian',
-    pluginId: 'mcp-connector',
-    tokenId: record.id,
-    tokenLabel: record.label,
-    version: '0.1.0',
-  };
-}
+const targetFor = (record: TokenRecord): BundleTarget => bundleTargetFor(vault.root, record);
 
 /** Writes the bundle for `record` and unpacks it with the official CLI; returns the folder. */
 async function exportAndUnpack(record: TokenRecord, into: string): Promise<string> {
