@@ -9,6 +9,7 @@ import { which } from 'bun';
 import { spawnSync } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -97,6 +98,21 @@ describe('the built headless CLI', () => {
     const unknown = run(node(), 'serve', '--vault', vault.root, '--frobnicate');
     expect(unknown.status).toBe(2);
     expect(unknown.err).toContain("Unknown option '--frobnicate'");
+  }, 60_000);
+
+  test('under node: a taken port is refused with the fix this CLI has', async () => {
+    const squatter = createServer();
+    await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve));
+    const { port } = squatter.address() as { port: number };
+    try {
+      const taken = run(node(), 'serve', '--vault', vault.root, '--port', String(port));
+      expect(taken.status).toBe(1);
+      expect(taken.err).toContain(`Port ${port} on 127.0.0.1 is already in use.`);
+      expect(taken.err).toContain('--port N');
+      expect(taken.err).not.toContain('in the settings');
+    } finally {
+      await new Promise((resolve) => squatter.close(resolve));
+    }
   }, 60_000);
 
   test('under node: serve --json answers the SDK client over HTTP, and trash works', async () => {

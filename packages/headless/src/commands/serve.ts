@@ -49,6 +49,8 @@ async function runServe(args: string[]): Promise<number> {
     vault: await requireVaultFolder(vault),
     port,
     ...reporting(progress),
+  }).catch((error: unknown) => {
+    throw portRefusal(error);
   });
   progress.clear();
   announce(server, values.json === true);
@@ -137,6 +139,16 @@ export function runUntilStopped(
     process.once('SIGTERM', stop);
     void options.ended?.then(stop);
   });
+}
+
+/** The transport's port errors name a settings tab; here the fix is a flag or data.json. */
+function portRefusal(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code !== 'port_in_use' && code !== 'port_range_exhausted') return error;
+  const [what] = (error as Error).message.split('. ');
+  return new Error(
+    `${what}. Serve on a free port with --port N, or set "transport": {"port": N} in data.json.`,
+  );
 }
 
 function parsePort(text: string): number {
