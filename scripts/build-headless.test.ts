@@ -19,7 +19,7 @@ import {
   type CliLaunch,
   type TempVault,
 } from '../packages/headless/src/test-support/index.ts';
-import { CLI_FILE, HEADLESS, buildHeadless, type BuiltCli } from './build-headless.ts';
+import { CLI_FILE, HEADLESS, THREAD_FILE, buildHeadless, type BuiltCli } from './build-headless.ts';
 
 const NODE = which('node');
 let temp: string;
@@ -169,6 +169,7 @@ describe('the built headless CLI', () => {
     const [packed] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
     const files = packed?.files.map((file) => file.path) ?? [];
     expect(files).toContain(`dist/${CLI_FILE}`);
+    expect(files).toContain(`dist/${THREAD_FILE}`);
     expect(files.some((path) => path.startsWith('src/'))).toBe(false);
     const project = join(temp, 'project');
     await mkdir(project);

@@ -1,7 +1,9 @@
 /**
  * Builds the headless CLI: esbuild bundles packages/headless/src/cli.ts and everything it imports
  * (the plugin's features, the MCP SDK, chokidar, trash, arktype...) into one ES module,
- * packages/headless/dist/cli.mjs, that Node 20+ and Bun run with nothing installed beside it.
+ * packages/headless/dist/cli.mjs, that Node 20+ and Bun run with nothing installed beside it,
+ * and the semantic embedder's worker thread (src/semantic/embedder-thread.ts) into
+ * embedder-thread.mjs beside it, where the CLI starts it from.
  * Left out on purpose: Node's built-ins, and the semantic-search libraries the providers import
  * through a variable (EnergeticAI, transformers.js), which load when installed next to the
  * package and are reported unavailable otherwise. trash's two helper programs (macOS, Windows)
@@ -15,6 +17,7 @@ import { dirname, join } from 'node:path';
 const ROOT = join(import.meta.dir, '..');
 export const HEADLESS = join(ROOT, 'packages', 'headless');
 export const CLI_FILE = 'cli.mjs';
+export const THREAD_FILE = 'embedder-thread.mjs';
 
 /** trash finds these with `new URL(name, import.meta.url)`, which is the bundle's own URL. */
 const TRASH_HELPERS = ['macos-trash', 'windows-trash.exe'];
@@ -50,6 +53,8 @@ export interface BuiltCli {
   /** The absolute path of cli.mjs. */
   path: string;
   bytes: number;
+  /** The files a copy of the CLI needs, by name (cli.mjs, embedder-thread.mjs). */
+  files: string[];
   /** Every module the bundle still imports at run time (Node built-ins only). */
   imports: string[];
 }
@@ -59,8 +64,12 @@ export async function buildHeadless(outDir: string = join(HEADLESS, 'dist')): Pr
   await mkdir(outDir, { recursive: true });
   const path = join(outDir, CLI_FILE);
   const result = await build({
-    entryPoints: [join(HEADLESS, 'src', 'cli.ts')],
-    outfile: path,
+    entryPoints: [
+      { in: join(HEADLESS, 'src', 'cli.ts'), out: 'cli' },
+      { in: join(HEADLESS, 'src', 'semantic', 'embedder-thread.ts'), out: 'embedder-thread' },
+    ],
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -80,9 +89,15 @@ export async function buildHeadless(outDir: string = join(HEADLESS, 'dist')): Pr
     'lib',
   );
   for (const helper of TRASH_HELPERS) await copyFile(join(trashLib, helper), join(outDir, helper));
-  const output = Object.values(result.metafile.outputs)[0];
-  const imports = [...new Set(output?.imports.map((entry) => entry.path))].sort();
-  return { path, bytes: (await stat(path)).size, imports };
+  const imports = Object.values(result.metafile.outputs).flatMap((output) =>
+    output.imports.map((entry) => entry.path),
+  );
+  return {
+    path,
+    bytes: (await stat(path)).size,
+    files: [CLI_FILE, THREAD_FILE],
+    imports: [...new Set(imports)].sort(),
+  };
 }
 
 if (import.meta.main) {

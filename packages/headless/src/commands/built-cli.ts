@@ -1,19 +1,25 @@
 /**
- * The built CLI's bytes, which a .mcpb exported with the fallback carries: this very file when
- * the CLI runs from its build (dist/cli.mjs, installed or not), else the build in the repository
- * (`bun run build:headless` writes it).
+ * The built CLI's files, which a .mcpb exported with the fallback carries (cli.mjs and the
+ * embedder's thread beside it): from the folder of this very file when the CLI runs from its
+ * build (dist/, installed or not), else the build in the repository (`bun run build:headless`).
  */
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packageRoot } from '../package-root.ts';
 
-/** The bytes, or null when running from source with nothing built. */
-export async function builtCliBytes(): Promise<Uint8Array | null> {
+const BUILT_FILES = ['cli.mjs', 'embedder-thread.mjs'];
+
+/** The files by name, or null when running from source with nothing built. */
+export async function builtCliFiles(): Promise<Record<string, Uint8Array> | null> {
   const running = fileURLToPath(import.meta.url);
-  const path = running.endsWith('.mjs') ? running : join(packageRoot(), 'dist', 'cli.mjs');
-  return readFile(path).then(
-    (bytes) => new Uint8Array(bytes),
-    () => null,
-  );
+  const folder = running.endsWith('.mjs') ? dirname(running) : join(packageRoot(), 'dist');
+  try {
+    const files: Record<string, Uint8Array> = {};
+    for (const name of BUILT_FILES)
+      files[name] = new Uint8Array(await readFile(join(folder, name)));
+    return files;
+  } catch {
+    return null;
+  }
 }

@@ -27,7 +27,7 @@ import { basename, resolve } from 'node:path';
 import manifest from '../../../../manifest.json' with { type: 'json' };
 import { settingsPathOf } from '../serve.ts';
 import { UsageError, parseOptions, type Command } from './usage.ts';
-import { builtCliBytes } from './built-cli.ts';
+import { builtCliFiles } from './built-cli.ts';
 import { chooseToken } from './token-choice.ts';
 import { requireVaultFolder } from './vault-folder.ts';
 
@@ -139,16 +139,16 @@ async function liveUrl(settings: SettingsStore): Promise<string> {
 }
 
 /**
- * The CLI a bundle carries for its fallback, or null: by default for a vault on a local disk
- * (and, from source, only once the CLI is built); `--fallback` insists, `--no-fallback` refuses.
+ * The built CLI a bundle carries for its fallback, or null: by default for a vault on a local
+ * disk (and, from source, only once it is built); `--fallback` insists, `--no-fallback` refuses.
  */
 async function fallbackCli(
   vault: string,
   values: { fallback?: boolean; 'no-fallback'?: boolean },
-): Promise<Uint8Array | null> {
+): Promise<Record<string, Uint8Array> | null> {
   if (values['no-fallback'] === true) return null;
   if (values.fallback !== true && !(await isOnLocalDisk(vault))) return null;
-  const cli = await builtCliBytes();
+  const cli = await builtCliFiles();
   if (cli === null && values.fallback === true)
     throw new Error(
       'A bundle with the fallback carries the built CLI: run `bun run build:headless` first, or export with --no-fallback.',
@@ -159,7 +159,7 @@ async function fallbackCli(
 async function writeBundle(
   target: BundleTarget,
   out: string | undefined,
-  fallbackCli: Uint8Array | null,
+  fallbackCli: Record<string, Uint8Array> | null,
 ): Promise<void> {
   const file = resolve(out ?? mcpbFileName(target));
   const fallback = fallbackCli !== null;

@@ -43,7 +43,7 @@ let work: string;
 let noPath: string;
 let reader: TokenRecord;
 let bundleDir: string;
-let cliBytes: Uint8Array;
+let cliFiles: Record<string, Uint8Array>;
 const clients: StdioTestClient[] = [];
 
 beforeAll(async () => {
@@ -59,7 +59,14 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'mcpb-fallback-'));
   noPath = await emptyPath();
   const cli = await buildHeadless(join(work, 'cli'));
-  cliBytes = new Uint8Array(await readFile(cli.path));
+  cliFiles = Object.fromEntries(
+    await Promise.all(
+      cli.files.map(async (name) => [
+        name,
+        new Uint8Array(await readFile(join(work, 'cli', name))),
+      ]),
+    ),
+  ) as Record<string, Uint8Array>;
   bundleDir = await exportAndUnpack(reader);
 }, STARTS);
 afterAll(async () => {
@@ -73,7 +80,7 @@ const targetFor = (record: TokenRecord): BundleTarget => bundleTargetFor(vault.r
 
 async function exportAndUnpack(record: TokenRecord): Promise<string> {
   const file = join(work, `${record.id}.mcpb`);
-  await writeFile(file, buildMcpb(targetFor(record), { fallbackCli: cliBytes }));
+  await writeFile(file, buildMcpb(targetFor(record), { fallbackCli: cliFiles }));
   const into = join(work, record.id);
   expect(mcpb('unpack', file, into).status).toBe(0);
   return into;
@@ -116,7 +123,10 @@ async function toolNames(client: StdioTestClient): Promise<string[]> {
 describe('a .mcpb with the fallback', () => {
   test('the official mcpb CLI validates it; it carries the CLI and says what the fallback gives up', async () => {
     expect(mcpb('validate', bundleDir).status).toBe(0);
-    expect(await readdir(join(bundleDir, 'server', 'headless'))).toEqual(['cli.mjs']);
+    expect((await readdir(join(bundleDir, 'server', 'headless'))).sort()).toEqual([
+      'cli.mjs',
+      'embedder-thread.mjs',
+    ]);
     const manifest = await readFile(join(bundleDir, 'manifest.json'), 'utf8');
     expect(manifest).toContain('"MCP_CONNECTOR_FALLBACK_CLI": "headless/cli.mjs"');
     expect(manifest).toContain('no Dataview, Templater or Obsidian commands then');

@@ -2,9 +2,11 @@
  * A per-token .mcpb: a zip of manifest.json, server/index.js (the stdio shim, byte for byte the
  * generated STDIO_SHIM_SOURCE) and server/package.json, which pins the folder to CommonJS so the
  * shim loads as CommonJS under `node` and under `import()` whatever package.json lies above it.
- * Exported with the fallback, it also carries the headless CLI (server/headless/cli.mjs, an ES
- * module whatever the folder says), which serves the vault when no server answers.
+ * Exported with the fallback, it also carries the built headless CLI in server/headless/ (cli.mjs,
+ * an ES module whatever the folder says, and its embedder thread), which serves the vault when
+ * no server answers.
  */
+import { basename, dirname } from 'node:path';
 import { STDIO_SHIM_SOURCE } from '../../generated/stdio-shim.ts';
 import { slugOf } from '../naming.ts';
 import type { BundleTarget } from './bundle-target.ts';
@@ -12,8 +14,11 @@ import { FALLBACK_CLI, SHIM_ENTRY_POINT, mcpbManifest } from './mcpb-manifest.ts
 import { utf8Bytes, zipFiles } from './zip.ts';
 
 export interface McpbOptions {
-  /** The built headless CLI (dist/cli.mjs): when given, the bundle serves the vault itself when no server answers. */
-  fallbackCli?: Uint8Array;
+  /**
+   * The built headless CLI's files by name (dist/cli.mjs and embedder-thread.mjs): when given,
+   * the bundle serves the vault itself when no server answers.
+   */
+  fallbackCli?: Record<string, Uint8Array>;
 }
 
 export function buildMcpb(target: BundleTarget, options: McpbOptions = {}): Uint8Array {
@@ -23,8 +28,20 @@ export function buildMcpb(target: BundleTarget, options: McpbOptions = {}): Uint
     'manifest.json': json(mcpbManifest(target, { fallback: fallback !== undefined })),
     [SHIM_ENTRY_POINT]: utf8Bytes(STDIO_SHIM_SOURCE),
     'server/package.json': json({ type: 'commonjs', private: true }),
-    ...(fallback !== undefined && { [`server/${FALLBACK_CLI}`]: fallback }),
+    ...(fallback !== undefined && headlessFiles(fallback)),
   });
+}
+
+/** server/headless/<name> for each file; cli.mjs must be one of them (the shim starts it). */
+function headlessFiles(files: Record<string, Uint8Array>): Record<string, Uint8Array> {
+  if (files[basename(FALLBACK_CLI)] === undefined)
+    throw new Error(`The fallback needs the built ${basename(FALLBACK_CLI)}.`);
+  return Object.fromEntries(
+    Object.entries(files).map(([name, bytes]) => [
+      `server/${dirname(FALLBACK_CLI)}/${name}`,
+      bytes,
+    ]),
+  );
 }
 
 /** A file name for the bundle, such as `obsidian-my-notes-claude-desktop.mcpb`. */
