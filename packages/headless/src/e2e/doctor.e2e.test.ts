@@ -2,7 +2,8 @@
  * `doctor` against real folders, a real running server and real client files in a temp home:
  * it passes a healthy setup (exit 0) and catches, each with its fix, a missing vault, an invalid
  * data.json slice, an unknown token in a client config, a port held by another program and no
- * server running (exit 1). Ports are the ones these tests bound, never 27200-27205.
+ * server running (exit 1); and it names a semantic provider's missing packages. Ports are the
+ * ones these tests bound, never 27200-27205.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import {
@@ -142,6 +143,24 @@ describe('doctor', () => {
       expect(found.status).toBe('fail');
       expect(found.summary).toBe('invalid slice: semantic');
       expect(found.fix).toContain('Correct semantic in');
+    } finally {
+      await vault.remove();
+    }
+  });
+
+  test('a semantic provider missing its packages is named, with what to install', async () => {
+    const vault = await vaultWithToken();
+    try {
+      const settings = await SettingsStore.open(settingsPathOf(vault.root));
+      await settings.updateSlice('semantic', (current) => ({ ...current, provider: 'native' }));
+      settings.close();
+      // The headless package does not depend on transformers.js: from here it never resolves.
+      const found = check(await doctor(vault.root, [await freePort()]), 'semantic');
+      expect(found.status).toBe('warn');
+      expect(found.summary).toBe(
+        'provider "native": not installed here (@huggingface/transformers, onnxruntime-node): search_vault_smart is unavailable (search_vault_simple still works)',
+      );
+      expect(found.fix).toStartWith('Install @huggingface/transformers and onnxruntime-node');
     } finally {
       await vault.remove();
     }

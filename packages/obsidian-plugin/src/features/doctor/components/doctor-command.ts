@@ -6,7 +6,14 @@
  */
 import { FileSystemAdapter, Modal, type App, type Plugin } from 'obsidian';
 import { homedir } from 'node:os';
-import { smartConnectionsAccess } from '../../semantic-search/index.ts';
+import {
+  ModelInstaller,
+  installLine,
+  modelsDirectory,
+  nativeModelOf,
+  nodeModelFolder,
+  smartConnectionsAccess,
+} from '../../semantic-search/index.ts';
 import type { SemanticSettings } from '@mcp-connector/shared';
 import { runDoctor } from '../services/doctor.ts';
 import type { DoctorAdvice, DoctorEnvironment, ModelPresence } from '../services/environment.ts';
@@ -36,29 +43,49 @@ export function addDoctorCommand(plugin: Plugin): void {
 }
 
 function environmentOf(plugin: Plugin): DoctorEnvironment {
-  const adapter = plugin.app.vault.adapter;
-  const vault = adapter instanceof FileSystemAdapter ? adapter.getBasePath() : '';
   return {
-    vault,
+    vault: vaultOf(plugin),
     vaultLabel: `vault "${plugin.app.vault.getName()}"`,
     configDir: plugin.app.vault.configDir,
     pluginId: plugin.manifest.id,
     clients: { home: homedir(), platform: process.platform, env: process.env },
     advice: ADVICE,
-    semanticModel: (settings) => modelPresence(plugin.app, settings),
+    semanticModel: (settings) => modelPresence(plugin, settings),
   };
 }
 
-/** In Obsidian a model runs only through Smart Connections for now. */
-async function modelPresence(app: App, settings: SemanticSettings): Promise<ModelPresence> {
+/**
+ * In Obsidian: Smart Connections' model when `auto` finds it loaded, else the native model's
+ * files in the plugin's models/ folder (downloaded with the user's consent), without which
+ * search_vault_smart ranks by keywords; `offline` runs headless only.
+ */
+async function modelPresence(plugin: Plugin, settings: SemanticSettings): Promise<ModelPresence> {
   const smart = settings.provider === 'auto' || settings.provider === 'smart-connections';
-  if (smart && smartConnectionsAccess(app) !== null)
+  if (smart && smartConnectionsAccess(plugin.app) !== null)
     return { status: 'ok', summary: "Smart Connections' model is loaded" };
+  if (settings.provider === 'offline' || settings.provider === 'smart-connections')
+    return {
+      status: 'warn',
+      summary: `the ${settings.provider === 'offline' ? 'offline model runs on the headless server only' : 'Smart Connections plugin is not loaded'}: search_vault_smart is unavailable (search_vault_simple still works)`,
+    };
+  const folder = `${vaultOf(plugin)}/${plugin.manifest.dir ?? `${plugin.app.vault.configDir}/plugins/${plugin.manifest.id}`}`;
+  const installer = new ModelInstaller({
+    folder: nodeModelFolder(modelsDirectory(folder)),
+    runtime: true,
+    fetch: () => Promise.reject(new Error('the doctor downloads nothing')),
+  });
+  const files = await installer.refresh(nativeModelOf(settings));
+  if (files.state === 'installed') return { status: 'ok', summary: installLine(files) };
   return {
     status: 'warn',
-    summary:
-      'no model can run inside Obsidian for this provider here (Smart Connections is not loaded): search_vault_smart cannot rank by meaning',
+    summary: `${installLine(files)} search_vault_smart ranks by keywords until it is`,
+    fix: 'Run the command "MCP Connector: Download the semantic search model".',
   };
+}
+
+function vaultOf(plugin: Plugin): string {
+  const adapter = plugin.app.vault.adapter;
+  return adapter instanceof FileSystemAdapter ? adapter.getBasePath() : '';
 }
 
 function showReport(app: App, report: DoctorReport): void {
