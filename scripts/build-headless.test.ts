@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import {
   buildVault,
   connectStdioCli,
+  defaultToken,
   startChildServer,
   type CliLaunch,
   type TempVault,
@@ -39,6 +40,7 @@ beforeAll(async () => {
     'Welcome.md': '# Welcome\n\nSee [[Other]].\n',
     'Other.md': '# Other\n',
   });
+  await defaultToken(vault.root); // the stdio tests pass --token Default, also when run alone
 }, 60_000);
 afterAll(async () => {
   await vault.remove();
@@ -147,6 +149,23 @@ describe('the built headless CLI', () => {
     try {
       const info = await connection.client.callTool({ name: 'get_server_info', arguments: {} });
       expect(info.structuredContent).toMatchObject({ name: 'mcp-connector', host: 'headless' });
+    } finally {
+      await connection.close();
+    }
+  }, 30_000);
+
+  test('under node: semantic search starts its worker thread from the bundle', async () => {
+    const connection = await connectStdioCli(node(), vault.root, 'Default', 'modern');
+    try {
+      const result = await connection.client.callTool({
+        name: 'search_vault_smart',
+        arguments: { query: 'welcome' },
+      });
+      // Nothing is installed beside this copy of the package, so the thread itself reports the
+      // offline model missing: it started (a missing thread file reads "The embedding worker stopped").
+      expect(JSON.stringify(result.structuredContent)).toContain(
+        'The offline provider needs the @energetic-ai/embeddings package',
+      );
     } finally {
       await connection.close();
     }

@@ -12,7 +12,6 @@ import {
   type DoctorReport,
 } from '@mcp-connector/obsidian-plugin/doctor';
 import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
-import { ensureDefaultToken } from '@mcp-connector/obsidian-plugin/tool-policy';
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -22,6 +21,7 @@ import { doctorEnvironment } from '../commands/doctor.ts';
 import { settingsPathOf } from '../serve.ts';
 import {
   buildVault,
+  defaultToken,
   startTestServer,
   type McpTestServer,
   type TempVault,
@@ -84,9 +84,7 @@ async function freePort(): Promise<number> {
 
 async function vaultWithToken(): Promise<TempVault> {
   const vault = await buildVault({ '.obsidian/app.json': '{}', 'Note.md': '# Note\n' });
-  const settings = await SettingsStore.open(settingsPathOf(vault.root));
-  await ensureDefaultToken(settings);
-  settings.close();
+  await defaultToken(vault.root);
   return vault;
 }
 

@@ -77,7 +77,8 @@ async function startStdioChildren(vault: TempVault): Promise<McpTestServer> {
 }
 
 /** What `serve` does on first start: the Default token, created if the vault has none. */
-async function defaultToken(vault: string): Promise<TokenRecord> {
+/** The vault's Default token, created in its data.json when missing (as a first serve would). */
+export async function defaultToken(vault: string): Promise<TokenRecord> {
   const settings = await SettingsStore.open(settingsPathOf(vault));
   try {
     return await ensureDefaultToken(settings);

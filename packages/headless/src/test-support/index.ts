@@ -14,6 +14,7 @@ export { callFail, callOk, type ToolFailure } from './tool-calls.ts';
 export { snapshotVault } from '@mcp-connector/shared/test-support';
 export { openTestHost, type TestHost } from './test-host.ts';
 export { startChildServer, type ChildServer, type ChildServerOptions } from './child-server.ts';
+export { defaultToken } from './child-test-server.ts';
 export { connectStdio, emptyPath, nodeExecutable, type StdioTestClient } from './stdio-client.ts';
 export { bundleTargetFor, mcpbCli } from './mcpb-cli.ts';
 export { settingsPathOf } from '../serve.ts';
