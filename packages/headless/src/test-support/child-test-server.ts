@@ -30,6 +30,8 @@ export async function startChildTestServer(
 async function startHttpChild(vault: TempVault): Promise<McpTestServer> {
   const cli = await startChildServer(vault.root, [], { launch: builtCliLaunch() });
   const url = cli.url;
+  const settings = await SettingsStore.open(settingsPathOf(vault.root));
+  const defaultToken = await ensureDefaultToken(settings);
   const clients = clientPool((line, token) => connectHttp(url, token, line));
   return {
     target: 'node-http',
@@ -39,12 +41,15 @@ async function startHttpChild(vault: TempVault): Promise<McpTestServer> {
     vault,
     url,
     token: cli.token,
+    defaultToken,
+    settings,
     connect: (line, token = cli.token) => clients.connect(line, token),
     connectMany: (count) => clients.connectMany(count, cli.token),
     readText: readerOf(vault),
     async stop() {
       await clients.closeAll();
       await cli.stop();
+      settings.close();
       await vault.remove();
     },
   };
@@ -52,7 +57,9 @@ async function startHttpChild(vault: TempVault): Promise<McpTestServer> {
 
 async function startStdioChildren(vault: TempVault): Promise<McpTestServer> {
   const launch = builtCliLaunch();
-  const secret = (await defaultToken(vault.root)).secret;
+  const settings = await SettingsStore.open(settingsPathOf(vault.root));
+  const defaultToken = await ensureDefaultToken(settings);
+  const secret = defaultToken.secret;
   const clients = clientPool(async (line, token) =>
     connectStdioCli(launch, vault.root, await tokenIdOf(vault.root, token), line),
   );
@@ -66,11 +73,14 @@ async function startStdioChildren(vault: TempVault): Promise<McpTestServer> {
     },
     vault,
     token: secret,
+    defaultToken,
+    settings,
     connect: (line, token = secret) => clients.connect(line, token),
     connectMany: (count) => clients.connectMany(count, secret),
     readText: readerOf(vault),
     async stop() {
       await clients.closeAll();
+      settings.close();
       await vault.remove();
     },
   };

@@ -3,6 +3,7 @@ export {
   PROTOCOL_LINES,
   connectMcpClient,
   httpTest,
+  inProcessTest,
   oneServerTest,
   startTestServer,
   type E2eTarget,

@@ -6,12 +6,16 @@
  * MCP_E2E_TARGET picks what serves (default `bun`): `bun` runs the server in the test's own
  * process; `node-http` runs the built CLI under Node (`serve --json`) and connects over HTTP;
  * `node-stdio` has each client launch the built CLI as its stdio server (`serve --stdio --token`).
- * A test that reaches into the in-process server (`server`), or into the URL over stdio, runs on
- * `bun` only: those accessors throw under the other targets.
+ * `settings` (the vault's data.json, which every target re-reads before each request) and
+ * `defaultToken` work on every target; a test that reaches into the in-process server (`server`),
+ * or into the URL over stdio, runs on `bun` only (`inProcessTest`, `httpTest`): those accessors
+ * throw under the other targets.
  */
 import { test } from 'bun:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { SemanticWiring } from '@mcp-connector/obsidian-plugin/connector';
+import type { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
+import type { TokenRecord } from '@mcp-connector/shared';
 import { hashingProvider } from '@mcp-connector/obsidian-plugin/semantic-search';
 import { serveVault, type HeadlessServer } from '../serve.ts';
 import { startChildTestServer } from './child-test-server.ts';
@@ -35,6 +39,12 @@ export interface McpTestServer {
   url: URL;
   /** The Default token's secret. */
   token: string;
+  defaultToken: TokenRecord;
+  /**
+   * The vault's settings: the server's own store on `bun`, a store on the same data.json for a
+   * child (which sees a change on its next request; a stdio client's token at its launch).
+   */
+  settings: SettingsStore;
   connect(line: ProtocolLine, token?: string): Promise<Client>;
   /** `count` clients, alternating legacy and modern, for concurrency tests. */
   connectMany(count: number): Promise<Client[]>;
@@ -86,7 +96,9 @@ async function startInProcess(
   };
   const server = await serveVault({ vault: tempVault.root, port: 0, semantic });
   const url = new URL(server.url);
-  const defaultSecret = server.defaultToken?.secret ?? '';
+  const defaultToken = server.defaultToken;
+  if (defaultToken === null) throw new Error(`The test server refused its settings.`);
+  const defaultSecret = defaultToken.secret;
   const clients = clientPool((line, token) => connectHttp(url, token, line));
   return {
     target: 'bun',
@@ -94,6 +106,8 @@ async function startInProcess(
     vault: tempVault,
     url,
     token: defaultSecret,
+    defaultToken,
+    settings: server.settings,
     connect: (line, token = defaultSecret) => clients.connect(line, token),
     connectMany: (count) => clients.connectMany(count, defaultSecret),
     readText: readerOf(tempVault),
@@ -164,3 +178,9 @@ export const oneServerTest = E2E_TARGET === 'node-stdio' ? test.skip : test;
  * `node-stdio`, which has no HTTP (the SDK's stdio transport takes messages up to 10 MiB).
  */
 export const httpTest = E2E_TARGET === 'node-stdio' ? test.skip : test;
+
+/**
+ * A test that reaches into the in-process server (its host, its banner, a second server in the
+ * same process): skipped on the built-CLI targets, which serve from a child process.
+ */
+export const inProcessTest = E2E_TARGET === 'bun' ? test : test.skip;
