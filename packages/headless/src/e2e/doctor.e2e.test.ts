@@ -104,12 +104,12 @@ describe('doctor', () => {
         'Cursor ~/.cursor/mcp.json "obsidian": points at the live endpoint with the token "Default"',
       ]);
       // The command line too: the fixed port in data.json points it at this server.
-      await live.server.settings.updateSlice('transport', (current) => ({
+      await live.settings.updateSlice('transport', (current) => ({
         ...current,
         port: live.server.port,
       }));
       const cli = await runCli(['doctor', '--vault', live.vault.root], { HOME: home });
-      await live.server.settings.updateSlice('transport', (current) => ({
+      await live.settings.updateSlice('transport', (current) => ({
         ...current,
         port: null,
       }));

@@ -35,7 +35,7 @@ afterEach(async () => {
 
 async function serve(hidden: string[]): Promise<{ client: Client; server: McpTestServer }> {
   const server = await startTestServer(await buildVault(FILES));
-  await server.server.settings.updateSlice('hiddenFolders', () => hidden);
+  await server.settings.updateSlice('hiddenFolders', () => hidden);
   t = server;
   return { client: await server.connect('legacy'), server };
 }
@@ -114,6 +114,6 @@ describe('every spelling of a hidden folder hides it', () => {
     expect((await callFail(client, 'get_vault_file', { path: 'Privé/note.md' })).code).toBe(
       'not_found',
     );
-    expect(server.server.settings.current.hiddenFolders).toEqual(['Privé']);
+    expect(server.settings.current.hiddenFolders).toEqual(['Privé']);
   });
 });

@@ -222,7 +222,7 @@ beforeAll(async () => {
     'See [[Home]] and [[Inbox]] #secret-tag\n',
   );
   hidden = await startTestServer(withFolder);
-  await hidden.server.settings.updateSlice('hiddenFolders', () => [HIDDEN]);
+  await hidden.settings.updateSlice('hiddenFolders', () => [HIDDEN]);
   const withoutFolder = await copyVault();
   await rm(join(withoutFolder.root, HIDDEN), { recursive: true });
   deleted = await startTestServer(withoutFolder);

@@ -7,16 +7,18 @@
  * (On the 2026-07-28 line the SDK adds its own `_meta` key, serverInfo, to every result: failures
  * are checked for the view's key, not for `_meta` as a whole.)
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { waitForValue } from '@mcp-connector/shared/test-support';
 import type { CallToolResult } from '@modelcontextprotocol/client';
+import { basename } from 'node:path';
 import {
   SEARCH_VIEW_META_KEY,
   readAppResource,
 } from '../../../obsidian-plugin/src/features/mcp-apps/index.ts';
 import {
   PROTOCOL_LINES,
+  httpTest,
   snapshotVault,
   startTestServer,
   type McpTestServer,
@@ -65,31 +67,34 @@ function viewData(result: CallToolResult) {
 }
 
 describe.each(PROTOCOL_LINES)('on the %s line', (line) => {
-  test('resources: exactly the view, no templates, served with the MCP Apps mime type', async () => {
-    const client = await connect(line, true);
-    expect(client.getServerCapabilities()?.resources).toEqual({});
-    const { resources } = await client.listResources();
-    expect(resources).toEqual([
-      {
-        uri: VIEW,
-        name: 'search-results',
-        title: 'Search results',
-        description: expect.any(String) as string,
-        mimeType: MIME,
-      },
-    ]);
-    expect((await client.listResourceTemplates()).resourceTemplates).toEqual([]);
-    const { contents } = await client.readResource({ uri: VIEW });
-    expect(contents).toHaveLength(1);
-    const [content] = contents as { uri: string; mimeType: string; text: string }[];
-    expect(content?.uri).toBe(VIEW);
-    expect(content?.mimeType).toBe(MIME);
-    expect(content?.text.startsWith('<!doctype html>')).toBe(true);
-    const served = (readAppResource(VIEW).contents[0] as { text: string }).text;
-    expect(content?.text === served).toBe(true);
-  });
+  httpTest(
+    'resources: exactly the view, no templates, served with the MCP Apps mime type',
+    async () => {
+      const client = await connect(line, true);
+      expect(client.getServerCapabilities()?.resources).toEqual({});
+      const { resources } = await client.listResources();
+      expect(resources).toEqual([
+        {
+          uri: VIEW,
+          name: 'search-results',
+          title: 'Search results',
+          description: expect.any(String) as string,
+          mimeType: MIME,
+        },
+      ]);
+      expect((await client.listResourceTemplates()).resourceTemplates).toEqual([]);
+      const { contents } = await client.readResource({ uri: VIEW });
+      expect(contents).toHaveLength(1);
+      const [content] = contents as { uri: string; mimeType: string; text: string }[];
+      expect(content?.uri).toBe(VIEW);
+      expect(content?.mimeType).toBe(MIME);
+      expect(content?.text.startsWith('<!doctype html>')).toBe(true);
+      const served = (readAppResource(VIEW).contents[0] as { text: string }).text;
+      expect(content?.text === served).toBe(true);
+    },
+  );
 
-  test('an unknown resource is "resource not found" (-32602), naming the URI', async () => {
+  httpTest('an unknown resource is "resource not found" (-32602), naming the URI', async () => {
     const client = await connect(line, false);
     for (const uri of ['ui://search/other', 'ui://nothing', 'file:///etc/hosts']) {
       const error = await client.readResource({ uri }).then(
@@ -101,7 +106,7 @@ describe.each(PROTOCOL_LINES)('on the %s line', (line) => {
     }
   });
 
-  test('tools/list: both search tools, and only they, point to the view', async () => {
+  httpTest('tools/list: both search tools, and only they, point to the view', async () => {
     const client = await connect(line, true);
     const { tools } = await client.listTools();
     const pointing = tools.filter((tool) => tool._meta !== undefined);
@@ -111,28 +116,31 @@ describe.each(PROTOCOL_LINES)('on the %s line', (line) => {
     ]);
   });
 
-  test('search_vault_simple: the rows ride in _meta; the text is the same without the extension', async () => {
-    const [host, plain] = [await connect(line, true), await connect(line, false)];
-    const args = { query: 'compost', limit: 5 };
-    const [withUi, withoutUi] = [
-      await call(host, 'search_vault_simple', args),
-      await call(plain, 'search_vault_simple', args),
-    ];
-    const data = withUi.structuredContent as { hits: unknown[]; total: number };
-    expect(data.total).toBeGreaterThan(5);
-    expect(viewData(withUi)).toEqual({
-      vault: t.server.host.vaultName,
-      query: 'compost',
-      rows: data.hits as Record<string, unknown>[],
-      total: data.total,
-    });
-    expect(viewData(withUi)?.rows[0]).toMatchObject({ line: expect.any(Number) as number });
-    expect(withUi.content).toEqual(withoutUi.content);
-    expect(withUi.structuredContent).toEqual(withoutUi.structuredContent);
-    expect((withUi.content[0] as { text: string }).text).toBe(JSON.stringify(data));
-  });
+  httpTest(
+    'search_vault_simple: the rows ride in _meta; the text is the same without the extension',
+    async () => {
+      const [host, plain] = [await connect(line, true), await connect(line, false)];
+      const args = { query: 'compost', limit: 5 };
+      const [withUi, withoutUi] = [
+        await call(host, 'search_vault_simple', args),
+        await call(plain, 'search_vault_simple', args),
+      ];
+      const data = withUi.structuredContent as { hits: unknown[]; total: number };
+      expect(data.total).toBeGreaterThan(5);
+      expect(viewData(withUi)).toEqual({
+        vault: basename(t.vault.root),
+        query: 'compost',
+        rows: data.hits as Record<string, unknown>[],
+        total: data.total,
+      });
+      expect(viewData(withUi)?.rows[0]).toMatchObject({ line: expect.any(Number) as number });
+      expect(withUi.content).toEqual(withoutUi.content);
+      expect(withUi.structuredContent).toEqual(withoutUi.structuredContent);
+      expect((withUi.content[0] as { text: string }).text).toBe(JSON.stringify(data));
+    },
+  );
 
-  test('search_vault_smart: ranked hits with score and heading ride in _meta', async () => {
+  httpTest('search_vault_smart: ranked hits with score and heading ride in _meta', async () => {
     const client = await connect(line, true);
     const result = await waitForValue(async () => {
       const answer = await call(client, 'search_vault_smart', { query: 'compost bays', limit: 3 });
@@ -143,7 +151,7 @@ describe.each(PROTOCOL_LINES)('on the %s line', (line) => {
     const hits = (result.structuredContent as { hits: Record<string, unknown>[] }).hits;
     expect(hits).toHaveLength(3);
     expect(viewData(result)).toEqual({
-      vault: t.server.host.vaultName,
+      vault: basename(t.vault.root),
       query: 'compost bays',
       rows: hits,
       total: 3,
@@ -156,7 +164,7 @@ describe.each(PROTOCOL_LINES)('on the %s line', (line) => {
     expect(plain.content).toEqual(result.content);
   });
 
-  test('failures carry no _meta, and the vault stays byte-for-byte unchanged', async () => {
+  httpTest('failures carry no _meta, and the vault stays byte-for-byte unchanged', async () => {
     const client = await connect(line, true);
     const before = await snapshotVault(t.vault.root);
     const failures: [string, Record<string, unknown>, string][] = [

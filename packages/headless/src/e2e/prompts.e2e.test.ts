@@ -144,7 +144,7 @@ describe.each(PROTOCOL_LINES)('on the %s line', (line) => {
 describe('hidden folders', () => {
   test('a note in a hidden folder is never embedded: the comment says "not found"', async () => {
     const client = await t.connect('modern');
-    await t.server.settings.updateSlice('hiddenFolders', () => ['Apiary']);
+    await t.settings.updateSlice('hiddenFolders', () => ['Apiary']);
     try {
       const text = await promptText(client, 'Inspection summary', { hive: 'Clover' });
       expect(text).toContain(
@@ -152,7 +152,7 @@ describe('hidden folders', () => {
       );
       expect(text).not.toContain('marked blue');
     } finally {
-      await t.server.settings.updateSlice('hiddenFolders', () => []);
+      await t.settings.updateSlice('hiddenFolders', () => []);
     }
   });
 });

@@ -33,8 +33,8 @@ let allow: TokenRecord;
 const opened: StdioTestClient[] = [];
 beforeAll(async () => {
   t = await startTestServer();
-  reader = await addToken(t.server.settings, 'reader', { readOnly: true, profile: 'core' });
-  allow = await addToken(t.server.settings, 'allow', { allowlist: ['get_vault_file'] });
+  reader = await addToken(t.settings, 'reader', { readOnly: true, profile: 'core' });
+  allow = await addToken(t.settings, 'allow', { allowlist: ['get_vault_file'] });
 });
 afterAll(async () => {
   await Promise.all(opened.map((client) => client.close()));
@@ -55,7 +55,7 @@ describe('serve --stdio', () => {
   test.each(PROTOCOL_LINES)(
     'a token sees over stdio what it sees over HTTP (%s)',
     async (line) => {
-      for (const token of [t.server.defaultToken as TokenRecord, reader, allow]) {
+      for (const token of [t.defaultToken, reader, allow]) {
         const http = await names(await t.connect(line, token.secret));
         expect(await names(await overStdio(token.id, line))).toEqual(http);
       }
@@ -128,10 +128,10 @@ describe('serve --stdio', () => {
   test(
     'a token revoked while the process runs is refused from the next message on',
     async () => {
-      const doomed = await addToken(t.server.settings, 'doomed', {});
+      const doomed = await addToken(t.settings, 'doomed', {});
       const client = await overStdio(doomed.id, 'modern');
       expect(await names(client)).toContain('get_vault_file');
-      await revokeToken(t.server.settings, doomed.id);
+      await revokeToken(t.settings, doomed.id);
       const deadline = Date.now() + 5000;
       let refusal: unknown = null;
       while (refusal === null && Date.now() < deadline) {

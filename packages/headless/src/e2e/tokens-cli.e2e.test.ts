@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import {
   LEGACY_INITIALIZE,
   callOk,
+  httpTest,
   startTestServer,
   type McpTestServer,
 } from '../test-support/index.ts';
@@ -64,18 +65,21 @@ describe('bun run tokens', () => {
     expect(run.out).not.toContain(t.token);
   });
 
-  test('add prints the secret once; the running server accepts it, with the given policy', async () => {
-    const { secret } = await addToken('Chat app', '--profile', 'core', '--read-only');
-    expect((await tokens('list')).out).not.toContain(secret);
-    await servesWith(secret, 200);
-    const client = await t.connect('legacy', secret);
-    const names = (await client.listTools()).tools.map((tool) => tool.name);
-    expect(names).toContain('get_vault_file');
-    expect(names).not.toContain('create_vault_file');
-    expect(names).toContain('activate_tool');
-  });
+  httpTest(
+    'add prints the secret once; the running server accepts it, with the given policy',
+    async () => {
+      const { secret } = await addToken('Chat app', '--profile', 'core', '--read-only');
+      expect((await tokens('list')).out).not.toContain(secret);
+      await servesWith(secret, 200);
+      const client = await t.connect('legacy', secret);
+      const names = (await client.listTools()).tools.map((tool) => tool.name);
+      expect(names).toContain('get_vault_file');
+      expect(names).not.toContain('create_vault_file');
+      expect(names).toContain('activate_tool');
+    },
+  );
 
-  test('regenerate and revoke apply to the next request', async () => {
+  httpTest('regenerate and revoke apply to the next request', async () => {
     const { id, secret: first } = await addToken('Short-lived');
     await servesWith(first, 200);
     const regenerated = await tokens('regenerate', id);

@@ -13,6 +13,7 @@ import { rejectionOf } from '@mcp-connector/shared/test-support';
 import { serveVault } from '../serve.ts';
 import {
   PROTOCOL_LINES,
+  httpTest,
   startTestServer,
   type McpTestServer,
 } from '../test-support/mcp-test-server.ts';
@@ -101,13 +102,16 @@ describe('the MCP endpoint, on both protocol lines', () => {
     expect(revisions).toContain('2025-11-25');
   });
 
-  test('a well-formed raw request is answered (the baseline for the rejections below)', async () => {
-    const response = await raw({});
-    expect(response.status).toBe(200);
-    expect(response.body).toContain('"protocolVersion"');
-  });
+  httpTest(
+    'a well-formed raw request is answered (the baseline for the rejections below)',
+    async () => {
+      const response = await raw({});
+      expect(response.status).toBe(200);
+      expect(response.body).toContain('"protocolVersion"');
+    },
+  );
 
-  test('on 2026-07-28, methods the revision removed answer -32601', async () => {
+  httpTest('on 2026-07-28, methods the revision removed answer -32601', async () => {
     const meta = {
       [PROTOCOL_VERSION_META_KEY]: '2026-07-28',
       [CLIENT_INFO_META_KEY]: { name: 'raw', version: '1' },
@@ -124,28 +128,31 @@ describe('the MCP endpoint, on both protocol lines', () => {
 });
 
 describe('transport rules, in order', () => {
-  test.each(['/', '/sse', '/mcp/x', '/other'])('path %p is 404', async (path) => {
+  httpTest.each(['/', '/sse', '/mcp/x', '/other'])('path %p is 404', async (path) => {
     expect((await raw({ path })).status).toBe(404);
   });
 
-  test.each(['GET', 'DELETE', 'PUT'])('%s /mcp is 405 with Allow: POST', async (method) => {
+  httpTest.each(['GET', 'DELETE', 'PUT'])('%s /mcp is 405 with Allow: POST', async (method) => {
     const response = await raw({ method });
     expect(response.status).toBe(405);
     expect(response.headers.allow).toBe('POST');
   });
 
-  test('a foreign Origin is 403, a loopback Origin is fine', async () => {
+  httpTest('a foreign Origin is 403, a loopback Origin is fine', async () => {
     expect((await raw({ headers: { origin: 'https://evil.example' } })).status).toBe(403);
     expect((await raw({ headers: { origin: `http://localhost:${t.url.port}` } })).status).toBe(200);
   });
 
-  test('a Host other than 127.0.0.1 or localhost with the port is 403 (DNS rebinding)', async () => {
-    expect((await raw({ headers: { host: `evil.example:${t.url.port}` } })).status).toBe(403);
-    expect((await raw({ headers: { host: '127.0.0.1' } })).status).toBe(403);
-    expect((await raw({ headers: { host: `localhost:${t.url.port}` } })).status).toBe(200);
-  });
+  httpTest(
+    'a Host other than 127.0.0.1 or localhost with the port is 403 (DNS rebinding)',
+    async () => {
+      expect((await raw({ headers: { host: `evil.example:${t.url.port}` } })).status).toBe(403);
+      expect((await raw({ headers: { host: '127.0.0.1' } })).status).toBe(403);
+      expect((await raw({ headers: { host: `localhost:${t.url.port}` } })).status).toBe(200);
+    },
+  );
 
-  test('a body over 1 MiB is 413, checked before the token', async () => {
+  httpTest('a body over 1 MiB is 413, checked before the token', async () => {
     const big = JSON.stringify({
       ...INITIALIZE,
       params: { ...INITIALIZE.params, pad: 'x'.repeat(1024 * 1024) },
@@ -154,7 +161,7 @@ describe('transport rules, in order', () => {
     expect((await raw({ body: big, headers: { authorization: 'Bearer wrong' } })).status).toBe(413);
   });
 
-  test.each([
+  httpTest.each([
     ['no token', ''],
     ['a wrong token', 'Bearer not-the-token-0123456789012345678901234'],
     ['the token under another scheme', 'Basic x'],
@@ -168,11 +175,11 @@ describe('transport rules, in order', () => {
     expect(response.body).not.toContain('Default');
   });
 
-  test('the SDK client with a wrong token is refused', async () => {
+  httpTest('the SDK client with a wrong token is refused', async () => {
     await rejectionOf(t.connect('legacy', 'wrong-token'));
   });
 
-  test('invalid JSON is a JSON-RPC parse error, and the server keeps serving', async () => {
+  httpTest('invalid JSON is a JSON-RPC parse error, and the server keeps serving', async () => {
     const response = await raw({ body: '{"jsonrpc":' });
     expect(response.status).toBe(400);
     expect(JSON.parse(response.body)).toMatchObject({ error: { code: -32700 } });

@@ -14,6 +14,8 @@ import { join } from 'node:path';
 import { bannerFor } from '../../serve.ts';
 import {
   buildVault,
+  httpTest,
+  inProcessTest,
   mcpbCli,
   startTestServer,
   type McpTestServer,
@@ -26,7 +28,7 @@ let out: string;
 
 beforeAll(async () => {
   t = await startTestServer(await buildVault({ 'Welcome.md': '# Welcome\n' }));
-  token = await addToken(t.server.settings, 'Cursor');
+  token = await addToken(t.settings, 'Cursor');
   out = await mkdtemp(join(tmpdir(), 'connect-cli-'));
 });
 afterAll(async () => {
@@ -47,28 +49,31 @@ describe('bun run connect', () => {
       expect(listed.out).toContain(`  ${id} `);
   });
 
-  test('a snippet points at the live endpoint with the token chosen by label, and --out writes its file form', () => {
-    const file = join(out, 'mcp.json');
-    const run = connect(
-      '--vault',
-      t.vault.root,
-      '--token',
-      'cursor',
-      '--client',
-      'cursor',
-      '--out',
-      file,
-    );
-    expect(run.status).toBe(0);
-    const printed = JSON.parse(run.out) as {
-      mcpServers: Record<string, { url: string; headers: { Authorization: string } }>;
-    };
-    expect(Object.values(printed.mcpServers)[0]).toEqual({
-      url: t.server.url,
-      headers: { Authorization: `Bearer ${token.secret}` },
-    });
-    return readFile(file, 'utf8').then((text) => expect(text).toBe(run.out));
-  });
+  httpTest(
+    'a snippet points at the live endpoint with the token chosen by label, and --out writes its file form',
+    () => {
+      const file = join(out, 'mcp.json');
+      const run = connect(
+        '--vault',
+        t.vault.root,
+        '--token',
+        'cursor',
+        '--client',
+        'cursor',
+        '--out',
+        file,
+      );
+      expect(run.status).toBe(0);
+      const printed = JSON.parse(run.out) as {
+        mcpServers: Record<string, { url: string; headers: { Authorization: string } }>;
+      };
+      expect(Object.values(printed.mcpServers)[0]).toEqual({
+        url: t.url.href,
+        headers: { Authorization: `Bearer ${token.secret}` },
+      });
+      return readFile(file, 'utf8').then((text) => expect(text).toBe(run.out));
+    },
+  );
 
   test('mcpb writes a bundle for the token (by id) that the official mcpb CLI reads', () => {
     const file = join(out, 'garden.mcpb');
@@ -130,7 +135,7 @@ describe('bun run connect', () => {
     expect(run.out).toBe('');
   });
 
-  test('the headless banner points to connect', () => {
+  inProcessTest('the headless banner points to connect', () => {
     expect(bannerFor(t.server)).toContain('mcp-connector-headless connect --vault');
     expect(bannerFor(t.server)).toContain(
       `claude mcp add --transport http --scope user obsidian-vault ${t.server.url}`,

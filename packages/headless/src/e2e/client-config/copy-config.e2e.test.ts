@@ -16,7 +16,12 @@ import { addToken } from '@mcp-connector/obsidian-plugin/tool-policy';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
-import { buildVault, startTestServer, type McpTestServer } from '../../test-support/index.ts';
+import {
+  buildVault,
+  httpTest,
+  startTestServer,
+  type McpTestServer,
+} from '../../test-support/index.ts';
 
 interface Target {
   url: string;
@@ -27,8 +32,13 @@ let t: McpTestServer;
 let context: ClientContext;
 beforeAll(async () => {
   t = await startTestServer(await buildVault({ 'Welcome.md': '# Welcome\n' }));
-  const token = await addToken(t.server.settings, 'Copy config');
-  context = { url: t.server.url, secret: token.secret, serverName: serverNameFor('My Garden') };
+  const token = await addToken(t.settings, 'Copy config');
+  // Over node-stdio there is no endpoint: the tests that connect are httpTest.
+  context = {
+    url: t.target === 'node-stdio' ? '' : t.url.href,
+    secret: token.secret,
+    serverName: serverNameFor('My Garden'),
+  };
 });
 afterAll(() => t.stop());
 
@@ -164,7 +174,7 @@ describe('copy-config snippets', () => {
     for (const client of CLIENTS) expect(client.docs).toStartWith('https://');
   });
 
-  test.each(CLIENTS.map((client) => [client.id, client] as const))(
+  httpTest.each(CLIENTS.map((client) => [client.id, client] as const))(
     '%s: parses back as its format and connects to the live endpoint with the right token',
     async (id, client) => {
       const snippets = client.snippets(context);
@@ -174,7 +184,7 @@ describe('copy-config snippets', () => {
           parse(snippet),
           snippet,
         );
-        expect(target).toEqual({ url: t.server.url, authorization: `Bearer ${context.secret}` });
+        expect(target).toEqual({ url: t.url.href, authorization: `Bearer ${context.secret}` });
         expect(await connectsWith(target)).toBeGreaterThan(10);
       }
     },

@@ -10,6 +10,7 @@ import {
   PROTOCOL_LINES,
   callFail,
   callOk,
+  oneServerTest,
   snapshotVault,
   startTestServer,
   type McpTestServer,
@@ -82,25 +83,28 @@ describe('the canvas tools over HTTP', () => {
     expect(canvas).toMatchObject({ totalNodes: 11, totalEdges: 5, revision: connected.revision });
   });
 
-  test('a canvas made from nothing, by 20 concurrent calls from several clients', async () => {
-    const clients = await t.connectMany(4);
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, index) =>
-        callOk(clients[index % clients.length] as Client, 'add_canvas_node', {
-          path: 'E2E/Board.canvas',
-          type: 'text',
-          text: `card ${index}`,
-        }),
-      ),
-    );
-    expect(results.filter((result) => result.created === true).length).toBe(1);
-    const text = await t.readText('E2E/Board.canvas');
-    expect(text.startsWith('{\n\t"nodes":[\n\t\t{"id":"')).toBe(true);
-    const { nodes } = JSON.parse(text) as { nodes: { text: string }[] };
-    expect(nodes.map((node) => node.text).sort()).toEqual(
-      Array.from({ length: 20 }, (_, index) => `card ${index}`).sort(),
-    );
-  });
+  oneServerTest(
+    'a canvas made from nothing, by 20 concurrent calls from several clients',
+    async () => {
+      const clients = await t.connectMany(4);
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          callOk(clients[index % clients.length] as Client, 'add_canvas_node', {
+            path: 'E2E/Board.canvas',
+            type: 'text',
+            text: `card ${index}`,
+          }),
+        ),
+      );
+      expect(results.filter((result) => result.created === true).length).toBe(1);
+      const text = await t.readText('E2E/Board.canvas');
+      expect(text.startsWith('{\n\t"nodes":[\n\t\t{"id":"')).toBe(true);
+      const { nodes } = JSON.parse(text) as { nodes: { text: string }[] };
+      expect(nodes.map((node) => node.text).sort()).toEqual(
+        Array.from({ length: 20 }, (_, index) => `card ${index}`).sort(),
+      );
+    },
+  );
 
   test.each([
     ['get_canvas', { path: 'Missing.canvas' }, 'not_found'],
@@ -130,7 +134,10 @@ describe('the canvas tools over HTTP', () => {
   });
 
   test('a broken canvas is reported, never rewritten', async () => {
-    await t.server.host.create('E2E/broken.canvas', '{"nodes":[{"id":"x"}]}');
+    await callOk(client, 'create_vault_file', {
+      path: 'E2E/broken.canvas',
+      content: '{"nodes":[{"id":"x"}]}',
+    });
     const before = await snapshotVault(t.vault.root);
     for (const [name, args] of [
       ['get_canvas', {}],

@@ -10,6 +10,7 @@ import {
   PROTOCOL_LINES,
   callFail,
   callOk,
+  oneServerTest,
   snapshotVault,
   startTestServer,
   type McpTestServer,
@@ -29,11 +30,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-/** Puts a scratch note in place through the server's own host, so it sees it at once. */
-async function writeNote(path: string, text: string): Promise<void> {
-  const host = t.server.host;
-  if (host.getFile(path) === null) await host.create(path, text);
-  else await host.process(path, () => text);
+/** Puts a scratch note in place through the server (its index sees it at once). */
+async function writeNote(path: string, text: string, client?: Client): Promise<void> {
+  await callOk(client ?? (await t.connect('modern')), 'create_vault_file', { path, content: text });
 }
 
 describe('the section tools over HTTP', () => {
@@ -140,9 +139,10 @@ describe('the section tools over HTTP', () => {
 
   test('patch_active_file patches the note shown last', async () => {
     const path = 'Sections/active.md';
-    await writeNote(path, '# Active\n\n## Log\n- one\n');
-    await t.server.host.openFile(path, false);
+    // One client: over stdio each client has a server, and so an active file, of its own.
     const client = await t.connect('legacy');
+    await writeNote(path, '# Active\n\n## Log\n- one\n', client);
+    await callOk(client, 'show_file_in_obsidian', { filename: path });
     const result = await callOk(client, 'patch_active_file', {
       operation: 'prepend',
       targetType: 'heading',
@@ -216,8 +216,8 @@ describe('failures name the fix and leave the vault byte for byte unchanged', ()
     ],
     ['a traversal', { targetType: 'heading', target: 'A', path: '../x.md' }, 'invalid_path', '..'],
   ])('%s', async (_name, args, code, hint) => {
-    await writeNote(SCRATCH, TEXT);
     const client = await t.connect('modern');
+    await writeNote(SCRATCH, TEXT, client);
     const before = await snapshotVault(t.vault.root);
     const failure = await callFail(client, 'patch_vault_file', {
       path: SCRATCH,
@@ -247,37 +247,40 @@ describe('failures name the fix and leave the vault byte for byte unchanged', ()
 });
 
 describe('concurrent patches over HTTP', () => {
-  test('20 calls from 4 clients on one revision: one succeeds, 19 are precondition_failed', async () => {
-    const path = 'Sections/race.md';
-    const text = '# Race\n\n## Log\n- start\n';
-    await writeNote(path, text);
-    const clients: Client[] = [];
-    for (const line of ['legacy', 'modern', 'legacy', 'modern'] as const) {
-      clients.push(await t.connect(line));
-    }
-    const { revision } = await callOk(clients[0] as Client, 'get_vault_file', { path });
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, index) =>
-        (clients[index % clients.length] as Client).callTool({
-          name: 'patch_vault_file',
-          arguments: {
-            path,
-            operation: 'append',
-            targetType: 'heading',
-            target: 'Race::Log',
-            content: `- writer ${index}`,
-            expectedRevision: revision,
-          },
-        }),
-      ),
-    );
-    const codes = results.map((result) =>
-      result.isError ? (result.structuredContent as { code: string }).code : 'ok',
-    );
-    expect(codes.filter((code) => code === 'ok')).toHaveLength(1);
-    expect(codes.filter((code) => code === 'precondition_failed')).toHaveLength(19);
-    const after = await t.readText(path);
-    expect(after.match(/- writer \d+/g)).toHaveLength(1);
-    expect(after).toStartWith(text);
-  });
+  oneServerTest(
+    '20 calls from 4 clients on one revision: one succeeds, 19 are precondition_failed',
+    async () => {
+      const path = 'Sections/race.md';
+      const text = '# Race\n\n## Log\n- start\n';
+      await writeNote(path, text);
+      const clients: Client[] = [];
+      for (const line of ['legacy', 'modern', 'legacy', 'modern'] as const) {
+        clients.push(await t.connect(line));
+      }
+      const { revision } = await callOk(clients[0] as Client, 'get_vault_file', { path });
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          (clients[index % clients.length] as Client).callTool({
+            name: 'patch_vault_file',
+            arguments: {
+              path,
+              operation: 'append',
+              targetType: 'heading',
+              target: 'Race::Log',
+              content: `- writer ${index}`,
+              expectedRevision: revision,
+            },
+          }),
+        ),
+      );
+      const codes = results.map((result) =>
+        result.isError ? (result.structuredContent as { code: string }).code : 'ok',
+      );
+      expect(codes.filter((code) => code === 'ok')).toHaveLength(1);
+      expect(codes.filter((code) => code === 'precondition_failed')).toHaveLength(19);
+      const after = await t.readText(path);
+      expect(after.match(/- writer \d+/g)).toHaveLength(1);
+      expect(after).toStartWith(text);
+    },
+  );
 });
