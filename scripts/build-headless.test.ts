@@ -1,6 +1,6 @@
 /**
  * The built headless CLI, run the way users run it: a copy of the package (package.json,
- * demo-vault, dist/ built fresh) in a temp folder, run under the system `node` (20 or later) and
+ * dist/ built fresh) in a temp folder, run under the system `node` (20 or later) and
  * under Bun, and packed with npm and run through `npx` from the tarball alone, offline.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -33,7 +33,6 @@ beforeAll(async () => {
   await mkdir(pkg);
   await cp(join(HEADLESS, 'package.json'), join(pkg, 'package.json'));
   await cp(join(HEADLESS, 'README.md'), join(pkg, 'README.md'));
-  await cp(join(HEADLESS, 'demo-vault'), join(pkg, 'demo-vault'), { recursive: true });
   built = await buildHeadless(join(pkg, 'dist'));
   vault = await buildVault({
     '.obsidian/app.json': '{"trashOption": "system"}',
@@ -189,6 +188,7 @@ describe('the built headless CLI', () => {
     const files = packed?.files.map((file) => file.path) ?? [];
     expect(files).toContain(`dist/${CLI_FILE}`);
     expect(files).toContain(`dist/${THREAD_FILE}`);
+    expect(files).toContain('dist/demo-vault/Home.md');
     expect(files.some((path) => path.startsWith('src/'))).toBe(false);
     const project = join(temp, 'project');
     await mkdir(project);

@@ -10,7 +10,7 @@
  * are found beside the running file, so they are copied next to cli.mjs.
  */
 import { build, type Plugin } from 'esbuild';
-import { chmod, copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, copyFile, cp, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { builtinModules, createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -18,6 +18,8 @@ const ROOT = join(import.meta.dir, '..');
 export const HEADLESS = join(ROOT, 'packages', 'headless');
 export const CLI_FILE = 'cli.mjs';
 export const THREAD_FILE = 'embedder-thread.mjs';
+/** The test vault, which `demo` serves a copy of, beside the built CLI (demo.ts). */
+const DEMO_FOLDER = 'demo-vault';
 
 /** trash finds these with `new URL(name, import.meta.url)`, which is the bundle's own URL. */
 const TRASH_HELPERS = ['macos-trash', 'windows-trash.exe'];
@@ -89,6 +91,7 @@ export async function buildHeadless(outDir: string = join(HEADLESS, 'dist')): Pr
     'lib',
   );
   for (const helper of TRASH_HELPERS) await copyFile(join(trashLib, helper), join(outDir, helper));
+  await cp(join(ROOT, 'test-data', 'vault'), join(outDir, DEMO_FOLDER), { recursive: true });
   const imports = Object.values(result.metafile.outputs).flatMap((output) =>
     output.imports.map((entry) => entry.path),
   );

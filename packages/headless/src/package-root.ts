@@ -1,5 +1,5 @@
 /**
- * The folder of this package (the one holding its package.json and demo-vault/), found from the
+ * The folder of this package (the one holding its package.json), found from the
  * running file: src/commands/*.ts when run from source, dist/cli.mjs when run from the build, in
  * the repository or installed from npm alike.
  */

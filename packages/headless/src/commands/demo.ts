@@ -5,13 +5,17 @@
  */
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { packageRoot } from '../package-root.ts';
 import { serveVault } from '../serve.ts';
 import { announce, runUntilStopped } from './serve.ts';
 import { parseOptions, type Command } from './usage.ts';
 
-export const DEMO_VAULT = join(packageRoot(), '..', '..', 'test-data', 'vault');
+/** Built, the copy beside cli.mjs (scripts/build-headless.ts); from source, the repository's. */
+export const DEMO_VAULT = fileURLToPath(import.meta.url).endsWith('.mjs')
+  ? join(dirname(fileURLToPath(import.meta.url)), 'demo-vault')
+  : join(packageRoot(), '..', '..', 'test-data', 'vault');
 
 export const demoCommand: Command = {
   name: 'demo',
