@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { STDIO_SHIM_SOURCE } from '../../packages/obsidian-plugin/src/features/client-config/index.ts';
 import { WEB_RUNTIME } from '../../packages/obsidian-plugin/src/features/semantic-search/index.ts';
 import { buildEmbeddingWorker, buildPlugin } from '../build-plugin.ts';
 
@@ -33,6 +34,15 @@ function plainStretches(code: string, count: number, length = 160): string[] {
   return stretches;
 }
 
+/** Where `source`, embedded in main.js as a string, lies: from its first stretch to its last. */
+function spanIn(code: string, source: string, stretches: string[]): [number, number] {
+  const first = code.indexOf(stretches[0] as string);
+  const last = stretches[stretches.length - 1] as string;
+  expect(first).toBeGreaterThan(0);
+  expect(source).toContain(last);
+  return [first, code.indexOf(last, first) + last.length];
+}
+
 describe('semantic search in the built plugin', () => {
   test('the worker bundle is the web runtime: onnxruntime-web and transformers.js, single file', () => {
     expect(worker).toContain(WEB_RUNTIME.file.path.replace('.wasm', ''));
@@ -52,18 +62,19 @@ describe('semantic search in the built plugin', () => {
   test('main.js imports no package at run time', () => {
     // A dynamic import of a package name (a quoted specifier that is not a path or URL).
     expect(mainJs).not.toMatch(/\bimport\(\s*["'`](?![./]|https?:|blob:|data:)/);
-    // Outside the worker's source, no dynamic import at all (onnxruntime-web's own `import(url)`,
-    // for files it is never asked to fetch, lives inside the worker string).
-    const stretches = plainStretches(worker, 40);
-    const first = mainJs.indexOf(stretches[0] as string);
-    const lastStretch = stretches[stretches.length - 1] as string;
-    const end = mainJs.indexOf(lastStretch) + lastStretch.length;
-    expect(first).toBeGreaterThan(0);
+    // Outside the sources main.js carries as strings for other runtimes, no dynamic import at
+    // all: onnxruntime-web's own `import(url)`, for files it is never asked to fetch, lives in the
+    // worker string; the .mcpb shim's `import()` of the fallback CLI runs under Claude Desktop.
+    const carried = [
+      spanIn(mainJs, worker, plainStretches(worker, 40)),
+      spanIn(mainJs, STDIO_SHIM_SOURCE, plainStretches(STDIO_SHIM_SOURCE, 20, 24)),
+    ];
     const dynamicImports = [...mainJs.matchAll(/[^.\w]import\((?!\.\.\.)/g)].map((m) => m.index);
-    for (const at of dynamicImports) {
-      expect(at).toBeGreaterThan(first);
-      expect(at).toBeLessThan(end);
-    }
+    for (const at of dynamicImports)
+      expect({ at, carried: carried.some(([from, to]) => at > from && at < to) }).toEqual({
+        at,
+        carried: true,
+      });
     for (const heavy of [
       'onnxruntime-node',
       'onnxruntime_binding',
