@@ -20,9 +20,16 @@ export async function loadOptionalModule<T>(
   try {
     return (await loader(specifier)) as T;
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    // The loader's own message names the importing file's absolute path: it stays out.
+    const reason = isModuleNotFound(error) ? 'it is not installed' : 'it failed to load';
     throw new ProviderUnavailableError(
-      `${purpose} needs the ${specifier} package, which this build cannot load (${reason}).`,
+      `${purpose} needs the ${specifier} package, which this build cannot load (${reason}); install it beside the server, or choose another semantic provider.`,
     );
   }
+}
+
+function isModuleNotFound(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') return true;
+  return error instanceof Error && /cannot find (module|package)/i.test(error.message);
 }
