@@ -6,6 +6,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
 
 const WORDS =
   'the of and a to in is you that it he was for on are as with his they I at be this have from or one had by word but not what all were we when your can said there use an each which she do how their if will up other about out many then them these so some her would make like him into time has look two more write go see number no way could people my than first water been call who oil its now find long down day did get come made may part garden project meeting idea budget travel recipe review plan draft research design client deadline summary'.split(
@@ -122,4 +123,20 @@ export async function generateVault(
     paths.push(path);
   }
   return { notes, bytes, paths };
+}
+
+/** `bun scripts/bench/generate-vault.ts --notes N --out DIR`: writes a vault for benchmarks by hand. */
+if (import.meta.main) {
+  const { values } = parseArgs({
+    options: { notes: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string' } },
+  });
+  if (values.out === undefined) throw new Error('--out DIR is required.');
+  const generated = await generateVault(
+    values.out,
+    Number(values.notes ?? 10_000),
+    Number(values.seed ?? 42),
+  );
+  console.log(
+    `${generated.notes} notes, ${(generated.bytes / 1024 / 1024).toFixed(1)} MB in ${values.out}`,
+  );
 }

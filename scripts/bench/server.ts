@@ -2,13 +2,30 @@
  * `bun run bench:server`: the headless server on a temp copy of the test vault, measured
  * with the official MCP client: tools/list size, sequential latency of get_server_info and
  * get_vault_file on both protocol lines (2,000 calls after warm-up), throughput of 8 concurrent
- * clients for 10 s, and the server's RSS idle and at peak.
+ * clients for 10 s, and the server's RSS idle and at peak. Then, over generated vaults of 10,000 and
+ * 100,000 notes (scale-server.ts): start to port, to first answer and to index ready, cold and
+ * warm, RSS, the vault-wide calls and shutdown.
+ *
+ *   bun run bench:server [-- --notes 10000,100000] [--no-latency] [--code DIR]
+ *
+ * `--notes 0` skips the scale runs; `--code DIR` serves the scale runs from another checkout (a
+ * before/after run).
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startChildServer } from '../../packages/headless/src/test-support/child-server.ts';
 import { copyVault } from '../../packages/headless/src/test-support/temp-vault.ts';
+import { parseArgs } from 'node:util';
 import { formatMs, memoryOf, summarize } from './measure.ts';
+import { scaleRuns } from './scale-server.ts';
 
+const { values: options } = parseArgs({
+  options: {
+    notes: { type: 'string', default: '10000,100000' },
+    'no-latency': { type: 'boolean', default: false },
+    code: { type: 'string' },
+  },
+});
+const ROOT = options.code ?? new URL('../..', import.meta.url).pathname;
 const CALLS = 2000;
 const WARM_UP = 200;
 const CONCURRENT_CLIENTS = 8;
@@ -65,7 +82,7 @@ async function throughput(url: string, token: string): Promise<number> {
   return counts.reduce((sum, count) => sum + count, 0) / THROUGHPUT_SECONDS;
 }
 
-async function main(): Promise<void> {
+async function latencyRuns(): Promise<void> {
   const vault = await copyVault();
   const server = await startChildServer(vault.root);
   const pid = server.pid;
@@ -100,6 +117,15 @@ async function main(): Promise<void> {
     await server.stop();
     await vault.remove();
   }
+}
+
+async function main(): Promise<void> {
+  if (options['no-latency'] !== true) await latencyRuns();
+  const sizes = (options.notes ?? '')
+    .split(',')
+    .map(Number)
+    .filter((notes) => notes > 0);
+  await scaleRuns(ROOT, sizes);
 }
 
 await main();

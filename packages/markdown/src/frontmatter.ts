@@ -1,7 +1,8 @@
 /**
  * The YAML frontmatter of a note: a first line that is exactly `---`, up to the next line `---`
  * (trailing spaces allowed there). Its value is parsed with the `yaml` library (YAML 1.2 core
- * schema, as Obsidian), so dates stay strings.
+ * schema, as Obsidian), so dates stay strings; the flat mappings most notes have take a fast path
+ * that gives the same value (simple-yaml.ts).
  * Invariants, as Obsidian: when the block is empty, invalid or not a mapping, the note has a
  * `yaml` section but no `frontmatter`, `frontmatterPosition` or `frontmatterLinks`; otherwise
  * all three are present (`frontmatterLinks` possibly empty). A property links only when its whole
@@ -10,6 +11,7 @@
 import { isBlankRange } from './characters.ts';
 import type { FrontmatterLinkCache } from 'obsidian';
 import { parse } from 'yaml';
+import { parseSimpleYaml } from './simple-yaml.ts';
 
 import type { LineTable } from './positions.ts';
 import { splitWikilink, wholeWikilinkContent } from './wikilink.ts';
@@ -41,6 +43,8 @@ export function readFrontmatter(lines: LineTable): FrontmatterBlock | null {
 
 function parseYamlMapping(source: string): Record<string, unknown> | null {
   if (isBlankRange(source, 0, source.length)) return null;
+  const simple = parseSimpleYaml(source);
+  if (simple !== undefined) return simple;
   try {
     const value: unknown = parse(source, { logLevel: 'error' });
     return value !== null && typeof value === 'object' && !Array.isArray(value)

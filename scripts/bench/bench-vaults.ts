@@ -1,0 +1,55 @@
+/**
+ * Generated vaults for the scale benchmarks, kept in the temp folder between runs (never in the
+ * repository): `/tmp/mcp-bench-vaults/<notes>-<seed>` is generated once by generate-vault.ts and
+ * reused while its marker file says it is complete. `coldStart` removes what a server keeps
+ * beside the vault (the metadata cache), so the next start reads and parses every note.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SettingsStore } from '../../packages/obsidian-plugin/src/features/settings/index.ts';
+import { addToken } from '../../packages/obsidian-plugin/src/features/tool-policy/index.ts';
+import { settingsPathOf } from '../../packages/headless/src/serve.ts';
+import { generateVault } from './generate-vault.ts';
+
+const MARKER = '.bench-complete';
+
+export interface BenchVault {
+  root: string;
+  notes: number;
+  megabytes: number;
+}
+
+export async function benchVault(notes: number, seed = 42): Promise<BenchVault> {
+  const root = join(tmpdir(), 'mcp-bench-vaults', `${notes}-${seed}`);
+  const marker = join(root, MARKER);
+  if (!existsSync(marker)) {
+    await rm(root, { recursive: true, force: true });
+    await mkdir(root, { recursive: true });
+    console.log(`generating ${notes} notes into ${root} ...`);
+    const generated = await generateVault(root, notes, seed);
+    await writeFile(marker, JSON.stringify({ megabytes: generated.bytes / 1024 / 1024 }));
+  }
+  const { megabytes } = JSON.parse(await Bun.file(marker).text()) as { megabytes: number };
+  return { root, notes, megabytes };
+}
+
+/** Forgets everything a previous server kept about the vault except its settings. */
+export async function coldStart(vault: BenchVault): Promise<void> {
+  await rm(join(vault.root, '.obsidian', 'plugins', 'mcp-connector', 'metadata-cache'), {
+    recursive: true,
+    force: true,
+  });
+}
+
+/** A token for the benchmark client, written before the server starts (it reads data.json). */
+export async function benchToken(vault: BenchVault): Promise<string> {
+  const settings = await SettingsStore.open(settingsPathOf(vault.root));
+  try {
+    const existing = settings.current.tokens.find((token) => token.label === 'bench');
+    return existing?.secret ?? (await addToken(settings, 'bench')).secret;
+  } finally {
+    await settings.close();
+  }
+}

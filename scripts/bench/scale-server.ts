@@ -1,0 +1,165 @@
+/**
+ * The headless server over a generated vault of N notes, as its user waits for it, from outside
+ * the process: start to port (a TCP connect succeeds), start to first answer (get_server_info),
+ * start to index ready (get_vault_overview answers instead of `index_building`), RSS once ready,
+ * the vault-wide calls (first call and median), the first search, and SIGTERM to exit. Run
+ * twice: cold (no metadata cache) and warm (a restart over the cache the cold run left).
+ */
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, connect as tcpConnect } from 'node:net';
+import { benchToken, benchVault, coldStart, type BenchVault } from './bench-vaults.ts';
+import { memoryOf, summarize } from './measure.ts';
+
+const POLL_MS = 10;
+const REPEATS = 20;
+const SEARCH_QUERY = 'garden';
+
+export interface StartFigures {
+  portMs: number;
+  firstAnswerMs: number;
+  readyMs: number;
+  rssMiB: number;
+  peakMiB: number;
+  calls: Record<string, { firstMs: number; medianMs: number }>;
+  shutdownMs: number;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = tcpConnect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(attempt: () => Promise<T | null>, child: ChildProcess): Promise<T> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const value = await attempt().catch(() => null);
+    if (value !== null) return value;
+    await pause(POLL_MS);
+  }
+}
+
+async function connectClient(url: string, token: string): Promise<Client> {
+  const client = new Client({ name: 'bench-scale', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    }),
+  );
+  return client;
+}
+
+/** A call that succeeded (null while the index is building or the call failed). */
+async function answered(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<true | null> {
+  const result = await client.callTool({ name, arguments: args });
+  return result.isError === true ? null : true;
+}
+
+async function timeCall(client: Client, name: string, args: Record<string, unknown>) {
+  const once = async () => {
+    const start = performance.now();
+    const result = await client.callTool({ name, arguments: args });
+    if (result.isError === true) throw new Error(`${name}: ${JSON.stringify(result.content)}`);
+    return performance.now() - start;
+  };
+  const firstMs = await once();
+  const samples: number[] = [];
+  for (let i = 0; i < REPEATS; i++) samples.push(await once());
+  return { firstMs, medianMs: summarize(samples).p50 };
+}
+
+export async function measureStart(
+  codeRoot: string,
+  vault: BenchVault,
+  token: string,
+): Promise<StartFigures> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/mcp`;
+  const started = performance.now();
+  const child = spawn(
+    'bun',
+    ['packages/headless/src/cli.ts', 'serve', '--vault', vault.root, '--port', `${port}`, '--json'],
+    { cwd: codeRoot, stdio: ['ignore', 'ignore', 'ignore'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    await until(async () => ((await accepts(port)) ? true : null), child);
+    const portMs = performance.now() - started;
+    const client = await until(() => connectClient(url, token), child);
+    await until(() => answered(client, 'get_server_info'), child);
+    const firstAnswerMs = performance.now() - started;
+    await until(() => answered(client, 'get_vault_overview'), child);
+    const readyMs = performance.now() - started;
+    await pause(1000);
+    const memory = await memoryOf(child.pid as number);
+    const calls: StartFigures['calls'] = {};
+    calls.search_vault_simple = await timeCall(client, 'search_vault_simple', {
+      query: SEARCH_QUERY,
+    });
+    for (const name of ['get_vault_overview', 'list_tags', 'find_broken_links'])
+      calls[name] = await timeCall(client, name, {});
+    await client.close();
+    const stopAt = performance.now();
+    child.kill('SIGTERM');
+    await exited;
+    return {
+      portMs,
+      firstAnswerMs,
+      readyMs,
+      rssMiB: memory.rssMiB,
+      peakMiB: memory.peakMiB,
+      calls,
+      shutdownMs: performance.now() - stopAt,
+    };
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+}
+
+export function formatStart(label: string, figures: StartFigures): string {
+  const ms = (value: number) => `${value.toFixed(0)} ms`;
+  const call = (name: string) => {
+    const figure = figures.calls[name];
+    return figure === undefined
+      ? ''
+      : `  ${name}: first ${figure.firstMs.toFixed(1)} ms, median ${figure.medianMs.toFixed(1)} ms`;
+  };
+  return [
+    `${label}: port ${ms(figures.portMs)}, first answer ${ms(figures.firstAnswerMs)}, index ready ${ms(figures.readyMs)}, shutdown ${ms(figures.shutdownMs)}`,
+    `  RSS when ready ${figures.rssMiB.toFixed(0)} MiB (peak ${figures.peakMiB.toFixed(0)} MiB)`,
+    ...Object.keys(figures.calls).map(call),
+  ].join('\n');
+}
+
+/** Cold then warm start over a generated vault of each size. */
+export async function scaleRuns(codeRoot: string, sizes: readonly number[]): Promise<void> {
+  for (const notes of sizes) {
+    const vault = await benchVault(notes);
+    const token = await benchToken(vault);
+    console.log(`\n${notes} generated notes (${vault.megabytes.toFixed(0)} MB)`);
+    await coldStart(vault);
+    console.log(formatStart('cold start', await measureStart(codeRoot, vault, token)));
+    console.log(formatStart('warm restart', await measureStart(codeRoot, vault, token)));
+  }
+}
