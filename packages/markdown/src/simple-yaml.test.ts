@@ -132,7 +132,9 @@ describe('the simple frontmatter fast path', () => {
         const shape = next();
         if (shape < 0.5) lines.push(`${key}: ${pick(scalars)}`);
         else if (shape < 0.75)
-          lines.push(`${key}: [${Array.from({ length: Math.floor(next() * 3) }, () => pick(scalars)).join(', ')}]`);
+          lines.push(
+            `${key}: [${Array.from({ length: Math.floor(next() * 3) }, () => pick(scalars)).join(', ')}]`,
+          );
         else {
           lines.push(`${key}:`);
           const indent = pick(['', '  ', '    ']);

@@ -10,6 +10,7 @@ import { Mutex, ToolError } from '@mcp-connector/shared';
 import type {
   CommandAccess,
   DataviewAccess,
+  IndexedVault,
   LinkCounts,
   MomentFactory,
   RenameOptions,
@@ -159,6 +160,17 @@ export class NodeHost implements VaultHost {
 
   unresolvedLinks(): LinkCounts {
     return this.state.index.unresolvedLinks;
+  }
+
+  indexed(): IndexedVault {
+    const index = this.state.index;
+    return {
+      sortedNotes: () => index.sortedNotes(),
+      tagCounts: () => index.tags.counts(),
+      notesCountedForTag: (key) => index.tags.notesCounted(key),
+      brokenLinkSources: () => index.brokenLinkSources(),
+      noteText: (path) => index.noteText(path),
+    };
   }
 
   // File manager

@@ -29,6 +29,11 @@ function linkpathsOf(metadata: LinkSources): string[] {
   return linkpaths;
 }
 
+function hasKeys(record: Counts): boolean {
+  for (const _key in record) return true;
+  return false;
+}
+
 function increment(counts: Counts, key: string): void {
   counts[key] = (counts[key] ?? 0) + 1;
 }
@@ -40,6 +45,9 @@ export class LinkIndex {
   /** nameKey of a linkpath -> the notes holding such a link. */
   private readonly sourcesByKey = new Map<string, Set<string>>();
   private readonly backlinks = new Map<string, Map<string, number>>();
+  /** Sources with at least one unresolved link, and the same sorted (until it changes). */
+  private readonly broken = new Set<string>();
+  private brokenSorted: string[] | null = null;
 
   constructor(readonly resolver: LinkResolver = new LinkResolver()) {}
 
@@ -51,6 +59,17 @@ export class LinkIndex {
   setNote(path: string, metadata: LinkSources | null): void {
     if (metadata === null) this.forgetLinks(path);
     else this.setLinkpaths(path, linkpathsOf(metadata));
+  }
+
+  /** Sets the links of a note as link texts (frontmatter links, links, embeds; `#subpath` kept). */
+  setNoteLinks(path: string, links: readonly string[]): void {
+    this.setLinkpaths(path, links.map(getLinkpath));
+  }
+
+  /** Sources with at least one unresolved link, in code-unit order. */
+  sourcesWithUnresolved(): readonly string[] {
+    this.brokenSorted ??= [...this.broken].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return this.brokenSorted;
   }
 
   /** A file appeared: links with its name may now resolve to it. */
@@ -112,6 +131,7 @@ export class LinkIndex {
     }
     this.resolvedLinks[source] = resolved;
     this.unresolvedLinks[source] = unresolved;
+    this.markBroken(source, hasKeys(unresolved));
     for (const [target, count] of Object.entries(resolved)) {
       let sources = this.backlinks.get(target);
       if (sources === undefined) this.backlinks.set(target, (sources = new Map<string, number>()));
@@ -140,5 +160,13 @@ export class LinkIndex {
     this.linkpaths.delete(path);
     delete this.resolvedLinks[path];
     delete this.unresolvedLinks[path];
+    this.markBroken(path, false);
+  }
+
+  private markBroken(source: string, broken: boolean): void {
+    if (broken === this.broken.has(source)) return;
+    if (broken) this.broken.add(source);
+    else this.broken.delete(source);
+    this.brokenSorted = null;
   }
 }

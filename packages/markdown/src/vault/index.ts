@@ -17,4 +17,5 @@ export {
   type LinkVault,
 } from './markdown-link.ts';
 export { renameWithReferences, type RenameVault } from './rename-references.ts';
-export { VaultIndex, isIndexedText, type LinkCounts } from './vault-index.ts';
+export { TagTally, bareTags, withAncestors, type TagCount } from './tag-tally.ts';
+export { VaultIndex, isIndexedText, parseNote, type LinkCounts } from './vault-index.ts';

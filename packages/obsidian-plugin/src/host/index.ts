@@ -7,6 +7,7 @@ export type {
   MomentFactory,
   FileStat,
   HostKind,
+  IndexedVault,
   VaultFile,
   LinkCounts,
   RenameOptions,

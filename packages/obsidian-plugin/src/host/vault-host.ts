@@ -9,7 +9,7 @@
  * - writes are atomic per file and serialised by one write lock;
  * - a missing file is `null` from getters and a `not_found` ToolError from actions.
  */
-import type { LinkCounts } from '@mcp-connector/markdown/vault';
+import type { LinkCounts, TagCount } from '@mcp-connector/markdown/vault';
 import type { CachedMetadata } from 'obsidian';
 import type momentFactory from 'moment';
 
@@ -45,7 +45,7 @@ export type VaultEvent =
   | { kind: 'create' | 'modify' | 'delete'; path: string }
   | { kind: 'rename'; path: string; oldPath: string };
 
-export type { LinkCounts };
+export type { LinkCounts, TagCount };
 
 /** Files and folders (Obsidian's `app.vault`). */
 export interface VaultFiles {
@@ -84,6 +84,28 @@ export interface VaultMetadata {
   getFirstLinkpathDest(linkpath: string, sourcePath: string): string | null;
   resolvedLinks(): LinkCounts;
   unresolvedLinks(): LinkCounts;
+  /** The vault-wide answers the host maintains, when it maintains them (see IndexedVault). */
+  indexed?(): IndexedVault | null;
+}
+
+/**
+ * The vault-wide answers a host keeps current as the vault changes, so that a tool needs no pass
+ * over every note (NodeHost keeps them; Obsidian's own cache has none). A host without them
+ * leaves `indexed` out and tools compute the same answers from the other methods. A wrapper
+ * forwards them only while it shows exactly the vault they describe (the hidden-folders guard
+ * forwards them while no folder is hidden).
+ */
+export interface IndexedVault {
+  /** Every note's path in code-unit order; the same array until a note is added or removed. */
+  sortedNotes(): readonly string[];
+  /** Tag counts as list_tags gives them (rolled up, grouped case-insensitively), in no order. */
+  tagCounts(): TagCount[];
+  /** The notes counted for a tag (lower-cased, no '#'): carrying it or one nested under it. */
+  notesCountedForTag(key: string): string[];
+  /** Notes and canvases with at least one unresolved link, in code-unit order. */
+  brokenLinkSources(): readonly string[];
+  /** The note's text as the index holds it (what its metadata was computed from), or null. */
+  noteText(path: string): string | null;
 }
 
 /** How a link-aware rename treats the files that link to what moves. */

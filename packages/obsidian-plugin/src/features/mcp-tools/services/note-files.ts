@@ -11,10 +11,18 @@ export function isNote(file: VaultFile): boolean {
 
 /** Every note of the vault, sorted by path (code-unit order: cheap and deterministic). */
 export function notesByPath(host: VaultHost): VaultFile[] {
-  return host
-    .listFiles()
-    .filter(isNote)
-    .sort((a, b) => byCodeUnits(a.path, b.path));
+  const indexed = host.indexed?.();
+  if (indexed === undefined || indexed === null)
+    return host
+      .listFiles()
+      .filter(isNote)
+      .sort((a, b) => byCodeUnits(a.path, b.path));
+  const notes: VaultFile[] = [];
+  for (const path of indexed.sortedNotes()) {
+    const file = host.getFile(path);
+    if (file !== null) notes.push(file);
+  }
+  return notes;
 }
 
 export function byCodeUnits(a: string, b: string): number {
@@ -44,10 +52,27 @@ export function recentFiles(
   host: VaultHost,
   count: number,
 ): { files: RecentFile[]; total: number } {
-  const files = [...host.listFiles()]; // sorted in place: never the host's own array
-  const newest = files.sort(byNewest).slice(0, count);
+  const files = host.listFiles();
   return {
-    files: newest.map((file) => ({ path: file.path, mtime: file.stat.mtime })),
+    files: newestOf(files, count).map((file) => ({ path: file.path, mtime: file.stat.mtime })),
     total: files.length,
   };
+}
+
+/**
+ * The first `count` files by `byNewest`, without sorting them all: one pass keeps the best so
+ * far in order (a vault of 100,000 files and a count of 10 costs a few comparisons per file).
+ */
+export function newestOf(files: readonly VaultFile[], count: number): VaultFile[] {
+  if (count <= 0) return [];
+  if (count * 8 >= files.length) return [...files].sort(byNewest).slice(0, count);
+  const best: VaultFile[] = [];
+  for (const file of files) {
+    if (best.length === count && byNewest(file, best[count - 1] as VaultFile) >= 0) continue;
+    let at = best.length;
+    while (at > 0 && byNewest(file, best[at - 1] as VaultFile) < 0) at--;
+    best.splice(at, 0, file);
+    if (best.length > count) best.pop();
+  }
+  return best;
 }

@@ -4,7 +4,8 @@
  * (so it agrees with Obsidian's own count); the note's metadata gives each occurrence its
  * 0-based line (frontmatter links their property key instead). A canvas has no note metadata,
  * so its broken links carry kind "canvas" and no line.
- * Scope (services/note-scope.ts) limits the source files; `limit` counts source files.
+ * Scope (services/note-scope.ts) limits the source files; `limit` counts source files, and only
+ * the page's files are looked at in detail (the total of broken links comes from the counts).
  * Not covered: a link to an existing note whose `#heading` or `#^block` is missing.
  */
 import { type } from 'arktype';
@@ -33,25 +34,40 @@ export const findBrokenLinks = defineTool({
   handler: async ({ exclude_folders, scope: rawScope, limit }, ctx) => {
     const scope = resolveScope(ctx.host, rawScope);
     const excluded = excludedFolders(ctx.host, exclude_folders);
-    const notes = Object.entries(ctx.host.unresolvedLinks())
-      .filter(([source, linkpaths]) => {
-        return scope.includes(source) && !excluded(source) && Object.keys(linkpaths).length > 0;
-      })
-      .sort(([a], [b]) => byCodeUnits(a, b))
-      .map(([source, linkpaths]) => ({
-        path: source,
-        links: brokenLinksOf(ctx.host, source, linkpaths),
-      }));
-    const page = takePage(notes, limit);
+    const unresolved = ctx.host.unresolvedLinks();
+    const sources = brokenLinkSources(ctx.host).filter(
+      (source) => scope.includes(source) && !excluded(source),
+    );
+    const page = takePage(sources, limit);
     return {
       scope: scope.scope,
-      notes: page.items,
+      notes: page.items.map((source) => ({
+        path: source,
+        links: brokenLinksOf(ctx.host, source, unresolved[source] ?? {}),
+      })),
       total: page.total,
       truncated: page.truncated,
-      brokenLinks: notes.reduce((sum, note) => sum + note.links.length, 0),
+      // Every occurrence of an unresolved linkpath is broken: the counts add up to the entries.
+      brokenLinks: sources.reduce((sum, source) => sum + occurrences(unresolved[source]), 0),
     };
   },
 });
+
+/** Sources with at least one unresolved link, in code-unit order: the host's set when it keeps one. */
+function brokenLinkSources(host: VaultHost): readonly string[] {
+  const maintained = host.indexed?.()?.brokenLinkSources();
+  if (maintained !== undefined) return maintained;
+  return Object.entries(host.unresolvedLinks())
+    .filter(([, linkpaths]) => Object.keys(linkpaths).length > 0)
+    .map(([source]) => source)
+    .sort(byCodeUnits);
+}
+
+function occurrences(linkpaths: Readonly<Record<string, number>> | undefined): number {
+  let count = 0;
+  for (const times of Object.values(linkpaths ?? {})) count += times;
+  return count;
+}
 
 function brokenLinksOf(
   host: VaultHost,

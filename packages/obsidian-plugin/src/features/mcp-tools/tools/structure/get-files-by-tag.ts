@@ -1,14 +1,15 @@
 /**
  * get_files_by_tag: the notes carrying a tag, matched case-insensitively with or without '#';
  * with includeNested (the default) a query `a` also matches `a/b`. Each note comes with the
- * matching tags as it spells them. Sorted by path. Cost: one pass over the notes.
+ * matching tags as it spells them. Sorted by path. Cost: the notes counted for the tag (its
+ * tally group), or one pass over the notes on a host that maintains no tally.
  */
 import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
 import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { limitArgument, takePage } from '../../services/list-limits.ts';
-import { byName, isNote } from '../../services/note-files.ts';
-import { noteTags, tagMatches, tagQueryKey } from './services/tag-counts.ts';
+import { byName } from '../../services/note-files.ts';
+import { notesCountedFor, noteTags, tagMatches, tagQueryKey } from './services/tag-counts.ts';
 
 export const getFilesByTag = defineTool({
   name: 'get_files_by_tag',
@@ -26,9 +27,9 @@ export const getFilesByTag = defineTool({
       );
     }
     const files = [];
-    for (const note of ctx.host.listFiles().filter(isNote)) {
-      const tags = noteTags(ctx.host, note.path).filter((t) => tagMatches(t, key, includeNested));
-      if (tags.length > 0) files.push({ path: note.path, tags });
+    for (const path of notesCountedFor(ctx.host, key)) {
+      const tags = noteTags(ctx.host, path).filter((t) => tagMatches(t, key, includeNested));
+      if (tags.length > 0) files.push({ path, tags });
     }
     const page = takePage(
       files.sort((a, b) => byName(a.path, b.path)),

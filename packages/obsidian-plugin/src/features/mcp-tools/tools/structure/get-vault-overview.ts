@@ -2,7 +2,8 @@
  * get_vault_overview: one call to get oriented in a vault. Counts (notes, other files, folders,
  * distinct tags), each top-level folder with the notes inside it at any depth, the most used
  * tags (rolled up, as list_tags counts them) and the most recently modified files.
- * Cost: one pass over the files, one over the notes' tags, one sort by mtime.
+ * Cost: one pass over the files; the tag counts come from the host's tally when it keeps one
+ * (else one pass over the notes' tags), the recent files from one selection pass.
  */
 import { type } from 'arktype';
 import type { VaultFile, VaultHost } from '../../../../host/vault-host.ts';

@@ -15,6 +15,7 @@ import { missingEntry, missingFile } from '../../../../host/host-errors.ts';
 import type {
   CommandAccess,
   DataviewAccess,
+  IndexedVault,
   LinkCounts,
   MomentFactory,
   RenameOptions,
@@ -182,6 +183,10 @@ export class HiddenFoldersHost implements VaultHost {
   }
   unresolvedLinks(): LinkCounts {
     return this.hidden().isEmpty ? this.inner.unresolvedLinks() : this.links().unresolved;
+  }
+  /** The inner host's aggregates describe the whole vault: they serve only while nothing is hidden. */
+  indexed(): IndexedVault | null {
+    return this.hidden().isEmpty ? (this.inner.indexed?.() ?? null) : null;
   }
 
   // File manager

@@ -17,14 +17,24 @@
  *   a wrong answer;
  * - a read that an event overtook is read again in the next round (a few rounds at most, so a
  *   vault rewritten without pause still gets an answer).
+ *
+ * A host that holds every note's text in its index (`host.indexed()`, NodeHost) is not read at
+ * all: the cache takes the index's texts (the same strings, not copies) and adds only the folded
+ * twin, and only where folding changes the text; an entry is current while its text is the
+ * index's very string.
  */
-import type { VaultEvent, VaultFile, VaultHost } from '../../../../../host/vault-host.ts';
+import type {
+  IndexedVault,
+  VaultEvent,
+  VaultFile,
+  VaultHost,
+} from '../../../../../host/vault-host.ts';
 import { foldCase } from './case-fold.ts';
 
 export interface CachedNote {
   path: string;
   text: string;
-  /** `foldCase(text)`: same length, same offsets. */
+  /** `foldCase(text)`: same length, same offsets (the very `text` when folding changes nothing). */
   folded: string;
   /** The file's mtime and size when it was read. */
   mtime: number;
@@ -40,6 +50,8 @@ export class NoteTextCache {
   private readonly entries = new Map<string, CachedNote>();
   private readonly pending = new Set<string>();
   private sorted: CachedNote[] | null = null;
+  /** The index's sorted paths `sorted` was made from (hosts with an index). */
+  private sortedFrom: readonly string[] | null = null;
   private refreshing: Promise<void> | null = null;
   private readonly unsubscribe: () => void;
 
@@ -49,6 +61,9 @@ export class NoteTextCache {
 
   /** Every visible note, sorted by path (code-unit order), as the host has it now. */
   async notes(): Promise<readonly CachedNote[]> {
+    const indexed = this.host.indexed?.() ?? null;
+    if (indexed !== null) return this.fromIndex(indexed);
+    this.sortedFrom = null;
     this.reconcile();
     for (let round = 0; round < MAX_REFRESH_ROUNDS && this.pending.size > 0; round++) {
       this.refreshing ??= this.refresh().finally(() => (this.refreshing = null));
@@ -56,6 +71,39 @@ export class NoteTextCache {
     }
     this.sorted ??= [...this.entries.values()].sort((a, b) => compareCodeUnits(a.path, b.path));
     return this.sorted;
+  }
+
+  /** The index's notes, folding only the texts that are new since the last call. */
+  private fromIndex(indexed: IndexedVault): readonly CachedNote[] {
+    const paths = indexed.sortedNotes();
+    if (this.pending.size === 0 && this.sorted !== null && this.sortedFrom === paths)
+      return this.sorted;
+    const notes: CachedNote[] = [];
+    for (const path of paths) {
+      const text = indexed.noteText(path);
+      if (text === null) continue;
+      let entry = this.entries.get(path);
+      if (entry?.text !== text) {
+        const stat = this.host.getFile(path)?.stat;
+        entry = {
+          path,
+          text,
+          folded: foldedOnce(text),
+          mtime: stat?.mtime ?? 0,
+          size: stat?.size ?? 0,
+        };
+        this.entries.set(path, entry);
+      }
+      notes.push(entry);
+    }
+    if (this.entries.size > notes.length) {
+      const listed = new Set(paths);
+      for (const path of this.entries.keys()) if (!listed.has(path)) this.entries.delete(path);
+    }
+    this.pending.clear();
+    this.sortedFrom = paths;
+    this.sorted = notes;
+    return notes;
   }
 
   /** Stops listening and forgets every note; a disposed cache is not used again. */
@@ -124,7 +172,7 @@ export class NoteTextCache {
     } catch {
       return; // gone (or unreadable) since it was listed: not searchable
     }
-    this.entries.set(path, { path, text, folded: foldCase(text), mtime, size });
+    this.entries.set(path, { path, text, folded: foldedOnce(text), mtime, size });
     this.sorted = null;
   }
 }
@@ -143,6 +191,12 @@ export function noteTextCache(host: VaultHost): NoteTextCache {
 export function closeNoteTextCache(host: VaultHost): void {
   caches.get(host)?.dispose();
   caches.delete(host);
+}
+
+/** The folded text, or the text itself when folding changes nothing (one string, not two). */
+function foldedOnce(text: string): string {
+  const folded = foldCase(text);
+  return folded === text ? text : folded;
 }
 
 function isCurrent(entry: CachedNote | undefined, file: VaultFile): boolean {

@@ -1,20 +1,16 @@
 /**
  * Tag counting for list_tags, get_vault_overview and get_files_by_tag, the way Obsidian's tag
- * pane counts: tags without '#', grouped case-insensitively, a note counted once per tag however
- * often it carries it, and nested tags rolled up (a note tagged `a/b/c` also counts for `a/b`
- * and `a`). A group is shown in the spelling met first, walking notes in path order, so the
- * result never depends on the host's iteration order.
- * Cost: one pass over the notes; each note's tags are expanded into their ancestors.
+ * pane counts (the rules are TagTally's, packages/markdown/src/vault/tag-tally.ts): tags without
+ * '#', grouped case-insensitively, a note counted once per tag, nested tags rolled up, a group
+ * spelled as the first note in path order spells it.
+ * Cost: nothing on a host that maintains the tally (NodeHost); otherwise one pass over the notes.
  */
+import { TagTally, type TagCount } from '@mcp-connector/markdown/vault';
 import type { VaultHost } from '../../../../../host/vault-host.ts';
 import { bareTags } from '../../../services/tags.ts';
 import { byName, notesByPath } from '../../../services/note-files.ts';
 
-export interface TagCount {
-  tag: string;
-  /** Notes carrying the tag or one nested under it. */
-  count: number;
-}
+export type { TagCount };
 
 export type TagSort = 'name' | 'count';
 
@@ -23,31 +19,19 @@ export function noteTags(host: VaultHost, path: string): string[] {
   return bareTags(host.getAllTags(path));
 }
 
-/** `a/b/c` and its ancestors: `a`, `a/b`, `a/b/c` (empty segments never make an ancestor). */
-export function withAncestors(tag: string): string[] {
-  const tags: string[] = [];
-  for (let slash = tag.indexOf('/'); slash !== -1; slash = tag.indexOf('/', slash + 1)) {
-    if (slash > 0 && tag[slash - 1] !== '/') tags.push(tag.slice(0, slash));
-  }
-  tags.push(tag);
-  return tags;
+/** A tally of every note's tags, made now, for a host that maintains none. */
+function tallyNow(host: VaultHost): TagTally {
+  return TagTally.of(notesByPath(host).map((note) => [note.path, host.getAllTags(note.path)]));
 }
 
 /** Every tag of the vault with its rolled-up note count, in no particular order. */
 export function countTags(host: VaultHost): TagCount[] {
-  const counts = new Map<string, TagCount>();
-  for (const note of notesByPath(host)) {
-    const seen = new Set<string>();
-    for (const tag of noteTags(host, note.path).flatMap(withAncestors)) {
-      const key = tag.toLowerCase();
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const entry = counts.get(key);
-      if (entry === undefined) counts.set(key, { tag, count: 1 });
-      else entry.count++;
-    }
-  }
-  return [...counts.values()];
+  return host.indexed?.()?.tagCounts() ?? tallyNow(host).counts();
+}
+
+/** The notes counted for the tag `key` (lower-cased): carrying it or one nested under it. */
+export function notesCountedFor(host: VaultHost, key: string): string[] {
+  return host.indexed?.()?.notesCountedForTag(key) ?? tallyNow(host).notesCounted(key);
 }
 
 /** By name (natural, case-insensitive), or by count (most first, ties by name). */
@@ -55,7 +39,6 @@ export function sortTags(tags: TagCount[], sort: TagSort): TagCount[] {
   const byTag = (a: TagCount, b: TagCount) => byName(a.tag, b.tag);
   return tags.sort(sort === 'name' ? byTag : (a, b) => b.count - a.count || byTag(a, b));
 }
-
 /** The tag a caller asked for, ready to compare: no '#', no trailing '/', lower-cased. */
 export function tagQueryKey(raw: string): string {
   return raw.trim().replace(/^#/, '').replace(/\/+$/, '').toLowerCase();

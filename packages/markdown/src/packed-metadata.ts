@@ -1,0 +1,376 @@
+/**
+ * A note's CachedMetadata packed into one Int32Array, for holding a whole vault in memory and
+ * on disk: every position is two offsets (line and column come back from the line starts), and
+ * every string that is a slice of the note's text (a link's original, most link targets, tags,
+ * headings, block ids) is an offset and a length into that text. Strings that are not slices,
+ * the frontmatter and the frontmatter links are kept as they are.
+ *
+ * Invariant: `unpackMetadata(packMetadata(cache, lines), lines.text)` equals `cache`, key order
+ * of every object included (packed-metadata.test.ts replays the captured notes). A packed note
+ * is only ever unpacked against the very text it was packed from.
+ */
+import type {
+  BlockCache,
+  CachedMetadata,
+  FootnoteCache,
+  FrontmatterLinkCache,
+  HeadingCache,
+  LinkCache,
+  ListItemCache,
+  Loc,
+  Pos,
+  SectionCache,
+  TagCache,
+} from 'obsidian';
+import type { LineTable } from './positions.ts';
+
+/** Int16 when every value fits (notes under 32 KB), else Int32. */
+export type PackedInts = Int16Array | Int32Array;
+
+export interface PackedMetadata {
+  ints: PackedInts;
+  /** The strings that are not slices of the text. */
+  strings: string[];
+  frontmatter?: Record<string, unknown>;
+  frontmatterLinks?: FrontmatterLinkCache[];
+}
+
+/** An optional string that is absent (a string reference is two ints: ref, length). */
+const ABSENT = -2147483648;
+const ABSENT_16 = -32768;
+const SECTION_TYPES = [
+  'yaml',
+  'heading',
+  'paragraph',
+  'list',
+  'code',
+  'blockquote',
+  'callout',
+  'table',
+  'thematicBreak',
+  'html',
+  'math',
+  'comment',
+  'footnoteDefinition',
+];
+
+function compactInts(values: number[]): PackedInts {
+  for (const value of values)
+    if (value !== ABSENT && (value <= ABSENT_16 || value > 32767)) return Int32Array.from(values);
+  return Int16Array.from(values, (value) => (value === ABSENT ? ABSENT_16 : value));
+}
+
+class Packer {
+  readonly ints: number[] = [];
+  readonly strings: string[] = [];
+
+  constructor(private readonly text: string) {}
+
+  int(value: number): void {
+    this.ints.push(value);
+  }
+
+  pos(position: Pos): void {
+    this.ints.push(position.start.offset, position.end.offset);
+  }
+
+  /** A slice of the text when it is one inside the item's range, else a kept string. */
+  string(value: string | undefined, range: Pos): void {
+    if (value === undefined) {
+      this.ints.push(ABSENT, 0);
+      return;
+    }
+    const start = range.start.offset;
+    const at = value === '' ? -1 : this.text.substring(start, range.end.offset).indexOf(value);
+    if (at === -1) this.keep(value);
+    else this.ints.push(start + at, value.length);
+  }
+
+  keep(value: string): void {
+    this.ints.push(-this.strings.push(value), 0);
+  }
+
+  list<T extends { position: Pos }>(items: readonly T[] | undefined, each: (item: T) => void) {
+    this.ints.push(items?.length ?? 0);
+    for (const item of items ?? []) each(item);
+  }
+}
+
+export function packMetadata(cache: CachedMetadata, lines: LineTable): PackedMetadata {
+  const packer = new Packer(lines.text);
+  packer.int(lines.count);
+  for (const start of lines.starts) packer.int(start);
+  if (cache.frontmatterPosition === undefined) packer.int(-1);
+  else {
+    packer.int(1);
+    packer.pos(cache.frontmatterPosition);
+  }
+  const reference = (link: LinkCache) => {
+    packer.string(link.link, link.position);
+    packer.string(link.original, link.position);
+    packer.string(link.displayText, link.position);
+    packer.pos(link.position);
+  };
+  packer.list(cache.links, reference);
+  packer.list(cache.embeds, reference);
+  packer.list(cache.tags, (tag) => {
+    packer.string(tag.tag, tag.position);
+    packer.pos(tag.position);
+  });
+  packer.list(cache.headings, (heading) => {
+    packer.string(heading.heading, heading.position);
+    packer.int(heading.level);
+    packer.pos(heading.position);
+  });
+  packer.list(cache.sections, (section) => {
+    const code = SECTION_TYPES.indexOf(section.type);
+    if (code === -1) packer.keep(section.type);
+    else packer.ints.push(code, 0);
+    packer.string(section.id, section.position);
+    packer.pos(section.position);
+  });
+  packer.list(cache.listItems, (item) => {
+    packer.int(item.parent);
+    packer.string(item.task, item.position);
+    packer.string(item.id, item.position);
+    packer.pos(item.position);
+  });
+  const idAndPosition = (item: { id: string; position: Pos }) => {
+    packer.string(item.id, item.position);
+    packer.pos(item.position);
+  };
+  packer.list(cache.footnotes, idAndPosition);
+  packer.list(cache.footnoteRefs, idAndPosition);
+  packer.list(Object.values(cache.blocks ?? {}), idAndPosition);
+  return {
+    ints: compactInts(packer.ints),
+    strings: packer.strings,
+    ...(cache.frontmatter !== undefined && { frontmatter: cache.frontmatter }),
+    ...(cache.frontmatterLinks !== undefined && { frontmatterLinks: cache.frontmatterLinks }),
+  };
+}
+
+/** Each list's name and how many ints one of its items takes, in the order they are packed. */
+const LISTS = [
+  ['links', 8],
+  ['embeds', 8],
+  ['tags', 4],
+  ['headings', 5],
+  ['sections', 6],
+  ['listItems', 7],
+  ['footnotes', 4],
+  ['footnoteRefs', 4],
+  ['blocks', 4],
+] as const;
+
+type ListName = (typeof LISTS)[number][0];
+
+/** Where the frontmatter position and each list begin in `ints` (each list at its count). */
+function layout(ints: PackedInts): { frontmatterAt: number; lists: Record<ListName, number> } {
+  const frontmatterAt = 1 + (ints[0] as number);
+  let at = frontmatterAt + (ints[frontmatterAt] === -1 ? 1 : 3);
+  const lists = {} as Record<ListName, number>;
+  for (const [name, stride] of LISTS) {
+    lists[name] = at;
+    at += 1 + (ints[at] as number) * stride;
+  }
+  return { frontmatterAt, lists };
+}
+
+class Unpacker {
+  private readonly lineCount: number;
+  private readonly absent: number;
+
+  constructor(
+    private readonly packed: PackedMetadata,
+    private readonly text: string,
+    private at: number,
+  ) {
+    this.lineCount = packed.ints[0] as number;
+    this.absent = packed.ints instanceof Int16Array ? ABSENT_16 : ABSENT;
+  }
+
+  int(): number {
+    return this.packed.ints[this.at++] as number;
+  }
+
+  string(): string | undefined {
+    const ref = this.int();
+    const length = this.int();
+    if (ref === this.absent) return undefined;
+    return ref >= 0
+      ? this.text.slice(ref, ref + length)
+      : (this.packed.strings[-1 - ref] as string);
+  }
+
+  requiredString(): string {
+    return this.string() ?? '';
+  }
+
+  keptString(ref: number): string | undefined {
+    return this.packed.strings[-1 - ref];
+  }
+
+  loc(offset: number): Loc {
+    const ints = this.packed.ints;
+    let low = 0;
+    let high = this.lineCount - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((ints[1 + middle] as number) <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return { line: low, col: offset - (ints[1 + low] as number), offset };
+  }
+
+  pos(): Pos {
+    const start = this.int();
+    const end = this.int();
+    return { start: this.loc(start), end: this.loc(end) };
+  }
+
+  list<T>(each: () => T): T[] {
+    const count = this.int();
+    const items: T[] = [];
+    for (let i = 0; i < count; i++) items.push(each());
+    return items;
+  }
+}
+
+function readReference(read: Unpacker): LinkCache {
+  return {
+    link: read.requiredString(),
+    original: read.requiredString(),
+    displayText: read.string() as string,
+    position: read.pos(),
+  };
+}
+
+function readIdAndPosition(read: Unpacker): FootnoteCache {
+  return { id: read.requiredString(), position: read.pos() };
+}
+
+const READERS: Record<ListName, (read: Unpacker) => unknown> = {
+  links: readReference,
+  embeds: readReference,
+  tags: (read): TagCache => ({ tag: read.requiredString(), position: read.pos() }),
+  headings: (read): HeadingCache => ({
+    heading: read.requiredString(),
+    level: read.int(),
+    position: read.pos(),
+  }),
+  sections: (read): SectionCache => {
+    const code = read.int();
+    read.int();
+    const type = code >= 0 ? (SECTION_TYPES[code] as string) : (read.keptString(code) ?? '');
+    const id = read.string();
+    const section: SectionCache = { type, position: read.pos() };
+    if (id !== undefined) section.id = id;
+    return section;
+  },
+  listItems: (read): ListItemCache => {
+    const parent = read.int();
+    const task = read.string();
+    const id = read.string();
+    const item: ListItemCache = { position: read.pos(), parent };
+    if (task !== undefined) item.task = task;
+    if (id !== undefined) item.id = id;
+    return item;
+  },
+  footnotes: readIdAndPosition,
+  footnoteRefs: readIdAndPosition,
+  blocks: (read): BlockCache => readIdAndPosition(read),
+};
+
+function readList(packed: PackedMetadata, text: string, at: number, name: ListName): unknown[] {
+  const read = new Unpacker(packed, text, at);
+  return read.list(() => READERS[name](read));
+}
+
+function listValue(name: ListName, items: unknown[]): unknown {
+  if (name !== 'blocks') return items;
+  return Object.fromEntries((items as BlockCache[]).map((block) => [block.id, block]));
+}
+
+/** The whole CachedMetadata, every object built now. */
+export function unpackMetadata(packed: PackedMetadata, text: string): CachedMetadata {
+  const { frontmatterAt, lists } = layout(packed.ints);
+  const cache: Record<string, unknown> = {};
+  if (packed.frontmatter !== undefined) cache.frontmatter = packed.frontmatter;
+  if (packed.ints[frontmatterAt] !== -1)
+    cache.frontmatterPosition = new Unpacker(packed, text, frontmatterAt + 1).pos();
+  if (packed.frontmatterLinks !== undefined) cache.frontmatterLinks = packed.frontmatterLinks;
+  for (const [name] of LISTS) {
+    const items = readList(packed, text, lists[name], name);
+    if (items.length > 0) cache[name] = listValue(name, items);
+  }
+  return cache as CachedMetadata;
+}
+
+/**
+ * The same CachedMetadata, built as it is read: the frontmatter is there at once, and the
+ * position-bearing parts are made the first time any of them is read (a pass over every note's
+ * frontmatter never builds a position). Keys, their order and their values are unpackMetadata's.
+ */
+export function lazyMetadata(packed: PackedMetadata, text: string): CachedMetadata {
+  const { frontmatterAt, lists } = layout(packed.ints);
+  const cache: Record<string, unknown> = {};
+  let full: CachedMetadata | null = null;
+  const materialize = (key: string) => {
+    full ??= unpackMetadata(packed, text);
+    for (const [name, value] of Object.entries(full)) {
+      if (Object.getOwnPropertyDescriptor(cache, name)?.get !== undefined)
+        dataProperty(name, value);
+    }
+    return cache[key];
+  };
+  const dataProperty = (key: string, value: unknown) =>
+    Object.defineProperty(cache, key, {
+      value,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  const later = (key: string) =>
+    Object.defineProperty(cache, key, {
+      get: () => materialize(key),
+      set: (value: unknown) => dataProperty(key, value),
+      enumerable: true,
+      configurable: true,
+    });
+  if (packed.frontmatter !== undefined) cache.frontmatter = packed.frontmatter;
+  if (packed.ints[frontmatterAt] !== -1) later('frontmatterPosition');
+  if (packed.frontmatterLinks !== undefined) cache.frontmatterLinks = packed.frontmatterLinks;
+  for (const [name] of LISTS) if ((packed.ints[lists[name]] as number) > 0) later(name);
+  return cache as CachedMetadata;
+}
+
+/** The note's `tags` entries (each with its '#'), without building the rest. */
+export function packedTags(packed: PackedMetadata, text: string): string[] {
+  const read = new Unpacker(packed, text, layout(packed.ints).lists.tags);
+  return read.list(() => {
+    const tag = read.requiredString();
+    read.pos();
+    return tag;
+  });
+}
+
+/** The `link` of every link and embed, in that order, without building the rest. */
+export function packedLinkTargets(packed: PackedMetadata, text: string): string[] {
+  const { lists } = layout(packed.ints);
+  const targets: string[] = [];
+  for (const at of [lists.links, lists.embeds]) {
+    const read = new Unpacker(packed, text, at);
+    const count = read.int();
+    for (let i = 0; i < count; i++) {
+      targets.push(read.requiredString());
+      read.int();
+      read.int();
+      read.int();
+      read.int();
+      read.int();
+      read.int();
+    }
+  }
+  return targets;
+}

@@ -1,0 +1,118 @@
+/**
+ * Tag counts the way Obsidian's tag pane counts them, kept current note by note: tags without
+ * '#', grouped case-insensitively, a note counted once per tag however often it carries it, and
+ * nested tags rolled up (a note tagged `a/b/c` also counts for `a/b` and `a`). A group is shown
+ * in the spelling of the first note carrying it in path order (code units), so the answer never
+ * depends on the order notes were added.
+ * Cost: setting a note touches only its own tags; `counts()` is rebuilt from the groups (one
+ * entry per distinct tag) after a change, and a group's spelling is looked for again only when
+ * the note that gave it goes.
+ */
+
+export interface TagCount {
+  tag: string;
+  /** Notes carrying the tag or one nested under it. */
+  count: number;
+}
+
+/** Tags as tools report them: without '#', de-duplicated case-insensitively, first seen first. */
+export function bareTags(tags: readonly string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const tag of tags) {
+    const bare = tag.startsWith('#') ? tag.slice(1) : tag;
+    if (bare !== '' && !seen.has(bare.toLowerCase())) seen.set(bare.toLowerCase(), bare);
+  }
+  return [...seen.values()];
+}
+
+/** `a/b/c` and its ancestors: `a`, `a/b`, `a/b/c` (empty segments never make an ancestor). */
+export function withAncestors(tag: string): string[] {
+  const tags: string[] = [];
+  for (let slash = tag.indexOf('/'); slash !== -1; slash = tag.indexOf('/', slash + 1)) {
+    if (slash > 0 && tag[slash - 1] !== '/') tags.push(tag.slice(0, slash));
+  }
+  tags.push(tag);
+  return tags;
+}
+
+interface Group {
+  /** path -> the spelling that note gives the tag */
+  notes: Map<string, string>;
+  /** The first note (code units) carrying the tag, whose spelling the group shows. */
+  first: string;
+}
+
+export class TagTally {
+  /** path -> the lower-cased tags (ancestors included) the note counts for */
+  private readonly keysByNote = new Map<string, string[]>();
+  private readonly groups = new Map<string, Group>();
+  private counted: TagCount[] | null = null;
+
+  /** A tally of these notes at once (a host without a maintained one). */
+  static of(notes: Iterable<[path: string, tags: readonly string[]]>): TagTally {
+    const tally = new TagTally();
+    for (const [path, tags] of notes) tally.setNote(path, tags);
+    return tally;
+  }
+
+  /** Sets a note's tags (as `getAllTags` gives them, with or without '#'); [] removes them. */
+  setNote(path: string, tags: readonly string[]): void {
+    this.removeNote(path);
+    const spellings = new Map<string, string>();
+    for (const tag of bareTags(tags).flatMap(withAncestors)) {
+      const key = tag.toLowerCase();
+      if (!spellings.has(key)) spellings.set(key, tag);
+    }
+    if (spellings.size === 0) return;
+    this.keysByNote.set(path, [...spellings.keys()]);
+    for (const [key, spelling] of spellings) {
+      const group = this.groups.get(key);
+      if (group === undefined)
+        this.groups.set(key, { notes: new Map([[path, spelling]]), first: path });
+      else {
+        group.notes.set(path, spelling);
+        if (path < group.first) group.first = path;
+      }
+    }
+    this.counted = null;
+  }
+
+  removeNote(path: string): void {
+    const keys = this.keysByNote.get(path);
+    if (keys === undefined) return;
+    this.keysByNote.delete(path);
+    for (const key of keys) {
+      const group = this.groups.get(key);
+      if (group === undefined) continue;
+      group.notes.delete(path);
+      if (group.notes.size === 0) this.groups.delete(key);
+      else if (group.first === path) group.first = firstPath(group.notes.keys());
+    }
+    this.counted = null;
+  }
+
+  renameNote(from: string, to: string, tags: readonly string[]): void {
+    this.removeNote(from);
+    this.setNote(to, tags);
+  }
+
+  /** Every tag with its rolled-up note count, in no particular order (a fresh array). */
+  counts(): TagCount[] {
+    this.counted ??= [...this.groups.values()].map((group) => ({
+      tag: group.notes.get(group.first) as string,
+      count: group.notes.size,
+    }));
+    return this.counted.map((entry) => ({ ...entry }));
+  }
+
+  /** The notes counted for a tag (lower-cased, without '#'): carrying it or one nested under it. */
+  notesCounted(key: string): string[] {
+    return [...(this.groups.get(key)?.notes.keys() ?? [])];
+  }
+}
+
+function firstPath(paths: Iterable<string>): string {
+  let first: string | null = null;
+  for (const path of paths) if (first === null || path < first) first = path;
+  return first as string;
+}
