@@ -198,9 +198,7 @@ class Unpacker {
     const ref = this.int();
     const length = this.int();
     if (ref === this.absent) return undefined;
-    return ref >= 0
-      ? this.text.slice(ref, ref + length)
-      : (this.packed.strings[-1 - ref] as string);
+    return ref >= 0 ? this.text.slice(ref, ref + length) : this.packed.strings[-1 - ref];
   }
 
   requiredString(): string {
@@ -241,7 +239,7 @@ function readReference(read: Unpacker): LinkCache {
   return {
     link: read.requiredString(),
     original: read.requiredString(),
-    displayText: read.string() as string,
+    displayText: read.string(),
     position: read.pos(),
   };
 }
@@ -292,6 +290,30 @@ function listValue(name: ListName, items: unknown[]): unknown {
   return Object.fromEntries((items as BlockCache[]).map((block) => [block.id, block]));
 }
 
+/**
+ * Whether packed metadata can belong to this text: its line starts are the text's and its lists
+ * end exactly where the ints do (a check against a damaged cache, not a proof of equality).
+ */
+export function packedFits(packed: PackedMetadata, text: string): boolean {
+  const ints = packed.ints;
+  const lineCount = ints[0] as number;
+  if (lineCount < 1 || ints.length < lineCount + 2) return false;
+  let start = 0;
+  for (let line = 0; line < lineCount; line++) {
+    if (ints[1 + line] !== start) return false;
+    const newline = text.indexOf('\n', start);
+    if ((newline === -1) !== (line === lineCount - 1)) return false;
+    start = newline + 1;
+  }
+  const frontmatterAt = 1 + lineCount;
+  let at = frontmatterAt + (ints[frontmatterAt] === -1 ? 1 : 3);
+  for (const [, stride] of LISTS) {
+    if (at >= ints.length || (ints[at] as number) < 0) return false;
+    at += 1 + (ints[at] as number) * stride;
+  }
+  return at === ints.length;
+}
+
 /** The whole CachedMetadata, every object built now. */
 export function unpackMetadata(packed: PackedMetadata, text: string): CachedMetadata {
   const { frontmatterAt, lists } = layout(packed.ints);
@@ -304,7 +326,7 @@ export function unpackMetadata(packed: PackedMetadata, text: string): CachedMeta
     const items = readList(packed, text, lists[name], name);
     if (items.length > 0) cache[name] = listValue(name, items);
   }
-  return cache as CachedMetadata;
+  return cache;
 }
 
 /**
@@ -342,7 +364,7 @@ export function lazyMetadata(packed: PackedMetadata, text: string): CachedMetada
   if (packed.ints[frontmatterAt] !== -1) later('frontmatterPosition');
   if (packed.frontmatterLinks !== undefined) cache.frontmatterLinks = packed.frontmatterLinks;
   for (const [name] of LISTS) if ((packed.ints[lists[name]] as number) > 0) later(name);
-  return cache as CachedMetadata;
+  return cache;
 }
 
 /** The note's `tags` entries (each with its '#'), without building the rest. */

@@ -6,15 +6,36 @@
  * Updates are incremental: `setNote` re-resolves one note; creating, deleting or renaming a file
  * re-resolves only the notes holding a link with that file's name (`nameKey`), which covers links
  * it captures from another file (same folder first), not only unresolved ones.
- * Invariant: `backlinks` is always the transpose of `resolvedLinks`.
+ * Invariant: `broken` holds exactly the sources with an unresolved link.
+ * Cost (a vault holds hundreds of thousands of links): a source's linkpaths are kept as one
+ * joined string; the index from name keys to sources, which only file creations, deletions and
+ * renames need, is built on first need or ahead of it in small steps (`prepareKeys`), not while
+ * the vault loads; backlinks come from one pass over `resolvedLinks`. `restoreNote` takes a
+ * note's counts as a previous run computed them, when nothing they depend on has changed.
  */
 import type { CachedMetadata } from 'obsidian';
+import { Backlog } from '../backlog.ts';
 import { LinkResolver } from './link-resolver.ts';
 import { getLinkpath, nameKey } from './linktext.ts';
 
 export type LinkSources = Pick<CachedMetadata, 'links' | 'embeds' | 'frontmatterLinks'>;
 
 type Counts = Record<string, number>;
+
+/** Joins a source's linkpaths when none holds it (one string instead of an array of them). */
+const SEPARATOR = '\n';
+
+type StoredLinkpaths = string | readonly string[];
+
+function storeLinkpaths(linkpaths: string[]): StoredLinkpaths {
+  const joinable =
+    linkpaths.length > 1 && !linkpaths.some((linkpath) => linkpath.includes(SEPARATOR));
+  return joinable ? linkpaths.join(SEPARATOR) : linkpaths;
+}
+
+function splitLinkpaths(stored: StoredLinkpaths): readonly string[] {
+  return typeof stored === 'string' ? stored.split(SEPARATOR) : stored;
+}
 
 /** Records keyed by paths and linktexts have no prototype: `[[__proto__]]` is just a name. */
 function emptyRecord<T>(): Record<string, T> {
@@ -29,22 +50,44 @@ function linkpathsOf(metadata: LinkSources): string[] {
   return linkpaths;
 }
 
+function increment(counts: Counts, key: string): void {
+  counts[key] = (counts[key] ?? 0) + 1;
+}
+
+function withoutPrototype(record: Counts): Counts {
+  return Object.getPrototypeOf(record) === null
+    ? record
+    : (Object.setPrototypeOf(record, null) as Counts);
+}
+
 function hasKeys(record: Counts): boolean {
   for (const _key in record) return true;
   return false;
 }
 
-function increment(counts: Counts, key: string): void {
-  counts[key] = (counts[key] ?? 0) + 1;
+function addTo(map: Map<string, string[]>, key: string, value: string): void {
+  const values = map.get(key);
+  if (values === undefined) map.set(key, [value]);
+  else if (!values.includes(value)) values.push(value);
+}
+
+function removeFrom(map: Map<string, string[]>, key: string, value: string): void {
+  const values = map.get(key);
+  if (values === undefined) return;
+  const at = values.indexOf(value);
+  if (at !== -1) values.splice(at, 1);
+  if (values.length === 0) map.delete(key);
 }
 
 export class LinkIndex {
   readonly resolvedLinks = emptyRecord<Counts>();
   readonly unresolvedLinks = emptyRecord<Counts>();
-  private readonly linkpaths = new Map<string, string[]>();
-  /** nameKey of a linkpath -> the notes holding such a link. */
-  private readonly sourcesByKey = new Map<string, Set<string>>();
-  private readonly backlinks = new Map<string, Map<string, number>>();
+  /** source -> its linkpaths (joined by SEPARATOR when they are several) */
+  private readonly linkpaths = new Map<string, StoredLinkpaths>();
+  /** nameKey of a linkpath -> the notes holding such a link; null until first needed. */
+  private sourcesByKey: Map<string, string[]> | null = null;
+  /** Sources whose linkpaths the key index does not hold yet while it is built in steps. */
+  private readonly keysOwed = new Backlog();
   /** Sources with at least one unresolved link, and the same sorted (until it changes). */
   private readonly broken = new Set<string>();
   private brokenSorted: string[] | null = null;
@@ -92,39 +135,98 @@ export class LinkIndex {
     this.forgetLinks(oldPath);
     this.resolver.removeFile(oldPath);
     this.resolver.addFile(newPath);
-    if (linkpaths !== undefined) this.setLinkpaths(newPath, linkpaths);
+    if (linkpaths !== undefined) this.setLinkpaths(newPath, [...splitLinkpaths(linkpaths)]);
     this.reresolve(nameKey(oldPath), nameKey(newPath));
   }
 
+  /** The sources linking to a file, with their counts (one pass over the graph). */
   backlinksOf(path: string): Counts {
-    return Object.fromEntries(this.backlinks.get(path) ?? []);
+    const counts: Counts = {};
+    for (const source in this.resolvedLinks) {
+      const count = this.resolvedLinks[source]?.[path];
+      if (count !== undefined) counts[source] = count;
+    }
+    return counts;
+  }
+
+  /**
+   * Sets a note's links with the counts a previous run computed for them, without resolving:
+   * the caller vouches that neither the links nor any file sharing a name with them changed.
+   */
+  restoreNote(path: string, links: readonly string[], resolved: Counts, unresolved: Counts): void {
+    this.forgetLinks(path);
+    if (!this.resolver.has(path)) this.addFile(path);
+    const linkpaths = links.map(getLinkpath);
+    this.linkpaths.set(path, storeLinkpaths(linkpaths));
+    this.indexKeys(path, linkpaths);
+    this.resolvedLinks[path] = withoutPrototype(resolved);
+    this.unresolvedLinks[path] = withoutPrototype(unresolved);
+    this.markBroken(path, hasKeys(unresolved));
+  }
+
+  /** Resolves again the notes holding a link with one of these name keys (files changed). */
+  reresolveKeys(keys: Iterable<string>): void {
+    this.reresolve(...keys);
+  }
+
+  /**
+   * Builds the key index ahead of need, a step at a time (each `step()` call indexes up to
+   * `perStep` sources; false once done), so the first file created after loading a big vault
+   * does not wait for it.
+   */
+  prepareKeys(perStep = 5000): { step(): boolean } {
+    this.openKeyIndex();
+    return { step: () => this.keysOwed.step(perStep, (source) => this.indexStoredKeys(source)) };
+  }
+
+  private openKeyIndex(): void {
+    if (this.sourcesByKey !== null) return;
+    this.sourcesByKey = new Map();
+    this.keysOwed.open(this.linkpaths.keys());
+  }
+
+  private keyIndex(): Map<string, string[]> {
+    this.openKeyIndex();
+    this.keysOwed.finish((source) => this.indexStoredKeys(source));
+    return this.sourcesByKey as Map<string, string[]>;
+  }
+
+  private indexStoredKeys(source: string): void {
+    const stored = this.linkpaths.get(source);
+    if (stored !== undefined) this.addKeys(source, splitLinkpaths(stored));
+  }
+
+  private indexKeys(path: string, linkpaths: readonly string[]): void {
+    if (this.sourcesByKey === null || this.keysOwed.owes(path)) return;
+    this.addKeys(path, linkpaths);
+  }
+
+  private addKeys(path: string, linkpaths: readonly string[]): void {
+    const keys = this.sourcesByKey as Map<string, string[]>;
+    for (const linkpath of linkpaths) addTo(keys, nameKey(linkpath), path);
   }
 
   private setLinkpaths(path: string, linkpaths: string[]): void {
     this.forgetLinks(path);
     if (!this.resolver.has(path)) this.addFile(path);
-    this.linkpaths.set(path, linkpaths);
-    for (const linkpath of linkpaths) {
-      const key = nameKey(linkpath);
-      let sources = this.sourcesByKey.get(key);
-      if (sources === undefined) this.sourcesByKey.set(key, (sources = new Set<string>()));
-      sources.add(path);
-    }
+    this.linkpaths.set(path, storeLinkpaths(linkpaths));
+    this.indexKeys(path, linkpaths);
     this.resolve(path);
   }
 
   private reresolve(...keys: string[]): void {
+    if (this.linkpaths.size === 0) return;
+    const index = this.keyIndex();
     const sources = new Set<string>();
-    for (const key of keys)
-      for (const source of this.sourcesByKey.get(key) ?? []) sources.add(source);
+    for (const key of keys) for (const source of index.get(key) ?? []) sources.add(source);
     for (const source of sources) this.resolve(source);
   }
 
   private resolve(source: string): void {
-    this.dropBacklinks(source);
     const resolved = emptyRecord<number>();
     const unresolved = emptyRecord<number>();
-    for (const linkpath of this.linkpaths.get(source) ?? []) {
+    const stored = this.linkpaths.get(source);
+    for (const linkpath of stored === undefined ? [] : splitLinkpaths(stored)) {
       const target = this.resolver.getFirstLinkpathDest(linkpath, source);
       if (target === null) increment(unresolved, linkpath);
       else increment(resolved, target);
@@ -132,30 +234,14 @@ export class LinkIndex {
     this.resolvedLinks[source] = resolved;
     this.unresolvedLinks[source] = unresolved;
     this.markBroken(source, hasKeys(unresolved));
-    for (const [target, count] of Object.entries(resolved)) {
-      let sources = this.backlinks.get(target);
-      if (sources === undefined) this.backlinks.set(target, (sources = new Map<string, number>()));
-      sources.set(source, count);
-    }
-  }
-
-  private dropBacklinks(source: string): void {
-    for (const target of Object.keys(this.resolvedLinks[source] ?? {})) {
-      const sources = this.backlinks.get(target);
-      sources?.delete(source);
-      if (sources?.size === 0) this.backlinks.delete(target);
-    }
   }
 
   private forgetLinks(path: string): void {
-    const linkpaths = this.linkpaths.get(path);
-    if (linkpaths === undefined) return;
-    this.dropBacklinks(path);
-    for (const linkpath of linkpaths) {
-      const key = nameKey(linkpath);
-      const sources = this.sourcesByKey.get(key);
-      sources?.delete(path);
-      if (sources?.size === 0) this.sourcesByKey.delete(key);
+    const stored = this.linkpaths.get(path);
+    if (stored === undefined) return;
+    if (!this.keysOwed.drop(path) && this.sourcesByKey !== null) {
+      for (const linkpath of splitLinkpaths(stored))
+        removeFrom(this.sourcesByKey, nameKey(linkpath), path);
     }
     this.linkpaths.delete(path);
     delete this.resolvedLinks[path];

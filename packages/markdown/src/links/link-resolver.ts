@@ -6,47 +6,63 @@
  * linkpath, the one at that path from the source's folder (for a bare name: the file of that name
  * in the source's folder), then the shortest path, then the first alphabetically.
  * Invariant: it knows every vault file (attachments too), indexed by lower-cased path and by
- * `nameKey`, so a lookup touches only the files that share the link's name.
+ * `nameKey`, so a lookup touches only the files that share the link's name. A vault resolves
+ * hundreds of thousands of links at load: a lookup allocates next to nothing (each file's
+ * lower-cased path is computed once, when it is added).
  */
 import { joinRelative, nameKey, parentFolderOf } from './linktext.ts';
 
-function addTo(map: Map<string, string[]>, key: string, path: string): void {
-  const paths = map.get(key);
-  if (paths === undefined) map.set(key, [path]);
-  else if (!paths.includes(path)) paths.push(path);
+interface KnownFile {
+  path: string;
+  lower: string;
 }
 
-function removeFrom(map: Map<string, string[]>, key: string, path: string): void {
-  const paths = map.get(key);
-  if (paths === undefined) return;
-  const index = paths.indexOf(path);
-  if (index !== -1) paths.splice(index, 1);
-  if (paths.length === 0) map.delete(key);
+function addTo(map: Map<string, KnownFile[]>, key: string, file: KnownFile): void {
+  const files = map.get(key);
+  if (files === undefined) map.set(key, [file]);
+  else if (!files.some((known) => known.path === file.path)) files.push(file);
+}
+
+function removeFrom(map: Map<string, KnownFile[]>, key: string, path: string): void {
+  const files = map.get(key);
+  if (files === undefined) return;
+  const index = files.findIndex((known) => known.path === path);
+  if (index !== -1) files.splice(index, 1);
+  if (files.length === 0) map.delete(key);
 }
 
 /** Among paths equal but for case: the one spelled like the link, else the first alphabetically. */
-function preferred(candidates: string[], spelledLikeLink: string): string {
-  if (candidates.includes(spelledLikeLink)) return spelledLikeLink;
-  return candidates.length === 1
-    ? (candidates[0] as string)
-    : ([...candidates].sort()[0] as string);
+function preferred(candidates: readonly KnownFile[], spelledLikeLink: string): string {
+  if (candidates.length === 1) return (candidates[0] as KnownFile).path;
+  if (candidates.some((file) => file.path === spelledLikeLink)) return spelledLikeLink;
+  return candidates.map((file) => file.path).sort()[0] as string;
+}
+
+/** Whether `lower` (a lower-cased path) ends with `/` + `tail`, or with `/` + `tail` + `.md`. */
+function endsWithSegments(lower: string, tail: string): boolean {
+  const withMd = lower.length - tail.length - 3;
+  if (withMd > 0 && lower.endsWith('.md') && lower.charCodeAt(withMd - 1) === 47)
+    if (lower.startsWith(tail, withMd)) return true;
+  const plain = lower.length - tail.length;
+  return plain > 0 && lower.charCodeAt(plain - 1) === 47 && lower.endsWith(tail);
 }
 
 export class LinkResolver {
-  private readonly byLowerPath = new Map<string, string[]>();
-  private readonly byNameKey = new Map<string, string[]>();
+  private readonly byLowerPath = new Map<string, KnownFile[]>();
+  private readonly byNameKey = new Map<string, KnownFile[]>();
 
   constructor(paths: Iterable<string> = []) {
     for (const path of paths) this.addFile(path);
   }
 
   has(path: string): boolean {
-    return this.byLowerPath.get(path.toLowerCase())?.includes(path) ?? false;
+    return this.byLowerPath.get(path.toLowerCase())?.some((file) => file.path === path) ?? false;
   }
 
   addFile(path: string): void {
-    addTo(this.byLowerPath, path.toLowerCase(), path);
-    addTo(this.byNameKey, nameKey(path), path);
+    const file = { path, lower: path.toLowerCase() };
+    addTo(this.byLowerPath, file.lower, file);
+    addTo(this.byNameKey, nameKey(path), file);
   }
 
   removeFile(path: string): void {
@@ -62,48 +78,83 @@ export class LinkResolver {
       return joined === null ? null : this.exactPath(joined);
     }
     if (linkpath.startsWith('/')) return this.exactPath(linkpath.slice(1));
-    return this.exactPath(linkpath) ?? this.bestSuffixMatch(linkpath, sourcePath);
+    const lower = linkpath.toLowerCase();
+    const exact = this.exactLower(linkpath, lower);
+    if (exact !== null) return exact;
+    // Every file whose path ends with the link shares its name key.
+    const candidates = this.byNameKey.get(nameKeyOfLower(lower));
+    return candidates === undefined ? null : bestSuffixMatch(candidates, lower, sourcePath);
   }
 
   private exactPath(path: string): string | null {
-    const lower = path.toLowerCase();
-    const markdown = this.byLowerPath.get(`${lower}.md`);
-    if (markdown !== undefined) return preferred(markdown, `${path}.md`);
-    const asIs = this.byLowerPath.get(lower);
-    return asIs === undefined ? null : preferred(asIs, path);
+    return this.exactLower(path, path.toLowerCase());
   }
 
-  private bestSuffixMatch(linkpath: string, sourcePath: string): string | null {
-    const candidates = this.byNameKey.get(nameKey(linkpath));
-    if (candidates === undefined) return null;
-    const lower = linkpath.toLowerCase();
-    const suffixes = [`/${lower}`, `/${lower}.md`];
+  /**
+   * The file at exactly `path` plus `.md`, else at `path`, ignoring case: looked for among the
+   * files of the matching name key (a name ending in `.md` keeps it in the key of `path.md`).
+   */
+  private exactLower(path: string, lower: string): string | null {
+    const segment = lower.slice(lower.lastIndexOf('/') + 1);
+    const markdown = matching(this.byNameKey.get(segment), `${lower}.md`);
+    if (markdown.length > 0) return preferred(markdown, `${path}.md`);
+    const key = segment.endsWith('.md') ? segment.slice(0, -3) : segment;
+    const asIs = matching(this.byNameKey.get(key), lower);
+    return asIs.length > 0 ? preferred(asIs, path) : null;
+  }
+}
+
+function matching(files: readonly KnownFile[] | undefined, lower: string): KnownFile[] {
+  const found: KnownFile[] = [];
+  for (const file of files ?? []) if (file.lower === lower) found.push(file);
+  return found;
+}
+
+/** `nameKey` of a path already lower-cased. */
+function nameKeyOfLower(lower: string): string {
+  const name = lower.slice(lower.lastIndexOf('/') + 1);
+  return name.endsWith('.md') ? name.slice(0, -3) : name;
+}
+
+function bestSuffixMatch(
+  candidates: readonly KnownFile[],
+  lower: string,
+  sourcePath: string,
+): string | null {
+  {
     const sourceFolder = parentFolderOf(sourcePath).toLowerCase();
-    const fromSourceFolder =
-      sourceFolder === '' ? null : suffixes.map((suffix) => sourceFolder + suffix);
-    let best: string | null = null;
+    let best: KnownFile | null = null;
     let bestFromSourceFolder = false;
     for (const candidate of candidates) {
-      const candidateLower = candidate.toLowerCase();
-      if (!suffixes.some((suffix) => candidateLower.endsWith(suffix))) continue;
-      const isFromSourceFolder = fromSourceFolder?.includes(candidateLower) ?? false;
+      if (!endsWithSegments(candidate.lower, lower)) continue;
+      const isFromSourceFolder = sourceFolder !== '' && isAt(candidate.lower, sourceFolder, lower);
       if (best === null || isBetter(candidate, isFromSourceFolder, best, bestFromSourceFolder)) {
         best = candidate;
         bestFromSourceFolder = isFromSourceFolder;
       }
     }
-    return best;
+    return best?.path ?? null;
   }
+}
+
+/** Whether `lower` is `folder/tail` or `folder/tail.md` exactly. */
+function isAt(lower: string, folder: string, tail: string): boolean {
+  const rest = lower.length - folder.length - 1;
+  if (!lower.startsWith(folder) || lower.charCodeAt(folder.length) !== 47) return false;
+  return (
+    (rest === tail.length && lower.endsWith(tail)) ||
+    (rest === tail.length + 3 && lower.endsWith('.md') && lower.startsWith(tail, folder.length + 1))
+  );
 }
 
 /** The linkpath taken from the source's folder first, then the shortest path, then alphabetical. */
 function isBetter(
-  candidate: string,
+  candidate: KnownFile,
   candidateFromSource: boolean,
-  best: string,
+  best: KnownFile,
   bestFromSource: boolean,
 ): boolean {
   if (candidateFromSource !== bestFromSource) return candidateFromSource;
-  if (candidate.length !== best.length) return candidate.length < best.length;
-  return candidate < best;
+  if (candidate.path.length !== best.path.length) return candidate.path.length < best.path.length;
+  return candidate.path < best.path;
 }

@@ -17,5 +17,14 @@ export {
   type LinkVault,
 } from './markdown-link.ts';
 export { renameWithReferences, type RenameVault } from './rename-references.ts';
+export type { PackedMetadata } from '../packed-metadata.ts';
+export { packedFits } from '../packed-metadata.ts';
 export { TagTally, bareTags, withAncestors, type TagCount } from './tag-tally.ts';
-export { VaultIndex, isIndexedText, parseNote, type LinkCounts } from './vault-index.ts';
+export {
+  VaultIndex,
+  isIndexedText,
+  noteLinkTexts,
+  parseNote,
+  type KnownLinkCounts,
+  type LinkCounts,
+} from './vault-index.ts';

@@ -36,15 +36,18 @@ export function withAncestors(tag: string): string[] {
 }
 
 interface Group {
-  /** path -> the spelling that note gives the tag */
+  key: string;
+  /** path -> the spelling that note gives the tag (the `usual` string itself when it is that) */
   notes: Map<string, string>;
   /** The first note (code units) carrying the tag, whose spelling the group shows. */
   first: string;
+  /** The spelling met first: notes spelling it so share this one string. */
+  usual: string;
 }
 
 export class TagTally {
-  /** path -> the lower-cased tags (ancestors included) the note counts for */
-  private readonly keysByNote = new Map<string, string[]>();
+  /** path -> the groups (tags, ancestors included) the note counts for */
+  private readonly groupsByNote = new Map<string, Group[]>();
   private readonly groups = new Map<string, Group>();
   private counted: TagCount[] | null = null;
 
@@ -64,28 +67,27 @@ export class TagTally {
       if (!spellings.has(key)) spellings.set(key, tag);
     }
     if (spellings.size === 0) return;
-    this.keysByNote.set(path, [...spellings.keys()]);
+    const groups: Group[] = [];
     for (const [key, spelling] of spellings) {
-      const group = this.groups.get(key);
-      if (group === undefined)
-        this.groups.set(key, { notes: new Map([[path, spelling]]), first: path });
-      else {
-        group.notes.set(path, spelling);
-        if (path < group.first) group.first = path;
-      }
+      let group = this.groups.get(key);
+      if (group === undefined) {
+        group = { key, notes: new Map(), first: path, usual: spelling };
+        this.groups.set(key, group);
+      } else if (path < group.first) group.first = path;
+      group.notes.set(path, spelling === group.usual ? group.usual : spelling);
+      groups.push(group);
     }
+    this.groupsByNote.set(path, groups);
     this.counted = null;
   }
 
   removeNote(path: string): void {
-    const keys = this.keysByNote.get(path);
-    if (keys === undefined) return;
-    this.keysByNote.delete(path);
-    for (const key of keys) {
-      const group = this.groups.get(key);
-      if (group === undefined) continue;
+    const groups = this.groupsByNote.get(path);
+    if (groups === undefined) return;
+    this.groupsByNote.delete(path);
+    for (const group of groups) {
       group.notes.delete(path);
-      if (group.notes.size === 0) this.groups.delete(key);
+      if (group.notes.size === 0) this.groups.delete(group.key);
       else if (group.first === path) group.first = firstPath(group.notes.keys());
     }
     this.counted = null;

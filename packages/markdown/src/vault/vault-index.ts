@@ -7,6 +7,9 @@
  * Memory: a note is held once, as its text and its packed metadata (packed-metadata.ts), which
  * `getFileCache` expands lazily; the text is what the metadata was computed from, and what
  * search reads (`noteText`).
+ * Loading a vault: between `deferAggregates()` and the end of the load, notes' tags are owed to
+ * the tally rather than counted, and `prepareAggregates()` then counts them (and builds the link
+ * graph's key index) a step at a time; any answer that needs them first finishes the work.
  */
 import type { CachedMetadata } from 'obsidian';
 import { parseCanvasLinks } from '../canvas.ts';
@@ -20,8 +23,9 @@ import {
 } from '../packed-metadata.ts';
 import { parseMetadata } from '../parse-metadata.ts';
 import { LineTable } from '../positions.ts';
+import { Backlog } from '../backlog.ts';
 import { parseFrontMatterTags } from '../tags.ts';
-import { TagTally } from './tag-tally.ts';
+import { TagTally, type TagCount } from './tag-tally.ts';
 
 /** source path -> (target path or unresolved linktext) -> number of links. */
 export type LinkCounts = Readonly<Record<string, Readonly<Record<string, number>>>>;
@@ -41,10 +45,18 @@ interface NoteEntry {
   packed: PackedMetadata;
 }
 
+/** A note's link counts as a previous run computed them (see VaultIndex.setNote). */
+export interface KnownLinkCounts {
+  resolved: Record<string, number>;
+  unresolved: Record<string, number>;
+}
+
 export class VaultIndex {
   private readonly notes = new Map<string, NoteEntry>();
   private readonly links = new LinkIndex();
-  readonly tags = new TagTally();
+  private readonly tally = new TagTally();
+  /** Notes whose tags are not counted in the tally yet. */
+  private readonly tagsOwed = new Backlog();
   private sorted: string[] | null = null;
 
   /** Registers a file; `text` is its content when isIndexedText(path). */
@@ -58,17 +70,23 @@ export class VaultIndex {
     else if (path.endsWith('.canvas')) this.links.setNote(path, parseCanvasLinks(text));
   }
 
-  /** Sets a note from metadata computed elsewhere (a worker, the on-disk cache) for this text. */
-  setNote(path: string, text: string, packed: PackedMetadata): void {
+  /**
+   * Sets a note from metadata computed elsewhere (a worker, the on-disk cache) for this text.
+   * `known` are its link counts from a previous run, taken as they are: the caller vouches that
+   * no file sharing a name with its links was added or removed since.
+   */
+  setNote(path: string, text: string, packed: PackedMetadata, known?: KnownLinkCounts): void {
     if (!this.notes.has(path)) this.sorted = null;
     this.notes.set(path, { text, packed });
-    this.links.setNoteLinks(path, linksOf(text, packed));
-    this.tags.setNote(path, tagsOf(text, packed));
+    const links = noteLinkTexts(text, packed);
+    if (known === undefined) this.links.setNoteLinks(path, links);
+    else this.links.restoreNote(path, links, known.resolved, known.unresolved);
+    this.countTags(path);
   }
 
   removeFile(path: string): void {
     if (this.notes.delete(path)) this.sorted = null;
-    this.tags.removeNote(path);
+    if (!this.tagsOwed.drop(path)) this.tally.removeNote(path);
     this.links.removeFile(path);
   }
 
@@ -76,14 +94,42 @@ export class VaultIndex {
     const entry = this.notes.get(oldPath);
     if (entry !== undefined) {
       this.notes.delete(oldPath);
-      this.tags.removeNote(oldPath);
+      if (!this.tagsOwed.drop(oldPath)) this.tally.removeNote(oldPath);
       this.sorted = null;
     }
     this.links.renameFile(oldPath, newPath);
     if (entry !== undefined && newPath.endsWith('.md')) {
       this.notes.set(newPath, entry);
-      this.tags.setNote(newPath, tagsOf(entry.text, entry.packed));
+      this.countTags(newPath);
     }
+  }
+
+  /** Resolves again the links with these name keys (files added or removed since a previous run). */
+  reresolveNames(keys: Iterable<string>): void {
+    this.links.reresolveKeys(keys);
+  }
+
+  /** From now until `prepareAggregates` is done, notes' tags are owed to the tally. */
+  deferAggregates(): void {
+    this.tagsOwed.open();
+  }
+
+  /** Counts the owed tags and builds the link graph's key index, a step at a time. */
+  prepareAggregates(perStep = 5000): { step(): boolean } {
+    const keys = this.links.prepareKeys(perStep);
+    return {
+      step: () => this.tagsOwed.step(perStep, (path) => this.countTagsNow(path)) || keys.step(),
+    };
+  }
+
+  /** Tag counts as list_tags gives them, in no order. */
+  tagCounts(): TagCount[] {
+    return this.countedTally().counts();
+  }
+
+  /** The notes counted for a tag (lower-cased, without '#'). */
+  notesCountedForTag(key: string): string[] {
+    return this.countedTally().notesCounted(key);
   }
 
   getFileCache(path: string): CachedMetadata | null {
@@ -132,6 +178,22 @@ export class VaultIndex {
   get unresolvedLinks(): LinkCounts {
     return this.links.unresolvedLinks;
   }
+
+  private countTags(path: string): void {
+    if (this.tagsOwed.isOpen) this.tagsOwed.add(path);
+    else this.countTagsNow(path);
+  }
+
+  private countTagsNow(path: string): void {
+    const entry = this.notes.get(path);
+    if (entry === undefined) this.tally.removeNote(path);
+    else this.tally.setNote(path, tagsOf(entry.text, entry.packed));
+  }
+
+  private countedTally(): TagTally {
+    this.tagsOwed.finish((path) => this.countTagsNow(path));
+    return this.tally;
+  }
 }
 
 /** Frontmatter tags first, then the body's, as Obsidian's `getAllTags`. */
@@ -141,8 +203,8 @@ function tagsOf(text: string, packed: PackedMetadata): string[] {
   return tags;
 }
 
-/** Frontmatter links, links and embeds, in the order the link graph counts them. */
-function linksOf(text: string, packed: PackedMetadata): string[] {
+/** A note's frontmatter links, links and embeds (`#subpath` kept), as the link graph counts them. */
+export function noteLinkTexts(text: string, packed: PackedMetadata): string[] {
   const links = (packed.frontmatterLinks ?? []).map((reference) => reference.link);
   for (const link of packedLinkTargets(packed, text)) links.push(link);
   return links;
