@@ -11,7 +11,7 @@ export {
 } from './define-tool.ts';
 export { allTools, toolFamilies, type ToolFamily } from './registry.ts';
 export { metaTools } from './tools/meta/index.ts';
-export { closeSearchServices } from './tools/search/index.ts';
+export { closeSearchServices, warmSearchServices } from './tools/search/index.ts';
 export type {
   ActivationResult,
   CatalogEntry,

@@ -18,12 +18,12 @@ const texts = async (from: NoteTextCache) =>
   Object.fromEntries((await from.notes()).map((note) => [note.path, note.text]));
 
 describe('the note text cache', () => {
-  test('holds every visible note, sorted by path, with its folded text', async () => {
+  test('holds every visible note, sorted by path, with its text', async () => {
     vault = await openTestHost({ 'b.md': 'B', 'A/a.md': 'Aa', 'x.txt': 'x', '.hidden/h.md': 'h' });
     cache = new NoteTextCache(vault.host);
     expect(await cache.notes()).toMatchObject([
-      { path: 'A/a.md', text: 'Aa', folded: 'aa', size: 2 },
-      { path: 'b.md', text: 'B', folded: 'b', size: 1 },
+      { path: 'A/a.md', text: 'Aa', size: 2 },
+      { path: 'b.md', text: 'B', size: 1 },
     ]);
   });
 

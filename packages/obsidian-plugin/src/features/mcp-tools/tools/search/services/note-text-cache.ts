@@ -1,6 +1,6 @@
 /**
- * The text of every note (`.md`) in memory, with its case-folded twin, so a search scans memory
- * instead of re-reading the vault. One cache per host (a WeakMap keyed by the host, which lives
+ * The text of every note (`.md`) in memory, so a search scans memory instead of re-reading the
+ * vault (case-insensitive search needs no folded copy: text-hits.ts). One cache per host (a WeakMap keyed by the host, which lives
  * as long as the server), created on first use and kept current by the host's events.
  *
  * Lifecycle: `noteTextCache(host)` creates it and subscribes to `host.onEvent`;
@@ -19,9 +19,8 @@
  *   vault rewritten without pause still gets an answer).
  *
  * A host that holds every note's text in its index (`host.indexed()`, NodeHost) is not read at
- * all: the cache takes the index's texts (the same strings, not copies) and adds only the folded
- * twin, and only where folding changes the text; an entry is current while its text is the
- * index's very string.
+ * all: the cache takes the index's texts (the same strings, not copies); an entry is current
+ * while its text is the index's very string.
  */
 import type {
   IndexedVault,
@@ -29,13 +28,10 @@ import type {
   VaultFile,
   VaultHost,
 } from '../../../../../host/vault-host.ts';
-import { foldCase } from './case-fold.ts';
 
 export interface CachedNote {
   path: string;
   text: string;
-  /** `foldCase(text)`: same length, same offsets (the very `text` when folding changes nothing). */
-  folded: string;
   /** The file's mtime and size when it was read. */
   mtime: number;
   size: number;
@@ -43,6 +39,8 @@ export interface CachedNote {
 
 /** Reads in flight at once while filling the cache. */
 const READ_CONCURRENCY = 32;
+/** Entries renewed between two pauses for other work while filling from a host's index. */
+const RENEWALS_BETWEEN_PAUSES = 5000;
 /** Refresh rounds per call before answering with what is cached (a vault being rewritten). */
 const MAX_REFRESH_ROUNDS = 3;
 
@@ -52,6 +50,7 @@ export class NoteTextCache {
   private sorted: CachedNote[] | null = null;
   /** The index's sorted paths `sorted` was made from (hosts with an index). */
   private sortedFrom: readonly string[] | null = null;
+  private filling: Promise<readonly CachedNote[]> | null = null;
   private refreshing: Promise<void> | null = null;
   private readonly unsubscribe: () => void;
 
@@ -62,7 +61,10 @@ export class NoteTextCache {
   /** Every visible note, sorted by path (code-unit order), as the host has it now. */
   async notes(): Promise<readonly CachedNote[]> {
     const indexed = this.host.indexed?.() ?? null;
-    if (indexed !== null) return this.fromIndex(indexed);
+    if (indexed !== null) {
+      this.filling ??= this.fromIndex(indexed).finally(() => (this.filling = null));
+      return this.filling;
+    }
     this.sortedFrom = null;
     this.reconcile();
     for (let round = 0; round < MAX_REFRESH_ROUNDS && this.pending.size > 0; round++) {
@@ -73,12 +75,17 @@ export class NoteTextCache {
     return this.sorted;
   }
 
-  /** The index's notes, folding only the texts that are new since the last call. */
-  private fromIndex(indexed: IndexedVault): readonly CachedNote[] {
+  /**
+   * The index's notes, renewing only the entries whose text changed since the last call (and
+   * pausing for other work every few thousand, so a first fill never holds up requests).
+   */
+  private async fromIndex(indexed: IndexedVault): Promise<readonly CachedNote[]> {
     const paths = indexed.sortedNotes();
     if (this.pending.size === 0 && this.sorted !== null && this.sortedFrom === paths)
       return this.sorted;
+    this.pending.clear();
     const notes: CachedNote[] = [];
+    let renewed = 0;
     for (const path of paths) {
       const text = indexed.noteText(path);
       if (text === null) continue;
@@ -88,11 +95,12 @@ export class NoteTextCache {
         entry = {
           path,
           text,
-          folded: foldedOnce(text),
           mtime: stat?.mtime ?? 0,
           size: stat?.size ?? 0,
         };
         this.entries.set(path, entry);
+        if (++renewed % RENEWALS_BETWEEN_PAUSES === 0)
+          await new Promise((resolve) => setImmediate(resolve));
       }
       notes.push(entry);
     }
@@ -100,7 +108,6 @@ export class NoteTextCache {
       const listed = new Set(paths);
       for (const path of this.entries.keys()) if (!listed.has(path)) this.entries.delete(path);
     }
-    this.pending.clear();
     this.sortedFrom = paths;
     this.sorted = notes;
     return notes;
@@ -172,7 +179,7 @@ export class NoteTextCache {
     } catch {
       return; // gone (or unreadable) since it was listed: not searchable
     }
-    this.entries.set(path, { path, text, folded: foldedOnce(text), mtime, size });
+    this.entries.set(path, { path, text, mtime, size });
     this.sorted = null;
   }
 }
@@ -191,12 +198,6 @@ export function noteTextCache(host: VaultHost): NoteTextCache {
 export function closeNoteTextCache(host: VaultHost): void {
   caches.get(host)?.dispose();
   caches.delete(host);
-}
-
-/** The folded text, or the text itself when folding changes nothing (one string, not two). */
-function foldedOnce(text: string): string {
-  const folded = foldCase(text);
-  return folded === text ? text : folded;
 }
 
 function isCurrent(entry: CachedNote | undefined, file: VaultFile): boolean {

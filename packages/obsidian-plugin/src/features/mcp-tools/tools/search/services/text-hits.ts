@@ -1,9 +1,12 @@
 /**
- * Plain-text hits over cached notes: every non-overlapping occurrence of the folded query in the
- * folded text, notes in path order and occurrences in text order. Every occurrence is counted
- * (`total`), but only the first `limit` get a line number and an excerpt, so a common word over
- * a large vault costs one `indexOf` per occurrence and nothing more.
+ * Plain-text hits over cached notes: every non-overlapping occurrence of the query, case-folded
+ * (case-fold.ts: where the folded text holds the folded query), notes in path order and
+ * occurrences in text order. Every occurrence is counted (`total`), but only the first `limit`
+ * get a line number and an excerpt, so a common word over a large vault costs one regular
+ * expression step per occurrence and nothing more. The notes' own text is searched: no folded
+ * copy is kept.
  */
+import { foldedQueryPattern } from './case-fold.ts';
 import type { CachedNote } from './note-text-cache.ts';
 
 export interface TextHit {
@@ -26,16 +29,18 @@ export function findHits(
   search: HitSearch,
 ): { hits: TextHit[]; total: number } {
   const { foldedQuery, limit } = search;
+  const pattern = foldedQueryPattern(foldedQuery);
   const hits: TextHit[] = [];
   let total = 0;
   for (const note of notes) {
-    let index = note.folded.indexOf(foldedQuery);
-    if (index === -1) continue;
+    pattern.lastIndex = 0;
+    let match = pattern.exec(note.text);
+    if (match === null) continue;
     const lines = new LineCounter(note.text);
-    while (index !== -1) {
+    while (match !== null) {
       total++;
-      if (hits.length < limit) hits.push(describeHit(note, index, lines, search));
-      index = note.folded.indexOf(foldedQuery, index + foldedQuery.length);
+      if (hits.length < limit) hits.push(describeHit(note, match.index, lines, search));
+      match = pattern.exec(note.text);
     }
   }
   return { hits, total };
