@@ -42,6 +42,17 @@ export class FileTable {
     return [...this.files.values()].filter((entry) => entry.file.path.startsWith(prefix));
   }
 
+  /** Files and folders directly inside a folder ('' for the root), with their disk paths. */
+  childrenOf(folder: string): { path: string; diskPath: string }[] {
+    const isChild = (path: string) => parentFolder(path) === folder && path !== '';
+    const children: { path: string; diskPath: string }[] = [];
+    for (const [path, entry] of this.files)
+      if (isChild(path)) children.push({ path, diskPath: entry.diskPath });
+    for (const [path, diskPath] of this.folders)
+      if (isChild(path)) children.push({ path, diskPath });
+    return children;
+  }
+
   /** Folders inside a folder, at any depth. */
   foldersUnder(folder: string): string[] {
     const prefix = `${folder}/`;

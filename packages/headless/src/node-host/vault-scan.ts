@@ -2,8 +2,10 @@
  * Walks a vault folder the way Obsidian loads one: every file and folder except dot-entries
  * (the config folder, .trash, .git, ...), with names NFC-normalised for the vault path while the
  * on-disk name is kept for I/O. Temp files of an interrupted atomic write are collected, so
- * opening a vault can sweep them.
+ * opening a vault can sweep them. `onFolder` hears of each real folder before it is listed (the
+ * watcher starts watching it there, so nothing created meanwhile goes unseen).
  */
+import type { Stats } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAtomicTempName } from '@mcp-connector/shared';
@@ -27,9 +29,15 @@ export interface VaultScan {
   leftovers: string[];
 }
 
-export async function scanVault(root: string): Promise<VaultScan> {
+/** Files whose stat is asked for at once. */
+const STAT_BATCH = 256;
+
+export async function scanVault(
+  root: string,
+  onFolder: (diskPath: string) => void = () => undefined,
+): Promise<VaultScan> {
   const scan: VaultScan = { files: [], folders: [], leftovers: [] };
-  await walk(root, '', '', scan);
+  await walk(root, '', '', scan, onFolder);
   return scan;
 }
 
@@ -38,9 +46,12 @@ async function walk(
   diskFolder: string,
   vaultFolder: string,
   scan: VaultScan,
+  onFolder: (diskPath: string) => void,
 ): Promise<void> {
+  onFolder(diskFolder);
   const entries = await readdir(join(root, diskFolder), { withFileTypes: true });
   const subfolders: Promise<void>[] = [];
+  const files: { path: string; diskPath: string }[] = [];
   for (const entry of entries) {
     const diskPath = diskFolder === '' ? entry.name : `${diskFolder}/${entry.name}`;
     if (entry.isFile() && isAtomicTempName(entry.name)) scan.leftovers.push(diskPath);
@@ -51,10 +62,20 @@ async function walk(
         : `${vaultFolder}/${entry.name.normalize('NFC')}`;
     if (entry.isDirectory()) {
       scan.folders.push({ path, diskPath });
-      subfolders.push(walk(root, diskPath, path, scan));
+      subfolders.push(walk(root, diskPath, path, scan, onFolder));
     } else if (entry.isFile()) {
-      scan.files.push({ path, diskPath, stat: toFileStat(await lstat(join(root, diskPath))) });
+      files.push({ path, diskPath });
     }
+  }
+  for (let start = 0; start < files.length; start += STAT_BATCH) {
+    const batch = files.slice(start, start + STAT_BATCH);
+    const stats = await Promise.all(
+      batch.map((file) => lstat(join(root, file.diskPath)).catch(() => null)),
+    );
+    batch.forEach((file, i) => {
+      const stat = stats[i] as Stats | null; // null: gone since it was listed
+      if (stat !== null) scan.files.push({ ...file, stat: toFileStat(stat) });
+    });
   }
   await Promise.all(subfolders);
 }
