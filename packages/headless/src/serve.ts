@@ -34,6 +34,7 @@ import { dirname, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import manifest from '../../../manifest.json' with { type: 'json' };
 import { NodeHost } from './node-host/node-host.ts';
+import { cacheKey } from './node-host/metadata-cache.ts';
 import { threadEmbedders } from './semantic/thread-embedders.ts';
 import { PROGRAM, quoted } from './commands/usage.ts';
 
@@ -53,6 +54,8 @@ export interface ServeOptions {
   onScanProgress?: (indexed: number, total: number) => void;
   /** claude_desktop_config.json (tests use a temp one); by default this machine's. */
   desktopConfigPath?: string;
+  /** How long a call waits for the index still being built (tests shorten it); 10 s by default. */
+  indexWaitMs?: number;
 }
 
 export interface HeadlessServer extends RunningConnector {
@@ -75,10 +78,17 @@ export function headlessModels(vault: string, configDir = '.obsidian'): ModelIns
   });
 }
 
+/** The metadata cache of a headless server, beside data.json (ADR-0018). */
+export function metadataCachePathOf(vault: string, configDir = '.obsidian'): string {
+  return join(vault, configDir, 'plugins', manifest.id, 'metadata-cache', 'notes.bin');
+}
+
 export async function serveVault(options: ServeOptions): Promise<HeadlessServer> {
   // Taken first: opening the vault sweeps temp files, which a running server may be writing.
-  const lock = await claimLiveServer(settingsPathOf(await realpath(options.vault)), 'headless');
-  const opened = await openVault(options.vault, options.onScanProgress).catch(
+  const root = await realpath(options.vault);
+  const lock = await claimLiveServer(settingsPathOf(root), 'headless');
+  // The index builds in the background: the port opens at once, calls wait for the index.
+  const opened = await openVault(root, options.onScanProgress, 'background').catch(
     async (error: unknown) => {
       await lock.release();
       throw error;
@@ -88,6 +98,8 @@ export async function serveVault(options: ServeOptions): Promise<HeadlessServer>
   try {
     const connector = await startConnector({
       ...connectorOptions(host, settings, options.semantic),
+      indexing: host.indexing,
+      ...(options.indexWaitMs !== undefined && { indexWaitMs: options.indexWaitMs }),
       ...(options.port !== undefined && { port: options.port }),
       ...(options.portRange !== undefined && { portRange: options.portRange }),
       ...(options.extend !== undefined && { extend: options.extend }),
@@ -130,7 +142,8 @@ export interface HeadlessStdioServer extends RunningStdioConnector {
 export async function serveVaultOverStdio(
   options: StdioServeOptions,
 ): Promise<HeadlessStdioServer> {
-  const { host, settings } = await openVault(options.vault, options.onScanProgress);
+  // One client that launched this process: it is answered once the index is built.
+  const { host, settings } = await openVault(options.vault, options.onScanProgress, 'built');
   try {
     if (settings.refusal !== null)
       throw new Error(
@@ -158,12 +171,23 @@ export async function serveVaultOverStdio(
   }
 }
 
+/**
+ * The vault and its settings. `background`: returns while the index builds (HTTP); `built`:
+ * once it is built. Both keep note metadata in the on-disk cache (ADR-0018).
+ */
 async function openVault(
   vault: string,
   onProgress: ServeOptions['onScanProgress'],
+  index: 'background' | 'built',
 ): Promise<{ host: NodeHost; settings: SettingsStore }> {
-  const host = await NodeHost.open(vault, onProgress === undefined ? {} : { onProgress });
+  const root = await realpath(vault);
+  const host = await NodeHost.start(root, {
+    metadataCache: { file: metadataCachePathOf(root), key: cacheKey(manifest.version) },
+    onError: (error) => console.error(`Vault index: ${error.message}`),
+    ...(onProgress !== undefined && { onProgress }),
+  });
   try {
+    if (index === 'built') await host.indexing.ready();
     const settings = await SettingsStore.open(settingsPathOf(host.root, host.configDir));
     if (settings.problem !== null) console.error(`Settings: ${settings.problem}`);
     return { host, settings };

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { SUPPORTED_PROTOCOL_VERSIONS, type ServerNotifier } from '@modelcontextprotocol/server';
 import type { Readable, Writable } from 'node:stream';
 import { DisposerStack } from './disposer-stack.ts';
+import { ALWAYS_INDEXED, type VaultIndexing } from './host/index-status.ts';
 import type { VaultHost } from './host/vault-host.ts';
 import {
   progressLine,
@@ -29,12 +30,14 @@ import { commandGateFor, type PermissionPrompt } from './features/command-permis
 import {
   allTools,
   closeSearchServices,
+  warmSearchServices,
   metaTools,
   type CommandGate,
   type ServerFacts,
 } from './features/mcp-tools/index.ts';
 import {
   startStdioTransport,
+  INDEX_WAIT_MS,
   startTransport,
   type McpSurface,
   type ServerExtension,
@@ -50,6 +53,7 @@ import {
 } from './features/tool-policy/index.ts';
 
 export type { ServerExtension, ToolHandlers } from './features/mcp-transport/index.ts';
+export { buildingSentence } from './features/mcp-transport/index.ts';
 
 export const SERVER_NAME = 'mcp-connector';
 /** The 2026-07-28 line (server/discover) first, then the legacy handshake revisions. */
@@ -57,6 +61,10 @@ export const PROTOCOL_REVISIONS: readonly string[] = ['2026-07-28', ...SUPPORTED
 
 export interface ConnectorOptions {
   host: VaultHost;
+  /** How far the host's index is (headless builds it while serving); always ready by default. */
+  indexing?: VaultIndexing;
+  /** How long a call that needs the index waits for it before `index_building` (default 10 s). */
+  indexWaitMs?: number;
   settings: SettingsStore;
   version: string;
   /** Overrides the port in the settings (headless `--port`). */
@@ -242,6 +250,15 @@ async function composeOn(
   });
   stack.defer(() => prompts.stop());
   stack.defer(settings.onChange(() => prompts.recheck()));
+  const indexing = options.indexing ?? ALWAYS_INDEXED;
+  // Once the index is there: the prompt list is whole, and search can take the texts it holds.
+  void indexing.ready().then(
+    () => {
+      prompts.recheck();
+      warmSearchServices(host);
+    },
+    () => undefined,
+  );
   const desktopConfig = options.desktopConfigPath ?? desktopConfigPath();
   stack.defer(
     settings.onChange(() => {
@@ -259,6 +276,8 @@ async function composeOn(
   const surface: McpSurface = {
     facts,
     host,
+    indexing,
+    indexWaitMs: options.indexWaitMs ?? INDEX_WAIT_MS,
     commandGate: options.commandGate ?? commandGateFor(settings, options.commandPrompt ?? null),
     semanticSearch: semantic.service,
     hiddenFoldersActive: () => settings.current.hiddenFolders.length > 0,

@@ -42,6 +42,7 @@ export type ErrorCode =
   | 'regex_timeout'
   | 'unsupported_encoding'
   | 'index_building'
+  | 'index_failed'
   | 'hidden_folders_active'
   | 'tool_inactive'
   | 'tool_not_allowed'

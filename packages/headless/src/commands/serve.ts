@@ -4,6 +4,7 @@
  * messages only: everything else, a stray console.log included, goes to stderr.
  */
 import { bannerFor, serveVault, serveVaultOverStdio, type HeadlessServer } from '../serve.ts';
+import { reportIndexing } from './index-report.ts';
 import { progressLine, type ProgressLine } from './progress-line.ts';
 import { tokenRefusal } from './token-choice.ts';
 import { UsageError, parseOptions, requireOption, type Command } from './usage.ts';
@@ -48,12 +49,14 @@ async function runServe(args: string[]): Promise<number> {
   const server = await serveVault({
     vault: await requireVaultFolder(vault),
     port,
-    ...reporting(progress),
+    // The index builds while serving: index-report.ts tells how far it is.
+    semantic: reporting(progress).semantic,
   }).catch((error: unknown) => {
     throw portRefusal(error);
   });
   progress.clear();
   announce(server, values.json === true);
+  reportIndexing(server.nodeHost.indexing, process.stderr);
   return runUntilStopped(server);
 }
 

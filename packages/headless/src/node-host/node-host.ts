@@ -1,7 +1,8 @@
 /**
  * NodeHost: a VaultHost over a vault folder on disk, for running without Obsidian. It keeps an
- * in-memory index of files, folders and note metadata, built by a scan at open and kept current
- * by its own writes and, when watching, by changes other programs make. Every write runs under
+ * in-memory index of files, folders and note metadata, built in the background from the start
+ * (index-build.ts; `indexing` tells how far it is, and a server listens meanwhile) and kept
+ * current by its own writes and, when watching, by changes other programs make. Every write runs under
  * one write lock and lands atomically (temp file and rename), so two writers never lose an
  * update and a crash never leaves half a note; an edit re-checks the note just before it lands
  * and re-applies itself when another program changed it meanwhile (note-edit.ts).
@@ -29,8 +30,10 @@ import {
   renameWithReferences,
 } from '@mcp-connector/markdown/vault';
 import { keepLineEndings } from '@mcp-connector/markdown';
+import { buildIndex, type MetadataCacheOptions } from './index-build.ts';
+import { IndexProgress } from './index-progress.ts';
 import { editNote } from './note-edit.ts';
-import { applyOutsideChange } from './outside-changes.ts';
+import { applyOutsideBatch } from './outside-changes.ts';
 import { VaultState } from './vault-state.ts';
 import { watchVault, type VaultWatcher } from './vault-watcher.ts';
 import { invalidFrontmatter, missingEntry } from '@mcp-connector/obsidian-plugin/host';
@@ -38,8 +41,12 @@ import { invalidFrontmatter, missingEntry } from '@mcp-connector/obsidian-plugin
 export interface NodeHostOptions {
   /** Re-index changes other programs make to the folder (default true). */
   watch?: boolean;
-  /** Hears the start-up scan: notes indexed so far of all notes found. */
+  /** Hears the index build: notes indexed so far of all notes found. */
   onProgress?: (indexed: number, total: number) => void;
+  /** Keep note metadata in this file between runs (headless serving); none by default. */
+  metadataCache?: MetadataCacheOptions;
+  /** Hears of build failures that happen after `start` returned. */
+  onError?: (error: Error) => void;
 }
 
 export class NodeHost implements VaultHost {
@@ -50,28 +57,89 @@ export class NodeHost implements VaultHost {
   private readonly writeLock = new Mutex();
   private watcher: VaultWatcher | null = null;
   private activeFile: string | null = null;
+  /** How far the index build is; ready once every note is indexed. */
+  readonly indexing = new IndexProgress();
+  private building: Promise<void> = Promise.resolve();
+  private closing = false;
 
   private constructor(readonly root: string) {
     this.vaultName = basename(root);
     this.state = new VaultState(root, this.configDir);
   }
 
+  /** Opens the vault with its index built: for tests, benchmarks and one-shot commands. */
   static async open(folder: string, options: NodeHostOptions = {}): Promise<NodeHost> {
-    // The real folder, so containment compares against what the links would resolve to.
-    const host = new NodeHost(await realpath(resolve(folder)));
-    await host.state.load(options.onProgress);
-    if (options.watch ?? true) {
-      host.watcher = watchVault(host.root, (change, diskPath) => {
-        void host.writeLock.run(() => applyOutsideChange(host.state, change, diskPath));
-      });
-      await host.watcher.ready;
+    const host = await NodeHost.start(folder, options);
+    try {
+      await host.indexing.ready();
+    } catch (error) {
+      await host.close();
+      throw error;
     }
     return host;
   }
 
+  /**
+   * Opens the vault and returns at once, its index building in the background under the write
+   * lock (writes wait for it; reads must wait for `indexing.ready()`).
+   */
+  static async start(folder: string, options: NodeHostOptions = {}): Promise<NodeHost> {
+    // The real folder, so containment compares against what the links would resolve to.
+    const host = new NodeHost(await realpath(resolve(folder)));
+    if (options.watch ?? true) {
+      const watcher = watchVault(host.root, (batch) => {
+        void host.writeLock
+          .run(() => applyOutsideBatch(host.state, watcher, batch))
+          .catch((error: unknown) => options.onError?.(asError(error)));
+      });
+      host.watcher = watcher;
+    }
+    if (options.onProgress !== undefined) host.indexing.onNote = options.onProgress;
+    host.building = host.build(options);
+    return host;
+  }
+
+  private async build(options: NodeHostOptions): Promise<void> {
+    let writeCache: (() => Promise<void>) | null = null;
+    try {
+      await this.writeLock.run(async () => {
+        ({ writeCache } = await buildIndex(this.state, {
+          progress: this.indexing,
+          cache: options.metadataCache ?? null,
+          ...(this.watcher !== null && { onFolder: (folder) => this.watcher?.watchFolder(folder) }),
+          stopped: () => this.closing,
+        }));
+      });
+      this.indexing.finish(
+        this.closing ? new Error('The server stopped before the index was built.') : null,
+      );
+    } catch (error) {
+      this.indexing.finish(asError(error));
+      options.onError?.(asError(error));
+      return;
+    }
+    this.prepareAggregates();
+    if (writeCache !== null && !this.closing)
+      await (writeCache as () => Promise<void>)().catch((error: unknown) =>
+        options.onError?.(asError(error)),
+      );
+  }
+
+  /** Counts the tags and indexes the link names owed since the load, a step per turn. */
+  private prepareAggregates(): void {
+    const preparing = this.state.index.prepareAggregates();
+    const step = () => {
+      if (!this.closing && preparing.step()) setImmediate(step);
+    };
+    setImmediate(step);
+  }
+
+  /** Stops watching and ends a build still running (within one batch of reads). */
   async close(): Promise<void> {
-    await this.watcher?.close();
+    this.closing = true;
+    this.watcher?.close();
     this.watcher = null;
+    await this.building;
   }
 
   // Files
@@ -166,8 +234,8 @@ export class NodeHost implements VaultHost {
     const index = this.state.index;
     return {
       sortedNotes: () => index.sortedNotes(),
-      tagCounts: () => index.tags.counts(),
-      notesCountedForTag: (key) => index.tags.notesCounted(key),
+      tagCounts: () => index.tagCounts(),
+      notesCountedForTag: (key) => index.notesCountedForTag(key),
       brokenLinkSources: () => index.brokenLinkSources(),
       noteText: (path) => index.noteText(path),
     };
@@ -260,4 +328,8 @@ export class NodeHost implements VaultHost {
     if (to.startsWith(`${from}/`))
       throw new ToolError('invalid_path', `Cannot move ${from} into itself.`);
   }
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
 }

@@ -20,7 +20,7 @@ import {
 import { assertContained } from './containment.ts';
 import { FileTable } from './file-table.ts';
 import { moveToTrash } from './trash.ts';
-import { scanVault, toFileStat } from './vault-scan.ts';
+import { toFileStat } from './vault-scan.ts';
 import { missingEntry, missingFile } from '@mcp-connector/obsidian-plugin/host';
 
 const BOM = '\uFEFF';
@@ -46,28 +46,11 @@ export class VaultState implements RenameVault {
     readonly configDir: string,
   ) {}
 
-  /** Scans the folder and indexes every note; `onProgress` hears each note indexed. */
-  async load(onProgress?: (indexed: number, total: number) => void): Promise<void> {
-    const scan = await scanVault(this.root);
-    await Promise.all(scan.leftovers.map((diskPath) => this.sweepLeftover(diskPath)));
-    for (const folder of scan.folders) this.table.addFolder(folder.path, folder.diskPath);
-    for (const file of scan.files) this.table.setFile(file.path, file.diskPath, file.stat);
-    for (const file of scan.files) this.index.addFile(file.path, null);
-    const notes = scan.files.filter((file) => isIndexedText(file.path));
-    let indexed = 0;
-    await Promise.all(
-      notes.map(async (file) => {
-        this.index.updateText(file.path, await this.readText(file.path));
-        onProgress?.(++indexed, notes.length);
-      }),
-    );
-  }
-
   /**
    * A temp file of an interrupted write is removed once it is older than any write takes: a
    * younger one may be another server's write in flight (stdio servers share the vault).
    */
-  private async sweepLeftover(diskPath: string): Promise<void> {
+  async sweepLeftover(diskPath: string): Promise<void> {
     const absolute = join(this.root, diskPath);
     const found = await stat(absolute).catch(() => null);
     if (found !== null && Date.now() - found.mtimeMs > LEFTOVER_AGE_MS)

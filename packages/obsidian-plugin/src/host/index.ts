@@ -25,5 +25,6 @@ export {
   parentFolder,
   splitFileName,
 } from './vault-path.ts';
+export { ALWAYS_INDEXED, type IndexStatus, type VaultIndexing } from './index-status.ts';
 export { invalidFrontmatter, missingEntry, missingFile } from './host-errors.ts';
 export { decodeForEdit, type DecodedNote } from './note-encoding.ts';

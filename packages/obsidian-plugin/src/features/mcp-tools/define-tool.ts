@@ -35,6 +35,8 @@ export interface ToolSpec<Args extends object> {
    * hidden-folders guard (Obsidian commands, Dataview, Templater): refused while folders are hidden.
    */
   unfilterable?: true | ((args: Args) => boolean);
+  /** True when the tool answers without the vault index (it never waits for one being built). */
+  indexFree?: true;
   ui?: ToolUi;
   /**
    * How a write is journaled (read-only tools never are): `vault` (the default) records its
@@ -56,6 +58,8 @@ export interface Tool {
   readonly annotations: ToolHints;
   readonly ui?: ToolUi;
   readonly journal: JournalMode;
+  /** Answers without the vault index (see ToolSpec.indexFree). */
+  readonly indexFree: boolean;
   /** The input schema as JSON Schema, computed once. */
   readonly inputJsonSchema: Record<string, unknown>;
   /** Validates raw arguments: the parsed arguments, or a list of problems. */
@@ -113,6 +117,7 @@ export function defineTool<Args extends object>(spec: ToolSpec<Args>): Tool {
     annotations: spec.annotations,
     ...(spec.ui !== undefined && { ui: spec.ui }),
     journal,
+    indexFree: spec.indexFree === true,
     inputJsonSchema,
     parse(raw) {
       const out: unknown = input(raw ?? {});

@@ -3,6 +3,7 @@
  * server answering this request, and the few services some tools need. Handlers never see
  * HTTP, tokens, `app` or `fs`.
  */
+import type { IndexStatus } from '../../host/index-status.ts';
 import type { HostKind, VaultHost } from '../../host/vault-host.ts';
 import type { ChangeAccess } from '../change-journal/index.ts';
 import type { SemanticSearch } from '../semantic-search/index.ts';
@@ -60,6 +61,8 @@ export interface ToolContext {
   server: ServerFacts;
   /** How many tools this request's caller can see and call. */
   visibleToolCount: number;
+  /** How far the host's vault index is, when the call started. */
+  indexStatus: IndexStatus;
   services: ToolServices;
   /** Some folders are hidden from AI clients: tools whose effects cannot be filtered are refused. */
   hiddenFoldersActive: boolean;

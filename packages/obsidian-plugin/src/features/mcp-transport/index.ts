@@ -17,6 +17,7 @@ import { MCP_PATH } from './services/request-screen.ts';
 import { startStdioEndpoint, type StdioEndpoint } from './services/stdio-endpoint.ts';
 
 export { DEFAULT_PORTS, PortUnavailableError } from './services/loopback-listen.ts';
+export { INDEX_WAIT_MS, buildingSentence } from './services/index-gate.ts';
 export type { McpSurface, ServerExtension, ToolHandlers } from './services/mcp-server.ts';
 export { TOKEN_REVOKED_MESSAGE } from './services/stdio-endpoint.ts';
 

@@ -3,6 +3,7 @@
  * handler, result shaping): `runOk` returns the structured result of a call that must succeed,
  * `runFail` the `{code, message, details}` of a call that must fail.
  */
+import { ALWAYS_INDEXED } from '../../../host/index-status.ts';
 import type { ToolFailure } from '@mcp-connector/shared';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { VaultHost } from '../../../host/vault-host.ts';
@@ -53,6 +54,7 @@ export function contextFor(
       protocolRevisions: ['2026-07-28', '2025-11-25'],
     },
     visibleToolCount: 1,
+    indexStatus: ALWAYS_INDEXED.status(),
   };
 }
 

@@ -12,11 +12,13 @@ import type {
   ServerContext,
   ServerNotifier,
 } from '@modelcontextprotocol/server';
+import type { VaultIndexing } from '../../../host/index-status.ts';
 import type { VaultHost } from '../../../host/vault-host.ts';
 import type { ChangeAccess } from '../../change-journal/index.ts';
 import { appResourcesCapability, registerAppResourceHandlers } from '../../mcp-apps/index.ts';
 import {
   callTool,
+  failureResult,
   toolListing,
   type CommandGate,
   type ServerFacts,
@@ -26,6 +28,7 @@ import { promptsCapability, registerPromptHandlers } from '../../prompts/index.t
 import type { SemanticSearch } from '../../semantic-search/index.ts';
 import type { RequestPolicy } from '../../tool-policy/index.ts';
 import { failureFor } from './call-refusals.ts';
+import { awaitIndex, indexFailure, indexProtocolError } from './index-gate.ts';
 import { callerTokenId } from './caller-token.ts';
 
 /** The standard tool handlers of one request's server, handed to an extension to build on. */
@@ -47,6 +50,9 @@ export interface McpSurface {
   facts: ServerFacts;
   /** The vault as clients may see it (hidden folders already guarded). */
   host: VaultHost;
+  /** How far the host's index is; calls that need it wait up to `indexWaitMs` (index-gate.ts). */
+  indexing: VaultIndexing;
+  indexWaitMs: number;
   commandGate: CommandGate;
   semanticSearch: SemanticSearch | null;
   hiddenFoldersActive(): boolean;
@@ -84,7 +90,10 @@ export function createMcpServer(
   };
   server.setRequestHandler('tools/list', handlers.listTools);
   server.setRequestHandler('tools/call', handlers.callTool);
-  registerPromptHandlers(server, surface.host);
+  registerPromptHandlers(server, surface.host, async () => {
+    const building = await awaitIndex(surface.indexing, surface.indexWaitMs);
+    if (building !== null) throw indexProtocolError(building);
+  });
   registerAppResourceHandlers(server);
   // Last, so the conformance fixtures' own prompts and resources handlers replace ours in that
   // run only.
@@ -106,11 +115,14 @@ async function handleCall(
   if (check.kind === 'unknown')
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
   if (check.kind !== 'allowed') return failureFor(name, check);
-  const result = await callTool(
-    check.tool,
-    call.params.arguments,
-    toolContext(surface, tokenId, policy, ctx),
-  );
+  const context = toolContext(surface, tokenId, policy, ctx);
+  if (!check.tool.indexFree) {
+    const building = await awaitIndex(surface.indexing, surface.indexWaitMs, (status) =>
+      context.reportProgress(status.done, status.total ?? undefined, 'Indexing the vault'),
+    );
+    if (building !== null) return failureResult(indexFailure(building));
+  }
+  const result = await callTool(check.tool, call.params.arguments, context);
   if (result.isError !== true) await policy.afterCall(name);
   return result;
 }
@@ -126,6 +138,7 @@ function toolContext(
     host: surface.host,
     server: surface.facts,
     visibleToolCount: policy.scope.listed.length,
+    indexStatus: surface.indexing.status(),
     services: {
       commandGate: surface.commandGate,
       toolPolicy: policy.access,

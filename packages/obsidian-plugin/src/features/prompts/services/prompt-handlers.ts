@@ -14,10 +14,21 @@ export function promptsCapability(era: 'legacy' | 'modern'): { listChanged: bool
   return { listChanged: era === 'modern' };
 }
 
-/** Registers the handlers; the server must declare the `prompts` capability. */
-export function registerPromptHandlers(server: Server, host: VaultHost): void {
-  server.setRequestHandler('prompts/list', async () => ({ prompts: await listPrompts(host) }));
-  server.setRequestHandler('prompts/get', (request) =>
-    getPrompt(host, request.params.name, request.params.arguments),
-  );
+/**
+ * Registers the handlers; the server must declare the `prompts` capability. `beforeRead` runs
+ * first (it waits for the vault index, or throws while it is still being built).
+ */
+export function registerPromptHandlers(
+  server: Server,
+  host: VaultHost,
+  beforeRead: () => Promise<void> = async () => undefined,
+): void {
+  server.setRequestHandler('prompts/list', async () => {
+    await beforeRead();
+    return { prompts: await listPrompts(host) };
+  });
+  server.setRequestHandler('prompts/get', async (request) => {
+    await beforeRead();
+    return getPrompt(host, request.params.name, request.params.arguments);
+  });
 }

@@ -15,6 +15,7 @@ export const listObsidianCommands = defineTool({
     "Obsidian's commands (id, name) by id; filter: text in the id or name, any case. Only in Obsidian.",
   input: type({ 'filter?': 'string', 'limit?': limitArgument }),
   annotations: READ_ONLY,
+  indexFree: true,
   handler: async ({ filter, limit }, ctx) => {
     const commands = requireCommands(ctx.host)
       .list()

@@ -9,6 +9,7 @@ export const activateTool = defineTool({
   annotations: IDEMPOTENT_WRITE,
   // Changes this caller's tool list, not the vault.
   journal: 'surface',
+  indexFree: true,
   handler: async ({ name, persist }, ctx) => ({
     ...(await ctx.services.toolPolicy.activate([name], persist ?? false)),
   }),
@@ -21,6 +22,7 @@ export const activateTools = defineTool({
   input: type({ names: 'string[]', 'persist?': 'boolean' }),
   annotations: IDEMPOTENT_WRITE,
   journal: 'surface',
+  indexFree: true,
   handler: async ({ names, persist }, ctx) => ({
     ...(await ctx.services.toolPolicy.activate(names, persist ?? false)),
   }),

@@ -1,13 +1,15 @@
 import { type } from 'arktype';
+import type { IndexStatus } from '../../../../host/index-status.ts';
 import { READ_ONLY, defineTool } from '../../define-tool.ts';
 
 export const getServerInfo = defineTool({
   name: 'get_server_info',
   title: 'Server info',
   description:
-    'Server and vault name, version, host (plugin or headless), protocol revisions, tool count.',
+    'Server and vault name, version, host (plugin or headless), protocol revisions, tool count, index state.',
   input: type({}),
   annotations: READ_ONLY,
+  indexFree: true,
   handler: async (_args, ctx) => ({
     name: ctx.server.name,
     version: ctx.server.version,
@@ -15,5 +17,21 @@ export const getServerInfo = defineTool({
     host: ctx.server.hostKind,
     protocolRevisions: ctx.server.protocolRevisions,
     toolCount: ctx.visibleToolCount,
+    index: indexFacts(ctx.indexStatus),
   }),
 });
+
+/** The index as a client needs it: ready, or how far the build is (and why it failed). */
+function indexFacts(status: IndexStatus): Record<string, unknown> {
+  if (status.state === 'ready') return { state: 'ready' };
+  return {
+    state: status.state,
+    ...(status.phase !== undefined && { phase: status.phase }),
+    done: status.done,
+    total: status.total,
+    fromCache: status.fromCache,
+    elapsedMs: status.elapsedMs,
+    etaMs: status.etaMs,
+    ...(status.error !== undefined && { error: status.error }),
+  };
+}

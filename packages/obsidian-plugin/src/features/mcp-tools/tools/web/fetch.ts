@@ -31,6 +31,7 @@ export const fetchTool = defineTool({
     idempotentHint: true,
     openWorldHint: true,
   },
+  indexFree: true,
   handler: async ({ url, format, maxLength, startIndex }, _ctx) => {
     const page = await fetchPage(parseUrl(url));
     const text = await pageText(page.body, page.contentType, page.url, format ?? 'markdown');

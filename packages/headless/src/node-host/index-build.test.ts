@@ -1,0 +1,149 @@
+/**
+ * The warm restart (index-build.ts, metadata-cache.ts): a second open of the same vault takes
+ * every unchanged note from the on-disk cache and ends with exactly the metadata, tags and link
+ * counts a cold parse gives; a changed note, a file that now captures a link, a corrupt cache
+ * and a cache of another version are all re-parsed.
+ */
+import { afterEach, describe, expect, test } from 'bun:test';
+import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildVault, copyVault, type TempVault } from '../test-support/temp-vault.ts';
+import { cacheKey, readMetadataCache } from './metadata-cache.ts';
+import { NodeHost } from './node-host.ts';
+
+const NOTES = {
+  'a.md':
+    '---\ntags: [alpha, beta/gamma]\nrating: 3\nup: "[[b]]"\n---\n# A\n\nSee [[b#Part|b]] and [[c]]. #inline\n',
+  'b.md': '# B\n\n## Part\n\n- [ ] task [[a]] ^t1\n\n![[pic.png]]\n',
+  'sub/d.md': 'Link to [[a]] and [[missing]].\n\n> [!note] Callout\n> text\n',
+  'pic.png': 'not really a png',
+  'board.canvas':
+    '{"nodes":[{"id":"1","type":"file","file":"a.md","x":0,"y":0,"width":1,"height":1}],"edges":[]}',
+};
+
+let vault: TempVault | null = null;
+let cacheDir: string | null = null;
+const hosts: NodeHost[] = [];
+
+afterEach(async () => {
+  for (const host of hosts.splice(0)) await host.close();
+  await vault?.remove();
+  vault = null;
+  if (cacheDir !== null) await rm(cacheDir, { recursive: true, force: true });
+  cacheDir = null;
+});
+
+async function cacheFile(): Promise<string> {
+  cacheDir = await mkdtemp(join(tmpdir(), 'mcp-meta-'));
+  return join(cacheDir, 'notes.bin');
+}
+
+/** Opens the vault with the cache, and closes it again once the cache is written. */
+async function openWithCache(root: string, file: string, key = cacheKey('1.0.0')) {
+  const host = await NodeHost.open(root, { watch: false, metadataCache: { file, key } });
+  hosts.push(host);
+  return host;
+}
+
+/** Everything the index answers, for comparing two runs. */
+function snapshot(host: NodeHost) {
+  const paths = host
+    .listFiles()
+    .map((file) => file.path)
+    .sort();
+  return {
+    metadata: paths.map((path) => [path, host.getFileCache(path)]),
+    tags: paths.map((path) => [path, host.getAllTags(path)]),
+    resolved: host.resolvedLinks(),
+    unresolved: host.unresolvedLinks(),
+    tagCounts: host
+      .indexed()
+      .tagCounts()
+      .sort((x, y) => x.tag.localeCompare(y.tag)),
+    broken: host.indexed().brokenLinkSources(),
+  };
+}
+
+async function closeAll(): Promise<void> {
+  for (const host of hosts.splice(0)) await host.close();
+}
+
+describe('the metadata cache', () => {
+  test('a restart takes every unchanged note from the cache and answers as a cold parse', async () => {
+    vault = await buildVault(NOTES);
+    const file = await cacheFile();
+    const cold = await openWithCache(vault.root, file);
+    expect(cold.indexing.status()).toMatchObject({ state: 'ready', total: 4, fromCache: 0 });
+    const before = snapshot(cold);
+    await closeAll();
+    expect((await readMetadataCache(file, cacheKey('1.0.0'))).records.size).toBe(3);
+    const warm = await openWithCache(vault.root, file);
+    expect(warm.indexing.status()).toMatchObject({ state: 'ready', total: 4, fromCache: 3 });
+    expect(snapshot(warm)).toEqual(before);
+  });
+
+  test('the real vault: a warm start equals a cold one note for note', async () => {
+    vault = await copyVault();
+    const file = await cacheFile();
+    const before = snapshot(await openWithCache(vault.root, file));
+    await closeAll();
+    const warm = await openWithCache(vault.root, file);
+    const status = warm.indexing.status();
+    expect(status.fromCache).toBeGreaterThan(100);
+    expect(snapshot(warm)).toEqual(before);
+  });
+
+  test('an edited note is parsed again, even when its size and mtime are the same', async () => {
+    vault = await buildVault(NOTES);
+    const file = await cacheFile();
+    await openWithCache(vault.root, file);
+    await closeAll();
+    const path = join(vault.root, 'b.md');
+    const { atime, mtime } = await stat(path);
+    const original = await readFile(path, 'utf8');
+    const edited = original.replace('# B', '# C');
+    expect(edited.length).toBe(original.length);
+    await writeFile(path, edited);
+    await utimes(path, atime, mtime);
+    const warm = await openWithCache(vault.root, file);
+    expect(warm.indexing.status().fromCache).toBe(2);
+    expect(warm.getFileCache('b.md')?.headings?.[0]?.heading).toBe('C');
+  });
+
+  test('a file added since resolves the links it now captures', async () => {
+    vault = await buildVault(NOTES);
+    const file = await cacheFile();
+    const cold = await openWithCache(vault.root, file);
+    expect(cold.unresolvedLinks()['sub/d.md']).toEqual({ missing: 1 });
+    await closeAll();
+    await writeFile(join(vault.root, 'sub/missing.md'), 'now here\n');
+    const warm = await openWithCache(vault.root, file);
+    expect(warm.resolvedLinks()['sub/d.md']).toEqual({ 'a.md': 1, 'sub/missing.md': 1 });
+    expect(warm.unresolvedLinks()['sub/d.md']).toEqual({});
+    expect(warm.indexed().brokenLinkSources()).toEqual(['a.md']);
+  });
+
+  test('a corrupt, truncated or foreign cache is ignored and every note parsed', async () => {
+    vault = await buildVault(NOTES);
+    const file = await cacheFile();
+    const before = snapshot(await openWithCache(vault.root, file));
+    await closeAll();
+    const bytes = await readFile(file);
+    const damaged = [
+      bytes.subarray(0, bytes.length - 3),
+      Buffer.concat([bytes, Buffer.from([0])]),
+      Buffer.from('garbage'),
+    ];
+    for (const content of damaged) {
+      await writeFile(file, content);
+      const host = await openWithCache(vault.root, file);
+      expect(host.indexing.status().fromCache).toBe(0);
+      expect(snapshot(host)).toEqual(before);
+      await closeAll();
+    }
+    const other = await openWithCache(vault.root, file, cacheKey('9.9.9'));
+    expect(other.indexing.status().fromCache).toBe(0);
+    expect(snapshot(other)).toEqual(before);
+  });
+});

@@ -1,0 +1,272 @@
+/**
+ * The on-disk metadata cache that makes a restart warm: every note's packed metadata
+ * (packages/markdown/src/packed-metadata.ts) with the path, size, mtime and a hash of the text it
+ * was computed from, and its link counts with the list of every file path they were resolved
+ * against. A note is taken from the cache only when all four still match what is on disk now,
+ * and the whole file only when its key matches this server's (the file format, the app's version
+ * and a fingerprint of the parser's and the link resolver's output): any doubt, a corrupt or
+ * truncated file included, re-parses. Frontmatter that JSON cannot carry exactly (NaN, Infinity,
+ * -0) is never cached.
+ *
+ * Layout: "MCPMETA\n", three little-endian u32 lengths (header JSON, Int16 part, Int32 part), the
+ * header JSON, then the two integer parts, each 4-byte aligned.
+ */
+import { writeFileAtomic } from '@mcp-connector/shared';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { LinkResolver } from '@mcp-connector/markdown/links';
+import {
+  parseNote,
+  type KnownLinkCounts,
+  type PackedMetadata,
+} from '@mcp-connector/markdown/vault';
+
+const MAGIC = 'MCPMETA\n';
+const FORMAT = 1;
+const PREAMBLE_BYTES = MAGIC.length + 12;
+
+export interface CacheRecord {
+  size: number;
+  mtime: number;
+  hash: string;
+  packed: PackedMetadata;
+  /** The note's link counts, resolved against the cache's `paths`. */
+  links?: KnownLinkCounts;
+}
+
+export interface MetadataCacheContent {
+  /** Every file of the vault when the cache was written (what the link counts resolved against). */
+  paths: string[];
+  records: Map<string, CacheRecord>;
+}
+
+/**
+ * path, size, mtime, hash, width, offset, length, strings, frontmatter, frontmatter links,
+ * resolved counts (pairs of an index into `paths` and a count), unresolved counts
+ */
+type HeaderEntry = [
+  string,
+  number,
+  number,
+  string,
+  16 | 32,
+  number,
+  number,
+  string[] | 0,
+  Record<string, unknown> | 0,
+  PackedMetadata['frontmatterLinks'] | 0,
+  number[] | 0,
+  Record<string, number> | 0,
+];
+
+interface Header {
+  key: string;
+  paths: string[];
+  notes: HeaderEntry[];
+}
+
+const bunHash = (globalThis as { Bun?: { hash: (text: string) => number | bigint } }).Bun?.hash;
+/** Which hash `textHash` uses here (part of the cache key: another runtime's cache is not read). */
+const HASH_NAME = bunHash === undefined ? 'sha1' : 'wyhash';
+
+/** What a note's text hashes to, for telling an edit that kept size and mtime. */
+export function textHash(text: string): string {
+  return bunHash === undefined
+    ? createHash('sha1').update(text).digest('base64')
+    : bunHash(text).toString(36);
+}
+
+/** The cache key: the format, the app's version, and what parser and resolver make of probes. */
+export function cacheKey(appVersion: string): string {
+  const parsed = PROBES.map((text) => {
+    const packed = parseNote(text);
+    return [
+      Array.from(packed.ints),
+      packed.strings,
+      packed.frontmatter ?? 0,
+      packed.frontmatterLinks ?? 0,
+    ];
+  });
+  const resolver = new LinkResolver(PROBE_FILES);
+  const resolved = PROBE_LINKS.map(([link, from]) => resolver.getFirstLinkpathDest(link, from));
+  return `${FORMAT}/${appVersion}/${HASH_NAME}/${textHash(JSON.stringify([parsed, resolved]))}`;
+}
+
+const PROBE_FILES = ['A/x.md', 'B/x.md', 'x.png', 'A/B/y.md', 'y.MD.md', 'Z.md'];
+const PROBE_LINKS: [string, string][] = [
+  ['x', 'A/n.md'],
+  ['x', 'n.md'],
+  ['B/x', 'A/n.md'],
+  ['y', 'A/B/n.md'],
+  ['y.md', 'n.md'],
+  ['./x', 'A/n.md'],
+  ['../z', 'A/n.md'],
+  ['/x.png', 'A/n.md'],
+  ['X.PNG', 'n.md'],
+];
+
+const PROBES = [
+  '---\ntags: [a, b/c]\ndate: 2026-01-05\nlink: "[[Target#Part|Alias]]"\n---\n# Title\n\nText [[Note]] #tag ^block\n',
+  'Setext\n===\n\n- [ ] task [[a|b]]\n  - [x] done ^li\n1. one\n\n> [!note] Callout\n> ![[embed.png]]\n',
+  '```js\ncode #no\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n%% c %%\n$$\nm\n$$\n\n[md](Other%20Note.md) x[^1]\n\n[^1]: f\n',
+];
+
+const EMPTY: MetadataCacheContent = { paths: [], records: new Map() };
+
+/** What a cache file written under `key` holds; nothing when there is none or any doubt. */
+export async function readMetadataCache(file: string, key: string): Promise<MetadataCacheContent> {
+  try {
+    return decode(await readFile(file), key);
+  } catch {
+    return EMPTY;
+  }
+}
+
+function decode(bytes: Buffer, key: string): MetadataCacheContent {
+  const records = new Map<string, CacheRecord>();
+  if (bytes.length < PREAMBLE_BYTES || bytes.toString('latin1', 0, MAGIC.length) !== MAGIC)
+    return EMPTY;
+  const headerBytes = bytes.readUInt32LE(MAGIC.length);
+  const shortBytes = bytes.readUInt32LE(MAGIC.length + 4);
+  const longBytes = bytes.readUInt32LE(MAGIC.length + 8);
+  const shortAt = align(PREAMBLE_BYTES + headerBytes);
+  const longAt = align(shortAt + shortBytes);
+  if (longAt + longBytes !== bytes.length) return EMPTY;
+  const header = JSON.parse(
+    bytes.toString('utf8', PREAMBLE_BYTES, PREAMBLE_BYTES + headerBytes),
+  ) as Header;
+  if (header.key !== key || !Array.isArray(header.paths)) return EMPTY;
+  // Copied out once, aligned, so every note's ints are a plain view of it.
+  const shorts = new Int16Array(
+    bytes.buffer.slice(bytes.byteOffset + shortAt, bytes.byteOffset + shortAt + shortBytes),
+  );
+  const longs = new Int32Array(
+    bytes.buffer.slice(bytes.byteOffset + longAt, bytes.byteOffset + longAt + longBytes),
+  );
+  for (const entry of header.notes) {
+    const [path, size, mtime, hash, width, offset, length, strings, frontmatter, links] = entry;
+    const [resolved, unresolved] = [entry[10], entry[11]];
+    const pool = width === 16 ? shorts : longs;
+    if (offset < 0 || offset + length > pool.length) return EMPTY;
+    const packed: PackedMetadata = {
+      ints: pool.slice(offset, offset + length),
+      strings: strings === 0 ? [] : strings,
+    };
+    if (frontmatter !== 0) packed.frontmatter = frontmatter;
+    if (links !== 0) packed.frontmatterLinks = links;
+    const record: CacheRecord = { size, mtime, hash, packed };
+    const counts = resolved === 0 ? null : countsFrom(resolved, header.paths);
+    if (counts !== null && unresolved !== 0) record.links = { resolved: counts, unresolved };
+    records.set(path, record);
+  }
+  return { paths: header.paths, records };
+}
+
+/** A note's resolved counts from pairs of path index and count; null when they make no sense. */
+function countsFrom(pairs: number[], paths: readonly string[]): Record<string, number> | null {
+  const counts = Object.create(null) as Record<string, number>;
+  for (let i = 0; i + 1 < pairs.length; i += 2) {
+    const path = paths[pairs[i] as number];
+    const count = pairs[i + 1] as number;
+    if (path === undefined || !Number.isInteger(count) || count < 1) return null;
+    counts[path] = count;
+  }
+  return counts;
+}
+
+function pairsOf(counts: Record<string, number>, indexOf: Map<string, number>): number[] | 0 {
+  const pairs: number[] = [];
+  for (const path in counts) {
+    const index = indexOf.get(path);
+    if (index === undefined) return 0; // resolved to a file the list does not hold: keep nothing
+    pairs.push(index, counts[path] as number);
+  }
+  return pairs;
+}
+
+/** Writes the content atomically (a temp file and a rename), creating the folder. */
+export async function writeMetadataCache(
+  file: string,
+  key: string,
+  content: { paths: string[]; records: Iterable<[string, CacheRecord]> },
+): Promise<void> {
+  const notes: HeaderEntry[] = [];
+  const shorts: Int16Array[] = [];
+  const longs: Int32Array[] = [];
+  let shortLength = 0;
+  let longLength = 0;
+  const indexOf = new Map(content.paths.map((path, index) => [path, index]));
+  for (const [path, { size, mtime, hash, packed, links }] of content.records) {
+    if (!isAbsentOrExact(packed.frontmatter) || !isAbsentOrExact(packed.frontmatterLinks)) continue;
+    const wide = packed.ints instanceof Int32Array;
+    const offset = wide ? longLength : shortLength;
+    if (wide) {
+      longs.push(packed.ints as Int32Array);
+      longLength += packed.ints.length;
+    } else {
+      shorts.push(packed.ints as Int16Array);
+      shortLength += packed.ints.length;
+    }
+    notes.push([
+      path,
+      size,
+      mtime,
+      hash,
+      wide ? 32 : 16,
+      offset,
+      packed.ints.length,
+      packed.strings.length === 0 ? 0 : packed.strings,
+      packed.frontmatter ?? 0,
+      packed.frontmatterLinks ?? 0,
+      links === undefined ? 0 : pairsOf(links.resolved, indexOf),
+      links?.unresolved ?? 0,
+    ]);
+  }
+  const header = Buffer.from(
+    JSON.stringify({ key, paths: content.paths, notes } satisfies Header),
+    'utf8',
+  );
+  const shortAt = align(PREAMBLE_BYTES + header.length);
+  const longAt = align(shortAt + shortLength * 2);
+  const bytes = Buffer.alloc(longAt + longLength * 4);
+  bytes.write(MAGIC, 0, 'latin1');
+  bytes.writeUInt32LE(header.length, MAGIC.length);
+  bytes.writeUInt32LE(shortLength * 2, MAGIC.length + 4);
+  bytes.writeUInt32LE(longLength * 4, MAGIC.length + 8);
+  header.copy(bytes, PREAMBLE_BYTES);
+  copyInts(bytes, shortAt, shorts);
+  copyInts(bytes, longAt, longs);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFileAtomic(file, bytes);
+}
+
+function copyInts(bytes: Buffer, at: number, parts: (Int16Array | Int32Array)[]): void {
+  let offset = at;
+  for (const part of parts) {
+    bytes.set(new Uint8Array(part.buffer, part.byteOffset, part.byteLength), offset);
+    offset += part.byteLength;
+  }
+}
+
+function align(offset: number): number {
+  return (offset + 3) & ~3;
+}
+
+function isAbsentOrExact(value: unknown): boolean {
+  return value === undefined || isExactInJson(value);
+}
+
+/** Whether JSON gives back exactly this value (finite numbers, no -0, plain objects and arrays). */
+function isExactInJson(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++)
+      if (!(i in value) || !isExactInJson(value[i])) return false;
+    return true;
+  }
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  if (Object.hasOwn(value, '__proto__')) return false;
+  return Object.values(value).every(isExactInJson);
+}
