@@ -115,7 +115,7 @@ export class VaultIndex {
   }
 
   /** Counts the owed tags and builds the link graph's key index, a step at a time. */
-  prepareAggregates(perStep = 5000): { step(): boolean } {
+  prepareAggregates(perStep = 1000): { step(): boolean } {
     const keys = this.links.prepareKeys(perStep);
     return {
       step: () => this.tagsOwed.step(perStep, (path) => this.countTagsNow(path)) || keys.step(),
