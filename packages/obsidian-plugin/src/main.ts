@@ -7,6 +7,7 @@
  * "Download the semantic search model" command, all through one installer. The Recent AI changes
  * view and the Undo notice follow the server's change journal.
  */
+import './arktype-config.ts';
 import { FileSystemAdapter, Notice, Plugin } from 'obsidian';
 import embeddingWorkerSource from 'virtual:embedding-worker';
 import { startConnector } from './connector.ts';
