@@ -13,7 +13,7 @@ const echo = defineTool({
   name: 'echo',
   title: 'Echo',
   description: 'Echo',
-  input: type({ text: 'string', 'times?': '1 <= number.integer <= 3' }),
+  input: () => type({ text: 'string', 'times?': '1 <= number.integer <= 3' }),
   annotations: READ_ONLY,
   handler: async ({ text, times }) => {
     if (text === 'fail') throw new ToolError('not_found', 'No such thing.', { text });
@@ -87,7 +87,7 @@ describe('tools whose effects the hidden-folders guard cannot filter', () => {
     name: 'risky',
     title: 'Risky',
     description: 'Risky',
-    input: type({ mode: "'safe' | 'wide'" }),
+    input: () => type({ mode: "'safe' | 'wide'" }),
     annotations: READ_ONLY,
     unfilterable: ({ mode }) => mode === 'wide',
     handler: async ({ mode }) => ({ ran: mode }),

@@ -1,7 +1,7 @@
 /**
- * A tool is one exported value made by `defineTool`: name, description, ArkType input schema,
- * MCP annotations and a handler whose argument type is inferred from the schema. The input
- * schema is closed: an argument the schema does not declare is rejected, never ignored.
+ * A tool is one exported value made by `defineTool`: name, description, ArkType input schema
+ * (made on first use), MCP annotations and a handler whose argument type is inferred from the
+ * schema. The input schema is closed: an argument the schema does not declare is rejected, never ignored.
  * A tool may name an MCP Apps view (`ui`) that renders its results.
  * Every write (a tool that is not read-only) also takes `idempotencyKey`, added here once so
  * each schema in tools/list states it, and runs through the change journal (`journal`).
@@ -28,7 +28,11 @@ export interface ToolSpec<Args extends object> {
   name: string;
   title: string;
   description: string;
-  input: Type<Args>;
+  /**
+   * The input schema, made on first use: a function, so that loading main.js builds no schema
+   * while Obsidian starts (ADR-0018).
+   */
+  input: () => Type<Args>;
   annotations: ToolHints;
   /**
    * True (or true for these arguments) when the tool's effects cannot be filtered by the
@@ -60,7 +64,7 @@ export interface Tool {
   readonly journal: JournalMode;
   /** Answers without the vault index (see ToolSpec.indexFree). */
   readonly indexFree: boolean;
-  /** The input schema as JSON Schema, computed once. */
+  /** The input schema as JSON Schema, computed on first use. */
   readonly inputJsonSchema: Record<string, unknown>;
   /** Validates raw arguments: the parsed arguments, or a list of problems. */
   parse(raw: unknown): { ok: true; args: object } | { ok: false; problems: ArgumentProblem[] };
@@ -103,13 +107,24 @@ const IDEMPOTENCY_KEY = { 'idempotencyKey?': 'string' } as const;
 
 export function defineTool<Args extends object>(spec: ToolSpec<Args>): Tool {
   const journal = journalMode(spec);
-  const declaredInput = spec.input as Type<object>;
   const keyed = journal === 'vault' || journal === 'outside';
-  const input = (keyed ? declaredInput.merge(IDEMPOTENCY_KEY) : declaredInput).onDeepUndeclaredKey(
-    'reject',
-  );
-  const { $schema: _ignored, ...inputJsonSchema } = input.toJsonSchema() as Record<string, unknown>;
-  const declared = Object.keys(inputJsonSchema.properties ?? {});
+  // Made, closed and turned into JSON Schema on first use, not when main.js loads.
+  let closed: Type<object> | null = null;
+  let jsonSchema: Record<string, unknown> | null = null;
+  const input = () => {
+    if (closed === null) {
+      const declared = spec.input() as Type<object>;
+      closed = (keyed ? declared.merge(IDEMPOTENCY_KEY) : declared).onDeepUndeclaredKey('reject');
+    }
+    return closed;
+  };
+  const schema = () => {
+    if (jsonSchema === null) {
+      const { $schema: _ignored, ...rest } = input().toJsonSchema() as Record<string, unknown>;
+      jsonSchema = rest;
+    }
+    return jsonSchema;
+  };
   return {
     name: spec.name,
     title: spec.title,
@@ -118,10 +133,13 @@ export function defineTool<Args extends object>(spec: ToolSpec<Args>): Tool {
     ...(spec.ui !== undefined && { ui: spec.ui }),
     journal,
     indexFree: spec.indexFree === true,
-    inputJsonSchema,
+    get inputJsonSchema() {
+      return schema();
+    },
     parse(raw) {
-      const out: unknown = input(raw ?? {});
+      const out: unknown = input()(raw ?? {});
       if (!(out instanceof ArkErrors)) return { ok: true, args: out as object };
+      const declared = Object.keys(schema().properties ?? {});
       return { ok: false, problems: out.map((error) => describeProblem(error, declared)) };
     },
     isUnfilterable: (args) =>

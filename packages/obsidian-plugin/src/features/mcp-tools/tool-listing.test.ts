@@ -16,7 +16,7 @@ describe('toolListing', () => {
       name: 'r',
       title: 'R',
       description: 'R',
-      input: type({}),
+      input: () => type({}),
       annotations: READ_ONLY,
       handler: async () => ({}),
     });
@@ -30,7 +30,7 @@ describe('toolListing', () => {
           name: 'w',
           title: 'W',
           description: 'W',
-          input: type({}),
+          input: () => type({}),
           annotations,
           handler: async () => ({}),
         }),

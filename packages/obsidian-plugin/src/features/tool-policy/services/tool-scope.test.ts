@@ -8,7 +8,7 @@ function tool(name: string, readOnly: boolean): Tool {
     name,
     title: name,
     description: name,
-    input: type({}),
+    input: () => type({}),
     annotations: readOnly
       ? READ_ONLY
       : {

@@ -8,7 +8,7 @@ export const appendToActiveFile = defineTool({
   name: 'append_to_active_file',
   title: 'Append to active note',
   description: 'Append text on a new line to the note open in Obsidian.',
-  input: type({ content: 'string', 'expectedRevision?': expectedRevisionArgument }),
+  input: () => type({ content: 'string', 'expectedRevision?': expectedRevisionArgument }),
   annotations: ADDITIVE,
   handler: async ({ content, expectedRevision }, ctx) =>
     appendText(ctx.host, requireActiveFile(ctx.host), content, expectedRevision),

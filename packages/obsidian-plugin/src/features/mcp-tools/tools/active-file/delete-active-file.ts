@@ -8,7 +8,7 @@ export const deleteActiveFile = defineTool({
   name: 'delete_active_file',
   title: 'Delete active note',
   description: 'Move the note open in Obsidian to the trash.',
-  input: type({ 'expectedRevision?': expectedRevisionArgument }),
+  input: () => type({ 'expectedRevision?': expectedRevisionArgument }),
   annotations: DESTRUCTIVE,
   handler: async ({ expectedRevision }, ctx) =>
     trashFile(ctx.host, requireActiveFile(ctx.host), expectedRevision),

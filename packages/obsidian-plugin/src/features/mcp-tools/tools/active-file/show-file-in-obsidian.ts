@@ -6,7 +6,7 @@ export const showFileInObsidian = defineTool({
   name: 'show_file_in_obsidian',
   title: 'Open in Obsidian',
   description: 'Open a file in Obsidian (newLeaf: new tab); it becomes the active file.',
-  input: type({ filename: 'string', 'newLeaf?': 'boolean' }),
+  input: () => type({ filename: 'string', 'newLeaf?': 'boolean' }),
   // Changes what the user sees, never the vault.
   annotations: {
     readOnlyHint: true,

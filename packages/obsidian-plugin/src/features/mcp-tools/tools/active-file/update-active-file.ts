@@ -8,7 +8,7 @@ export const updateActiveFile = defineTool({
   name: 'update_active_file',
   title: 'Replace active note',
   description: 'Replace the whole text of the note open in Obsidian.',
-  input: type({ content: 'string', 'expectedRevision?': expectedRevisionArgument }),
+  input: () => type({ content: 'string', 'expectedRevision?': expectedRevisionArgument }),
   annotations: OVERWRITE,
   handler: async ({ content, expectedRevision }, ctx) =>
     replaceText(ctx.host, requireActiveFile(ctx.host), content, expectedRevision),

@@ -18,20 +18,21 @@ export const addCanvasNode = defineTool({
   title: 'Add canvas node',
   description:
     'Add a text, file (vault path) or link (http/s) node to a canvas (made if missing); no x/y: placed clear of others.',
-  input: type({
-    path: 'string',
-    type: "'text' | 'file' | 'link'",
-    'text?': 'string',
-    'file?': 'string',
-    'subpath?': 'string',
-    'url?': 'string',
-    'color?': colorArgument,
-    'x?': 'number.integer',
-    'y?': 'number.integer',
-    'width?': 'number.integer',
-    'height?': 'number.integer',
-    'expectedRevision?': expectedRevisionArgument,
-  }),
+  input: () =>
+    type({
+      path: 'string',
+      type: "'text' | 'file' | 'link'",
+      'text?': 'string',
+      'file?': 'string',
+      'subpath?': 'string',
+      'url?': 'string',
+      'color?': colorArgument,
+      'x?': 'number.integer',
+      'y?': 'number.integer',
+      'width?': 'number.integer',
+      'height?': 'number.integer',
+      'expectedRevision?': expectedRevisionArgument,
+    }),
   annotations: ADDITIVE,
   handler: async ({ path, color, expectedRevision, ...args }, ctx) => {
     normalizeVaultPath(path, ctx.host.configDir); // path errors first, as for every tool

@@ -19,16 +19,17 @@ export const connectCanvasNodes = defineTool({
   title: 'Connect nodes',
   description:
     'Connect two canvas nodes (ids: get_canvas) with an edge; sides default to those facing each other.',
-  input: type({
-    path: 'string',
-    fromNode: 'string',
-    toNode: 'string',
-    'fromSide?': sideArgument,
-    'toSide?': sideArgument,
-    'label?': 'string',
-    'color?': colorArgument,
-    'expectedRevision?': expectedRevisionArgument,
-  }),
+  input: () =>
+    type({
+      path: 'string',
+      fromNode: 'string',
+      toNode: 'string',
+      'fromSide?': sideArgument,
+      'toSide?': sideArgument,
+      'label?': 'string',
+      'color?': colorArgument,
+      'expectedRevision?': expectedRevisionArgument,
+    }),
   annotations: ADDITIVE,
   handler: async ({ path, expectedRevision, label, color, ...ends }, ctx) => {
     checkColor(color);

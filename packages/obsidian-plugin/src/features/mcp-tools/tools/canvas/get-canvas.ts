@@ -12,7 +12,7 @@ export const getCanvas = defineTool({
   title: 'Read canvas',
   description:
     "A canvas's nodes and edges with all their fields, and its revision; limit caps each list.",
-  input: type({ path: 'string', 'limit?': limitArgument }),
+  input: () => type({ path: 'string', 'limit?': limitArgument }),
   annotations: READ_ONLY,
   handler: async ({ path, limit }, ctx) => {
     const { canvas, ...file } = await readCanvas(ctx.host, path);

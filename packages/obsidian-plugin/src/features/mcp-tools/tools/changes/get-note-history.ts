@@ -12,7 +12,7 @@ export const getNoteHistory = defineTool({
   name: 'get_note_history',
   title: 'Note history',
   description: "A note's journaled versions, newest first; restore_note_version brings one back.",
-  input: type({ path: 'string', 'limit?': limitArgument }),
+  input: () => type({ path: 'string', 'limit?': limitArgument }),
   annotations: READ_ONLY,
   handler: async ({ path, limit }, ctx) => {
     const normalized = normalizeVaultPath(path, ctx.host.configDir);

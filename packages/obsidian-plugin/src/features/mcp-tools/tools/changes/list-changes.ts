@@ -12,14 +12,15 @@ export const listChanges = defineTool({
   name: 'list_changes',
   title: 'List changes',
   description: 'Agent writes, newest first; filters: path, token, tool, since/until (ISO).',
-  input: type({
-    'path?': 'string',
-    'token?': 'string',
-    'tool?': 'string',
-    'since?': 'string',
-    'until?': 'string',
-    'limit?': limitArgument,
-  }),
+  input: () =>
+    type({
+      'path?': 'string',
+      'token?': 'string',
+      'tool?': 'string',
+      'since?': 'string',
+      'until?': 'string',
+      'limit?': limitArgument,
+    }),
   annotations: READ_ONLY,
   handler: async ({ path, limit, ...filter }, ctx) => {
     const journal = requireJournal(ctx);

@@ -9,7 +9,7 @@ export const redoChange = defineTool({
   name: 'redo_change',
   title: 'Redo change',
   description: 'Reapply an undone change; refused if its files changed since.',
-  input: type({ id: 'string' }),
+  input: () => type({ id: 'string' }),
   annotations: DESTRUCTIVE,
   handler: async ({ id }, ctx) => requireJournal(ctx).redo(id),
 });

@@ -12,7 +12,8 @@ export const restoreNoteVersion = defineTool({
   name: 'restore_note_version',
   title: 'Restore version',
   description: "Restore a note's text from before a change (get_note_history), as a new change.",
-  input: type({ path: 'string', change: 'string', 'expectedRevision?': expectedRevisionArgument }),
+  input: () =>
+    type({ path: 'string', change: 'string', 'expectedRevision?': expectedRevisionArgument }),
   annotations: OVERWRITE,
   handler: async ({ path, change, expectedRevision }, ctx) =>
     requireJournal(ctx).restore(

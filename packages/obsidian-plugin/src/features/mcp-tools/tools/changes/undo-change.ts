@@ -10,7 +10,7 @@ export const undoChange = defineTool({
   name: 'undo_change',
   title: 'Undo change',
   description: 'Undo a change: its files back, atomically; refused if one changed since.',
-  input: type({ id: 'string' }),
+  input: () => type({ id: 'string' }),
   annotations: DESTRUCTIVE,
   handler: async ({ id }, ctx) => requireJournal(ctx).undo(id),
 });

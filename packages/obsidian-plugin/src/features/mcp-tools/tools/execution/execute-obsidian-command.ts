@@ -13,7 +13,7 @@ export const executeObsidianCommand = defineTool({
   title: 'Run command',
   description:
     'Run an Obsidian command by id (list_obsidian_commands); off unless the user enabled it; others ask first.',
-  input: type({ commandId: 'string' }),
+  input: () => type({ commandId: 'string' }),
   unfilterable: true,
   // Obsidian runs the command: its writes never pass the host, so only the key applies.
   journal: 'outside',

@@ -24,13 +24,14 @@ export const executeTemplate = defineTool({
   title: 'Run template',
   description:
     'Render a Templater template; createFile saves it at targetPath (an existing note only at expectedRevision).',
-  input: type({
-    templatePath: 'string',
-    'targetPath?': 'string',
-    'createFile?': 'boolean',
-    'arguments?': 'Record<string, string>',
-    'expectedRevision?': expectedRevisionArgument,
-  }),
+  input: () =>
+    type({
+      templatePath: 'string',
+      'targetPath?': 'string',
+      'createFile?': 'boolean',
+      'arguments?': 'Record<string, string>',
+      'expectedRevision?': expectedRevisionArgument,
+    }),
   unfilterable: true,
   annotations: {
     readOnlyHint: false,

@@ -13,7 +13,7 @@ export const listObsidianCommands = defineTool({
   title: 'List commands',
   description:
     "Obsidian's commands (id, name) by id; filter: text in the id or name, any case. Only in Obsidian.",
-  input: type({ 'filter?': 'string', 'limit?': limitArgument }),
+  input: () => type({ 'filter?': 'string', 'limit?': limitArgument }),
   annotations: READ_ONLY,
   indexFree: true,
   handler: async ({ filter, limit }, ctx) => {

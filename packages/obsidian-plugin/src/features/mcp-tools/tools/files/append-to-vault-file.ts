@@ -10,7 +10,8 @@ export const appendToVaultFile = defineTool({
   name: 'append_to_vault_file',
   title: 'Append to file',
   description: 'Append text to a file on a new line; creates the file (and folders) if missing.',
-  input: type({ path: 'string', content: 'string', 'expectedRevision?': expectedRevisionArgument }),
+  input: () =>
+    type({ path: 'string', content: 'string', 'expectedRevision?': expectedRevisionArgument }),
   annotations: ADDITIVE,
   handler: async ({ path, content, expectedRevision }, ctx) => {
     const normalized = normalizeVaultPath(path, ctx.host.configDir);

@@ -14,7 +14,8 @@ export const createVaultBinaryFile = defineTool({
   title: 'Create binary file',
   description:
     'Create a binary file (image, PDF...) from base64, with missing folders; replaces one only at expectedRevision.',
-  input: type({ path: 'string', content: 'string', 'expectedRevision?': expectedRevisionArgument }),
+  input: () =>
+    type({ path: 'string', content: 'string', 'expectedRevision?': expectedRevisionArgument }),
   annotations: ADDITIVE,
   handler: async ({ path, content, expectedRevision }, ctx) => {
     const normalized = normalizeVaultPath(path, ctx.host.configDir);

@@ -6,7 +6,7 @@ export const createVaultDirectory = defineTool({
   name: 'create_vault_directory',
   title: 'Create folder',
   description: 'Create a folder and any missing parents; succeeds if it already exists.',
-  input: type({ path: 'string' }),
+  input: () => type({ path: 'string' }),
   annotations: IDEMPOTENT_WRITE,
   handler: async ({ path }, ctx) => {
     const folder = normalizeVaultPath(path, ctx.host.configDir);

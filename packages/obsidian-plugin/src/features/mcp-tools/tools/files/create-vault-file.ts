@@ -11,7 +11,8 @@ export const createVaultFile = defineTool({
   title: 'Write file',
   description:
     'Create a text file (and missing folders) or replace its text; expectedRevision guards against unseen edits.',
-  input: type({ path: 'string', content: 'string', 'expectedRevision?': expectedRevisionArgument }),
+  input: () =>
+    type({ path: 'string', content: 'string', 'expectedRevision?': expectedRevisionArgument }),
   annotations: OVERWRITE,
   handler: async ({ path, content, expectedRevision }, ctx) => {
     const normalized = normalizeVaultPath(path, ctx.host.configDir);

@@ -8,7 +8,7 @@ export const deleteVaultDirectory = defineTool({
   title: 'Delete folder',
   description:
     'Move a folder to the trash; a non-empty one only with recursive true, never the vault root.',
-  input: type({ path: 'string', 'recursive?': 'boolean' }),
+  input: () => type({ path: 'string', 'recursive?': 'boolean' }),
   annotations: DESTRUCTIVE,
   handler: async ({ path, recursive }, ctx) => {
     const folder = normalizeVaultPath(path, ctx.host.configDir);

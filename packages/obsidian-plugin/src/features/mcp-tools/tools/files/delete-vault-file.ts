@@ -9,7 +9,7 @@ export const deleteVaultFile = defineTool({
   title: 'Delete file',
   description:
     "Move a file to the trash (Obsidian's choice: system or .trash); it can be restored.",
-  input: type({ path: 'string', 'expectedRevision?': expectedRevisionArgument }),
+  input: () => type({ path: 'string', 'expectedRevision?': expectedRevisionArgument }),
   annotations: DESTRUCTIVE,
   handler: async ({ path, expectedRevision }, ctx) =>
     trashFile(ctx.host, requireFile(ctx.host, path), expectedRevision),

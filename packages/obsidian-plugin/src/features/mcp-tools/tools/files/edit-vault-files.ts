@@ -31,7 +31,7 @@ export const editVaultFiles = defineTool({
   title: 'Batch edit',
   description:
     "Edits as one atomic change (op, path and that tool's arguments each; rename: to). If one fails, none apply.",
-  input: type({ operations: operation.array() }),
+  input: () => type({ operations: operation.array() }),
   annotations: DESTRUCTIVE,
   handler: async ({ operations }, ctx) => {
     requireJournal(ctx);

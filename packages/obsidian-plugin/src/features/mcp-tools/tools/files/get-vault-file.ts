@@ -8,7 +8,7 @@ export const getVaultFile = defineTool({
   title: 'Read file',
   description:
     'Read a file and its revision. format "json" adds frontmatter, tags, stat; images and audio come back as media.',
-  input: type({ path: 'string', 'format?': "'text' | 'json'" }),
+  input: () => type({ path: 'string', 'format?': "'text' | 'json'" }),
   annotations: READ_ONLY,
   handler: async ({ path, format }, ctx) =>
     readFileResult(ctx.host, requireFile(ctx.host, path), format),

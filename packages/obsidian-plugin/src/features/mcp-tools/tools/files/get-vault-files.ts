@@ -12,10 +12,11 @@ export const getVaultFiles = defineTool({
   title: 'Read files',
   description:
     'Read up to 20 files; each is the get_vault_file result or its error. Media is described, not returned.',
-  input: type({
-    paths: type('string[]').atMostLength(MAX_FILES_PER_CALL),
-    'format?': "'text' | 'json'",
-  }),
+  input: () =>
+    type({
+      paths: type('string[]').atMostLength(MAX_FILES_PER_CALL),
+      'format?': "'text' | 'json'",
+    }),
   annotations: READ_ONLY,
   handler: async ({ paths, format }, ctx) => ({
     files: await Promise.all(paths.map((path) => readOne(ctx.host, path, format))),

@@ -9,7 +9,7 @@ export const listVaultFiles = defineTool({
   title: 'List folder',
   description:
     'A folder\'s direct children as vault paths, folders first (ending in "/"); no directory: the vault root.',
-  input: type({ 'directory?': 'string', 'limit?': limitArgument }),
+  input: () => type({ 'directory?': 'string', 'limit?': limitArgument }),
   annotations: READ_ONLY,
   handler: async ({ directory, limit }, ctx) => {
     const folder = requireFolder(ctx.host, directory ?? '');

@@ -11,7 +11,8 @@ export const renameVaultFile = defineTool({
   title: 'Rename or move',
   description:
     "Rename or move a file or folder; links to it are rewritten as Obsidian's settings say.",
-  input: type({ from: 'string', to: 'string', 'expectedRevision?': expectedRevisionArgument }),
+  input: () =>
+    type({ from: 'string', to: 'string', 'expectedRevision?': expectedRevisionArgument }),
   annotations: ADDITIVE,
   handler: async ({ from, to, expectedRevision }, ctx) => {
     const source = normalizeVaultPath(from, ctx.host.configDir);

@@ -16,7 +16,8 @@ export const deleteNoteProperty = defineTool({
   title: 'Delete property',
   description:
     "Remove a note's frontmatter property (a missing key: deleted false); returns the new revision.",
-  input: type({ path: 'string', key: 'string', 'expectedRevision?': expectedRevisionArgument }),
+  input: () =>
+    type({ path: 'string', key: 'string', 'expectedRevision?': expectedRevisionArgument }),
   annotations: OVERWRITE,
   handler: async ({ path, key, expectedRevision }, ctx) => {
     requirePropertyKey(key);

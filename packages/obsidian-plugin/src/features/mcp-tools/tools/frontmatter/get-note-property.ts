@@ -14,7 +14,7 @@ export const getNoteProperty = defineTool({
   title: 'Read property',
   description:
     "A note's frontmatter property: value, whether the key exists, and the note's revision.",
-  input: type({ path: 'string', key: 'string' }),
+  input: () => type({ path: 'string', key: 'string' }),
   annotations: READ_ONLY,
   handler: async ({ path, key }, ctx) => {
     requirePropertyKey(key);

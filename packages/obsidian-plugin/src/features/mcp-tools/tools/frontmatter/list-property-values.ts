@@ -17,7 +17,7 @@ export const listPropertyValues = defineTool({
   title: 'Property values',
   description:
     'Distinct values of a frontmatter property across notes (optionally under folder), with counts.',
-  input: type({ key: 'string', 'folder?': 'string', 'limit?': limitArgument }),
+  input: () => type({ key: 'string', 'folder?': 'string', 'limit?': limitArgument }),
   annotations: READ_ONLY,
   handler: async ({ key, folder, limit }, ctx) => {
     requirePropertyKey(key);

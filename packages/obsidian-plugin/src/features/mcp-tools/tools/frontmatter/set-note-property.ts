@@ -19,12 +19,13 @@ export const setNoteProperty = defineTool({
   title: 'Set property',
   description:
     "Set a note's frontmatter property (null empties it, keeping the key); returns the new revision.",
-  input: type({
-    path: 'string',
-    key: 'string',
-    value: propertyValue,
-    'expectedRevision?': expectedRevisionArgument,
-  }),
+  input: () =>
+    type({
+      path: 'string',
+      key: 'string',
+      value: propertyValue,
+      'expectedRevision?': expectedRevisionArgument,
+    }),
   annotations: OVERWRITE,
   handler: async ({ path, key, value, expectedRevision }, ctx) => {
     requirePropertyKey(key);

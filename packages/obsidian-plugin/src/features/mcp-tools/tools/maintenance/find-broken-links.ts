@@ -29,7 +29,8 @@ export const findBrokenLinks = defineTool({
   title: 'Broken links',
   description:
     'Links, embeds, frontmatter links to missing files, per note with line or key; scope: a folder or one note.',
-  input: type({ 'exclude_folders?': 'string[]', 'scope?': 'string', 'limit?': limitArgument }),
+  input: () =>
+    type({ 'exclude_folders?': 'string[]', 'scope?': 'string', 'limit?': limitArgument }),
   annotations: READ_ONLY,
   handler: async ({ exclude_folders, scope: rawScope, limit }, ctx) => {
     const scope = resolveScope(ctx.host, rawScope);

@@ -20,7 +20,7 @@ export const findOrphanedNotes = defineTool({
   title: 'Orphaned notes',
   description:
     "Notes nothing links to or embeds; outgoingLinks 0: none out either (an orphan in Obsidian's graph).",
-  input: type({ 'exclude_folders?': 'string[]', 'limit?': limitArgument }),
+  input: () => type({ 'exclude_folders?': 'string[]', 'limit?': limitArgument }),
   annotations: READ_ONLY,
   handler: async ({ exclude_folders, limit }, ctx) => {
     const excluded = excludedFolders(ctx.host, exclude_folders);

@@ -38,12 +38,13 @@ export const renameHeading = defineTool({
   name: 'rename_heading',
   title: 'Rename heading',
   description: 'Rename a heading in a note and rewrite every link and embed to it, vault-wide.',
-  input: type({
-    path: 'string',
-    from: { '+': 'reject', text: 'string', 'level?': '1 <= number.integer <= 6' },
-    to: 'string',
-    'expectedRevision?': expectedRevisionArgument,
-  }),
+  input: () =>
+    type({
+      path: 'string',
+      from: { '+': 'reject', text: 'string', 'level?': '1 <= number.integer <= 6' },
+      to: 'string',
+      'expectedRevision?': expectedRevisionArgument,
+    }),
   annotations: ADDITIVE,
   handler: async ({ path, from, to, expectedRevision }, ctx) => {
     const file = requireNote(ctx.host, path);

@@ -47,16 +47,17 @@ export const searchAndReplace = defineTool({
   title: 'Search and replace',
   description:
     'Regex replace in notes (scope: folder or note); dry run by default. Frontmatter and code only if included.',
-  input: type({
-    pattern: 'string',
-    replacement: 'string',
-    'flags?': 'string',
-    'dry_run?': 'boolean',
-    'scope?': 'string',
-    'includeFrontmatter?': 'boolean',
-    'includeCode?': 'boolean',
-    'expectedRevisions?': 'Record<string, string>',
-  }),
+  input: () =>
+    type({
+      pattern: 'string',
+      replacement: 'string',
+      'flags?': 'string',
+      'dry_run?': 'boolean',
+      'scope?': 'string',
+      'includeFrontmatter?': 'boolean',
+      'includeCode?': 'boolean',
+      'expectedRevisions?': 'Record<string, string>',
+    }),
   annotations: DESTRUCTIVE,
   handler: async (args, ctx) => {
     const options: Options = {

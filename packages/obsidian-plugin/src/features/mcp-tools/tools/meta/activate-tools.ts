@@ -5,7 +5,7 @@ export const activateTool = defineTool({
   name: 'activate_tool',
   title: 'Activate tool',
   description: 'Make an inactive tool callable for this client; persist keeps it after restarts.',
-  input: type({ name: 'string', 'persist?': 'boolean' }),
+  input: () => type({ name: 'string', 'persist?': 'boolean' }),
   annotations: IDEMPOTENT_WRITE,
   // Changes this caller's tool list, not the vault.
   journal: 'surface',
@@ -19,7 +19,7 @@ export const activateTools = defineTool({
   name: 'activate_tools',
   title: 'Activate tools',
   description: 'activate_tool for several tools at once.',
-  input: type({ names: 'string[]', 'persist?': 'boolean' }),
+  input: () => type({ names: 'string[]', 'persist?': 'boolean' }),
   annotations: IDEMPOTENT_WRITE,
   journal: 'surface',
   indexFree: true,

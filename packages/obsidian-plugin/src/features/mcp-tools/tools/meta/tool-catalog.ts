@@ -5,7 +5,7 @@ export const toolCatalog = defineTool({
   name: 'tool_catalog',
   title: 'Tool catalog',
   description: 'Tools this client may use: status (active, inactive, promoted), calls, purpose.',
-  input: type({}),
+  input: () => type({}),
   annotations: READ_ONLY,
   indexFree: true,
   handler: async (_args, ctx) => {

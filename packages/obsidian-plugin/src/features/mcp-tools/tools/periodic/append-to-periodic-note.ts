@@ -19,13 +19,14 @@ export function appendToPeriodicNoteTool(clock: Clock = systemClock): Tool {
     name: 'append_to_periodic_note',
     title: 'Periodic append',
     description: `Append to a periodic note (default: today's daily), created if missing; underHeading "A::B": end of that section.`,
-    input: type({
-      'period?': periodArgument,
-      content: 'string',
-      'date?': dateArgument,
-      'underHeading?': 'string',
-      'expectedRevision?': expectedRevisionArgument,
-    }),
+    input: () =>
+      type({
+        'period?': periodArgument,
+        content: 'string',
+        'date?': dateArgument,
+        'underHeading?': 'string',
+        'expectedRevision?': expectedRevisionArgument,
+      }),
     annotations: ADDITIVE,
     handler: async ({ period = 'daily', content, date, underHeading, expectedRevision }, ctx) => {
       requireContent(content);

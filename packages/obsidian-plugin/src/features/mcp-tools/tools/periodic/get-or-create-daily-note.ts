@@ -21,7 +21,7 @@ export function getOrCreateDailyNoteTool(clock: Clock = systemClock): Tool {
     title: 'Daily note',
     description:
       'The daily note for date (YYYY-MM-DD, default today); if missing, made from settings and template.',
-    input: type({ 'date?': dateArgument }),
+    input: () => type({ 'date?': dateArgument }),
     annotations: GET_OR_CREATE_HINTS,
     handler: async ({ date }, ctx) => openPeriodicNote(ctx.host, 'daily', date, clock),
   });

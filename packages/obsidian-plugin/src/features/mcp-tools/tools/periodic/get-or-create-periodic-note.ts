@@ -15,7 +15,7 @@ export function getOrCreatePeriodicNoteTool(clock: Clock = systemClock): Tool {
     title: 'Periodic note',
     description:
       "The period's note holding date (YYYY-MM-DD, default today); if missing, made from settings and template.",
-    input: type({ period: periodArgument, 'date?': dateArgument }),
+    input: () => type({ period: periodArgument, 'date?': dateArgument }),
     annotations: GET_OR_CREATE_HINTS,
     handler: async ({ period, date }, ctx) => openPeriodicNote(ctx.host, period, date, clock),
   });

@@ -15,7 +15,7 @@ export const executeDataviewQuery = defineTool({
   title: 'Dataview query',
   description:
     'Run a Dataview DQL query (TABLE, LIST, TASK, CALENDAR) in Obsidian, as typed JSON; sourcePath: the note it runs as.',
-  input: type({ query: 'string', 'sourcePath?': 'string', 'limit?': limitArgument }),
+  input: () => type({ query: 'string', 'sourcePath?': 'string', 'limit?': limitArgument }),
   unfilterable: true,
   annotations: READ_ONLY,
   handler: async ({ query, sourcePath, limit }, ctx) => {

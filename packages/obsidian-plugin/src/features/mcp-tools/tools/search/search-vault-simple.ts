@@ -25,11 +25,12 @@ export const searchVaultSimple = defineTool({
   title: 'Search text',
   description:
     'Case-insensitive text search of notes: hits (path, 0-based line, excerpt of contextLength chars a side) by path.',
-  input: type({
-    query: 'string',
-    'contextLength?': 'number.integer >= 0',
-    'limit?': limitArgument,
-  }),
+  input: () =>
+    type({
+      query: 'string',
+      'contextLength?': 'number.integer >= 0',
+      'limit?': limitArgument,
+    }),
   annotations: READ_ONLY,
   ui: { resourceUri: SEARCH_VIEW_URI },
   handler: async ({ query, contextLength = DEFAULT_CONTEXT, limit = DEFAULT_LIMIT }, ctx) => {

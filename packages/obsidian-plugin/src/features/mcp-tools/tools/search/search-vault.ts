@@ -18,11 +18,12 @@ export const searchVault = defineTool({
   title: 'Search notes',
   description:
     'Notes matching a JsonLogic rule (object or JSON) on {path,content,frontmatter,tags,stat}, +glob/regexp ops; or DQL.',
-  input: type({
-    query: 'string | object',
-    queryType: "'jsonlogic' | 'dataview'",
-    'limit?': limitArgument,
-  }),
+  input: () =>
+    type({
+      query: 'string | object',
+      queryType: "'jsonlogic' | 'dataview'",
+      'limit?': limitArgument,
+    }),
   unfilterable: ({ queryType }) => queryType === 'dataview',
   annotations: READ_ONLY,
   handler: async ({ query, queryType, limit }, ctx) => {

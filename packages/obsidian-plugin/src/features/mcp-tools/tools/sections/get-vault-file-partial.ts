@@ -14,14 +14,15 @@ export const getVaultFilePartial = defineTool({
   title: 'Read note part',
   description:
     'Part of a note: heading section (target "A::B"), block (^id), frontmatter, document map or lines (0-based, inclusive).',
-  input: type({
-    filename: 'string',
-    mode: "'frontmatter' | 'heading' | 'block' | 'document-map' | 'lines'",
-    'target?': 'string',
-    'targetDelimiter?': 'string',
-    'startLine?': line,
-    'endLine?': line,
-  }),
+  input: () =>
+    type({
+      filename: 'string',
+      mode: "'frontmatter' | 'heading' | 'block' | 'document-map' | 'lines'",
+      'target?': 'string',
+      'targetDelimiter?': 'string',
+      'startLine?': line,
+      'endLine?': line,
+    }),
   annotations: READ_ONLY,
   handler: async ({ filename, ...request }, ctx) =>
     readPartial(ctx.host, requireFile(ctx.host, filename), request),

@@ -20,7 +20,7 @@ export const patchVaultFile = defineTool({
   title: 'Patch note section',
   description:
     'Append, prepend or replace under a heading (target "A::B"), at a block (^id) or in a frontmatter key (JSON parsed). Rest kept.',
-  input: type({ path: 'string', ...patchFields }),
+  input: () => type({ path: 'string', ...patchFields }),
   annotations: PATCH_HINTS,
   handler: async ({ path, ...request }, ctx) =>
     patchNote(ctx.host, requireFile(ctx.host, path), request),

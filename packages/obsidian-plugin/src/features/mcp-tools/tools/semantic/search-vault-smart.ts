@@ -24,15 +24,16 @@ export const searchVaultSmart = defineTool({
   title: 'Semantic search',
   description:
     'Find notes by meaning (on-device embeddings); mode hybrid, the default, also ranks by keywords. One hit per note.',
-  input: type({
-    query: 'string > 0',
-    'filter?': type({
-      'includeFolders?': 'string[]',
-      'excludeFolders?': 'string[]',
-    }).onUndeclaredKey('reject'),
-    'limit?': limitArgument,
-    'mode?': "'semantic' | 'hybrid'",
-  }),
+  input: () =>
+    type({
+      query: 'string > 0',
+      'filter?': type({
+        'includeFolders?': 'string[]',
+        'excludeFolders?': 'string[]',
+      }).onUndeclaredKey('reject'),
+      'limit?': limitArgument,
+      'mode?': "'semantic' | 'hybrid'",
+    }),
   annotations: READ_ONLY,
   ui: { resourceUri: SEARCH_VIEW_URI },
   handler: async ({ query, filter, limit, mode }, ctx) => {

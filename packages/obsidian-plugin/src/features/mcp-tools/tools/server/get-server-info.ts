@@ -7,7 +7,7 @@ export const getServerInfo = defineTool({
   title: 'Server info',
   description:
     'Server and vault name, version, host (plugin or headless), protocol revisions, tool count, index state.',
-  input: type({}),
+  input: () => type({}),
   annotations: READ_ONLY,
   indexFree: true,
   handler: async (_args, ctx) => ({

@@ -25,7 +25,7 @@ export const getBacklinks = defineTool({
   title: 'Backlinks',
   description:
     'Files linking to a file, with counts; includeUnresolved adds unresolved links naming it (even with no such note).',
-  input: type({ path: 'string', 'includeUnresolved?': 'boolean', 'limit?': limitArgument }),
+  input: () => type({ path: 'string', 'includeUnresolved?': 'boolean', 'limit?': limitArgument }),
   annotations: READ_ONLY,
   handler: async ({ path: rawPath, includeUnresolved = false, limit }, ctx) => {
     const path = normalizeVaultPath(rawPath, ctx.host.configDir);

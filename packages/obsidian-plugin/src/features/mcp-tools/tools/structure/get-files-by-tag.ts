@@ -16,7 +16,7 @@ export const getFilesByTag = defineTool({
   title: 'Notes by tag',
   description:
     'Notes with a tag ("#" optional, any case) and the matching tags; includeNested (default true): a matches a/b.',
-  input: type({ tag: 'string', 'includeNested?': 'boolean', 'limit?': limitArgument }),
+  input: () => type({ tag: 'string', 'includeNested?': 'boolean', 'limit?': limitArgument }),
   annotations: READ_ONLY,
   handler: async ({ tag, includeNested = true, limit }, ctx) => {
     const key = tagQueryKey(tag);

@@ -16,7 +16,7 @@ export const getNoteOutline = defineTool({
   name: 'get_note_outline',
   title: 'Note outline',
   description: 'Headings of a note in order: level, text, 0-based line; with revision.',
-  input: type({ path: 'string' }),
+  input: () => type({ path: 'string' }),
   annotations: READ_ONLY,
   handler: async ({ path }, ctx) => {
     const file = requireFile(ctx.host, path);

@@ -29,12 +29,13 @@ export const getOutgoingLinks = defineTool({
   title: 'Outgoing links',
   description:
     "A note's links, embeds and frontmatter links in order: kind, line or key, target path (null: unresolved).",
-  input: type({
-    path: 'string',
-    'includeEmbeds?': 'boolean',
-    'includeUnresolved?': 'boolean',
-    'limit?': limitArgument,
-  }),
+  input: () =>
+    type({
+      path: 'string',
+      'includeEmbeds?': 'boolean',
+      'includeUnresolved?': 'boolean',
+      'limit?': limitArgument,
+    }),
   annotations: READ_ONLY,
   handler: async ({ path, includeEmbeds = true, includeUnresolved = true, limit }, ctx) => {
     const file = requireFile(ctx.host, path);

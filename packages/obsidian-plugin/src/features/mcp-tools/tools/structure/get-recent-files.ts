@@ -11,7 +11,7 @@ export const getRecentFiles = defineTool({
   name: 'get_recent_files',
   title: 'Recent files',
   description: 'Recently modified files, newest first, with mtime (ms since epoch).',
-  input: type({ 'limit?': '1 <= number.integer <= 100' }),
+  input: () => type({ 'limit?': '1 <= number.integer <= 100' }),
   annotations: READ_ONLY,
   handler: async ({ limit = 10 }, ctx) => {
     const { files, total } = recentFiles(ctx.host, limit);

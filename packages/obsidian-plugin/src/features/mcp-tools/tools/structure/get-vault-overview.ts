@@ -19,7 +19,7 @@ export const getVaultOverview = defineTool({
   title: 'Vault overview',
   description:
     'Orientation: counts of notes, files, folders, tags; top folders with note counts; top tags; recent files.',
-  input: type({ 'topTagsLimit?': sectionLimit, 'recentFilesLimit?': sectionLimit }),
+  input: () => type({ 'topTagsLimit?': sectionLimit, 'recentFilesLimit?': sectionLimit }),
   annotations: READ_ONLY,
   handler: async ({ topTagsLimit = 10, recentFilesLimit = 10 }, ctx) => {
     const host = ctx.host;

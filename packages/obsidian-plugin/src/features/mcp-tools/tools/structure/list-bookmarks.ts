@@ -17,7 +17,7 @@ export const listBookmarks = defineTool({
   title: 'Bookmarks',
   description:
     "The vault's bookmarks in order (files, folders, headings, blocks, searches, URLs), with group titles.",
-  input: type({ 'include_types?': bookmarkType.array() }),
+  input: () => type({ 'include_types?': bookmarkType.array() }),
   annotations: READ_ONLY,
   handler: async ({ include_types }, ctx) => {
     const read = await readBookmarks(ctx.host);

@@ -13,7 +13,7 @@ export const listTags = defineTool({
   title: 'List tags',
   description:
     'Every tag (no "#") with its note count; a/b also counts for a. By count, or by name with sort "name".',
-  input: type({ 'sort?': "'name' | 'count'", 'limit?': limitArgument }),
+  input: () => type({ 'sort?': "'name' | 'count'", 'limit?': limitArgument }),
   annotations: READ_ONLY,
   handler: async ({ sort = 'count', limit }, ctx) => {
     const page = takePage(sortTags(countTags(ctx.host), sort), limit);

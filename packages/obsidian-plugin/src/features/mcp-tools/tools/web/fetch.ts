@@ -19,12 +19,13 @@ export const fetchTool = defineTool({
   title: 'Fetch page',
   description:
     'GET a public web page as Markdown (or HTML); read on with startIndex = nextStartIndex.',
-  input: type({
-    url: 'string',
-    'format?': "'markdown' | 'html'",
-    'maxLength?': 'number.integer >= 1',
-    'startIndex?': 'number.integer >= 0',
-  }),
+  input: () =>
+    type({
+      url: 'string',
+      'format?': "'markdown' | 'html'",
+      'maxLength?': 'number.integer >= 1',
+      'startIndex?': 'number.integer >= 0',
+    }),
   annotations: {
     readOnlyHint: true,
     destructiveHint: false,
