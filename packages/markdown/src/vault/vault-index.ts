@@ -114,11 +114,22 @@ export class VaultIndex {
     this.tagsOwed.open();
   }
 
-  /** Counts the owed tags and builds the link graph's key index, a step at a time. */
+  /**
+   * Counts the owed tags and builds the link graph's key index, a step at a time; the last step
+   * sorts what the first vault-wide answers would otherwise sort (the note list, the sources
+   * with broken links, the tag counts).
+   */
   prepareAggregates(perStep = 1000): { step(): boolean } {
     const keys = this.links.prepareKeys(perStep);
     return {
-      step: () => this.tagsOwed.step(perStep, (path) => this.countTagsNow(path)) || keys.step(),
+      step: () => {
+        if (this.tagsOwed.step(perStep, (path) => this.countTagsNow(path)) || keys.step())
+          return true;
+        this.sortedNotes();
+        this.brokenLinkSources();
+        this.tally.counts();
+        return false;
+      },
     };
   }
 
