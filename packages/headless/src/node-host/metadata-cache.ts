@@ -150,7 +150,7 @@ function decode(bytes: Buffer, key: string): MetadataCacheContent {
     const pool = width === 16 ? shorts : longs;
     if (offset < 0 || offset + length > pool.length) return EMPTY;
     const packed: PackedMetadata = {
-      ints: pool.slice(offset, offset + length),
+      ints: pool.subarray(offset, offset + length),
       strings: strings === 0 ? [] : strings,
     };
     if (frontmatter !== 0) packed.frontmatter = frontmatter;

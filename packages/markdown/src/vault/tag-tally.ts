@@ -61,24 +61,29 @@ export class TagTally {
   /** Sets a note's tags (as `getAllTags` gives them, with or without '#'); [] removes them. */
   setNote(path: string, tags: readonly string[]): void {
     this.removeNote(path);
-    const spellings = new Map<string, string>();
-    for (const tag of bareTags(tags).flatMap(withAncestors)) {
-      const key = tag.toLowerCase();
-      if (!spellings.has(key)) spellings.set(key, tag);
-    }
-    if (spellings.size === 0) return;
+    // A big vault sets every note at load: no Map or array per note beyond the one kept.
     const groups: Group[] = [];
-    for (const [key, spelling] of spellings) {
-      let group = this.groups.get(key);
-      if (group === undefined) {
-        group = { key, notes: new Map(), first: path, usual: spelling };
-        this.groups.set(key, group);
-      } else if (path < group.first) group.first = path;
-      group.notes.set(path, spelling === group.usual ? group.usual : spelling);
-      groups.push(group);
+    for (const raw of tags) {
+      const tag = raw.startsWith('#') ? raw.slice(1) : raw;
+      for (let slash = tag.indexOf('/'); slash !== -1; slash = tag.indexOf('/', slash + 1))
+        if (slash > 0 && tag[slash - 1] !== '/') this.countFor(path, tag.slice(0, slash), groups);
+      if (tag !== '') this.countFor(path, tag, groups);
     }
-    this.groupsByNote.set(path, groups);
+    if (groups.length > 0) this.groupsByNote.set(path, groups);
     this.counted = null;
+  }
+
+  /** Counts the note for a tag (or ancestor) unless it already is; its first spelling wins. */
+  private countFor(path: string, spelling: string, counted: Group[]): void {
+    const key = spelling.toLowerCase();
+    for (const group of counted) if (group.key === key) return;
+    let group = this.groups.get(key);
+    if (group === undefined) {
+      group = { key, notes: new Map(), first: path, usual: spelling };
+      this.groups.set(key, group);
+    } else if (path < group.first) group.first = path;
+    group.notes.set(path, spelling === group.usual ? group.usual : spelling);
+    counted.push(group);
   }
 
   removeNote(path: string): void {
