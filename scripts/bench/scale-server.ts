@@ -1,9 +1,10 @@
 /**
  * The headless server over a generated vault of N notes, as its user waits for it, from outside
  * the process: start to port (a TCP connect succeeds), start to first answer (get_server_info),
- * start to index ready (get_vault_overview answers instead of `index_building`), RSS once ready,
- * the vault-wide calls (first call and median), the first search, and SIGTERM to exit. Run
- * twice: cold (no metadata cache) and warm (a restart over the cache the cold run left).
+ * start to index ready (get_vault_overview answers instead of `index_building`), RSS once ready
+ * and again 5 s after the calls (settled), the vault-wide calls (first call and median), the
+ * first search, and SIGTERM to exit. Run twice: cold (no metadata cache) and warm (a restart
+ * over the cache the cold run left).
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -14,6 +15,8 @@ import { memoryOf, summarize } from './measure.ts';
 const POLL_MS = 10;
 const REPEATS = 20;
 const SEARCH_QUERY = 'garden';
+/** How long the server is left alone after the calls before its settled RSS is read. */
+const SETTLE_MS = 5000;
 
 export interface StartFigures {
   portMs: number;
@@ -21,6 +24,8 @@ export interface StartFigures {
   readyMs: number;
   rssMiB: number;
   peakMiB: number;
+  /** RSS again after the vault-wide calls, once the server has settled. */
+  settledMiB: number;
   calls: Record<string, { firstMs: number; medianMs: number }>;
   shutdownMs: number;
 }
@@ -119,6 +124,8 @@ export async function measureStart(
     });
     for (const name of ['get_vault_overview', 'list_tags', 'find_broken_links'])
       calls[name] = await timeCall(client, name, {});
+    await pause(SETTLE_MS);
+    const settled = await memoryOf(child.pid as number);
     await client.close();
     const stopAt = performance.now();
     child.kill('SIGTERM');
@@ -129,6 +136,7 @@ export async function measureStart(
       readyMs,
       rssMiB: memory.rssMiB,
       peakMiB: memory.peakMiB,
+      settledMiB: settled.rssMiB,
       calls,
       shutdownMs: performance.now() - stopAt,
     };
@@ -147,7 +155,7 @@ export function formatStart(label: string, figures: StartFigures): string {
   };
   return [
     `${label}: port ${ms(figures.portMs)}, first answer ${ms(figures.firstAnswerMs)}, index ready ${ms(figures.readyMs)}, shutdown ${ms(figures.shutdownMs)}`,
-    `  RSS when ready ${figures.rssMiB.toFixed(0)} MiB (peak ${figures.peakMiB.toFixed(0)} MiB)`,
+    `  RSS when ready ${figures.rssMiB.toFixed(0)} MiB, settled ${figures.settledMiB.toFixed(0)} MiB (peak ${figures.peakMiB.toFixed(0)} MiB)`,
     ...Object.keys(figures.calls).map(call),
   ].join('\n');
 }

@@ -49,6 +49,9 @@ export interface NodeHostOptions {
   onError?: (error: Error) => void;
 }
 
+/** From this many notes on, a full garbage collection follows the index build. */
+const COLLECT_AFTER_NOTES = 5000;
+
 export class NodeHost implements VaultHost {
   readonly kind = 'headless' as const;
   readonly configDir = '.obsidian';
@@ -118,26 +121,28 @@ export class NodeHost implements VaultHost {
       options.onError?.(asError(error));
       return;
     }
-    this.prepareAggregates();
+    const aggregates = this.prepareAggregates();
     if (writeCache !== null && !this.closing)
       await (writeCache as () => Promise<void>)().catch((error: unknown) =>
         options.onError?.(asError(error)),
       );
+    await aggregates;
+    // One full collection on Bun, so the idle server gives back the hundreds of MB a big vault's
+    // parsing and cache writing left behind instead of holding its peak (small vaults: no need).
+    if (!this.closing && (this.indexing.status().total ?? 0) >= COLLECT_AFTER_NOTES)
+      (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true);
   }
 
-  /**
-   * Counts the tags and indexes the link names owed since the load, a step per turn; then, on
-   * Bun, one full collection, so the idle server gives back the hundreds of MB a big vault's
-   * parsing left behind instead of holding its peak.
-   */
-  private prepareAggregates(): void {
+  /** Counts the tags and indexes the link names owed since the load, a step per turn. */
+  private prepareAggregates(): Promise<void> {
     const preparing = this.state.index.prepareAggregates();
-    const step = () => {
-      if (this.closing) return;
-      if (preparing.step()) setImmediate(step);
-      else (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true);
-    };
-    setImmediate(step);
+    return new Promise((resolve) => {
+      const step = () => {
+        if (!this.closing && preparing.step()) setImmediate(step);
+        else resolve();
+      };
+      setImmediate(step);
+    });
   }
 
   /** Stops watching and ends a build still running (within one batch of reads). */
