@@ -61,8 +61,16 @@ async function until<T>(attempt: () => Promise<T | null>, child: ChildProcess): 
   }
 }
 
-async function connectClient(url: string, token: string): Promise<Client> {
-  const client = new Client({ name: 'bench-scale', version: '1.0.0' });
+/** A benchmark client on one protocol line (the legacy handshake unless told otherwise). */
+export async function connectClient(
+  url: string,
+  token: string,
+  line: 'legacy' | 'modern' = 'legacy',
+): Promise<Client> {
+  const client = new Client(
+    { name: 'bench', version: '1.0.0' },
+    { versionNegotiation: { mode: line === 'modern' ? { pin: '2026-07-28' } : 'legacy' } },
+  );
   await client.connect(
     new StreamableHTTPClientTransport(new URL(url), {
       requestInit: { headers: { Authorization: `Bearer ${token}` } },
