@@ -5,7 +5,7 @@
  * beside the vault (the metadata cache), so the next start reads and parses every note.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SettingsStore } from '../../packages/obsidian-plugin/src/features/settings/index.ts';
@@ -31,7 +31,7 @@ export async function benchVault(notes: number, seed = 42): Promise<BenchVault> 
     const generated = await generateVault(root, notes, seed);
     await writeFile(marker, JSON.stringify({ megabytes: generated.bytes / 1024 / 1024 }));
   }
-  const { megabytes } = JSON.parse(await Bun.file(marker).text()) as { megabytes: number };
+  const { megabytes } = JSON.parse(await readFile(marker, 'utf8')) as { megabytes: number };
   return { root, notes, megabytes };
 }
 
@@ -50,6 +50,6 @@ export async function benchToken(vault: BenchVault): Promise<string> {
     const existing = settings.current.tokens.find((token) => token.label === 'bench');
     return existing?.secret ?? (await addToken(settings, 'bench')).secret;
   } finally {
-    await settings.close();
+    settings.close();
   }
 }
