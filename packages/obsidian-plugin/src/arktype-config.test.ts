@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'bun:test';
 import { spawnSync } from 'node:child_process';
-import { allTools } from './features/mcp-tools/registry.ts';
+import { allTools } from './features/mcp-tools/index.ts';
 
 const INPUTS: unknown[] = [
   {},
@@ -16,7 +16,7 @@ const INPUTS: unknown[] = [
 ];
 
 const judge = `
-  const { allTools } = await import(${JSON.stringify(`${import.meta.dir}/features/mcp-tools/registry.ts`)});
+  const { allTools } = await import(${JSON.stringify(`${import.meta.dir}/features/mcp-tools/index.ts`)});
   const { type } = await import('arktype');
   const inputs = JSON.parse(process.argv[1]);
   console.log(JSON.stringify({
