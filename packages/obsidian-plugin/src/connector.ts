@@ -303,6 +303,7 @@ function openChangeJournal(host: VaultHost, options: ConnectorOptions): Promise<
     folder: join(dirname(settings.path), 'change-journal'),
     host,
     unguardedHost: options.host,
+    vaultReady: () => (options.indexing ?? ALWAYS_INDEXED).ready(),
     settings: () => settings.current.changeJournal,
     isHidden: (path) => new HiddenPaths(settings.current.hiddenFolders).covers(path),
     ...(options.notifyUser && { onProblem: options.notifyUser }),

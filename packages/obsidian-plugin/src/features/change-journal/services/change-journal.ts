@@ -61,6 +61,11 @@ export interface ChangeJournalOptions {
   host: VaultHost;
   /** The vault unguarded, read only to settle changes a crash cut off. */
   unguardedHost: VaultHost;
+  /**
+   * Resolves once the host knows every file (headless builds its index while serving,
+   * ADR-0018); awaited only when a crash left changes to settle.
+   */
+  vaultReady?: () => Promise<void>;
   /** Read at use time, so a changed setting applies to the next change. */
   settings: () => ChangeJournalSettings;
   isHidden: (path: string) => boolean;
@@ -129,6 +134,7 @@ export class ChangeJournal {
     for (const line of opened.lines) log.apply(line);
     const journal = new ChangeJournal(options, opened.file, images, log);
     for (const problem of openingProblems(opened)) options.onProblem?.(problem);
+    if (log.open.size > 0) await options.vaultReady?.();
     const recovered = await recoveryLines(options.unguardedHost, [...log.open.values()]);
     if (recovered.length > 0) await journal.append(recovered);
     await journal.compactIfNeeded();
