@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '@modelcontextprotocol/client';
 import { addToken, revokeToken } from '@mcp-connector/obsidian-plugin/tool-policy';
 import type { TokenRecord } from '@mcp-connector/shared';
+import { waitFor } from '@mcp-connector/shared/test-support';
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import {
@@ -85,9 +86,19 @@ describe('serve --stdio', () => {
       const client = await overStdio('Default', 'modern');
       await callOk(client, 'create_vault_file', { path: 'E2E/from-stdio.md', content: 'hello' });
       expect(await t.readText('E2E/from-stdio.md')).toBe('hello');
-      const read = await callOk(await t.connect('legacy'), 'get_vault_file', {
-        path: 'E2E/from-stdio.md',
-      });
+      // The HTTP server hears of the other process's write through its folder watcher.
+      const http = await t.connect('legacy');
+      await waitFor(
+        async () =>
+          !(
+            await http.callTool({
+              name: 'get_vault_file',
+              arguments: { path: 'E2E/from-stdio.md' },
+            })
+          ).isError,
+        'the HTTP server to see the note the stdio server wrote',
+      );
+      const read = await callOk(http, 'get_vault_file', { path: 'E2E/from-stdio.md' });
       expect(read.content).toBe('hello');
     },
     STARTS,
