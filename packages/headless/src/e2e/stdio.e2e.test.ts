@@ -123,7 +123,7 @@ describe('serve --stdio', () => {
         { jsonrpc: '2.0', id: 2, method: 'tools/list' },
       ];
       child.stdin.write(messages.map((message) => `${JSON.stringify(message)}\n`).join(''));
-      while (!stdout.includes('"id":2')) await new Promise((resolve) => setTimeout(resolve, 20));
+      await waitFor(() => stdout.includes('"id":2'), 'the tools/list answer');
       child.stdin.end();
       expect(await exited).toBe(0);
       const lines = stdout.split('\n').filter((line) => line !== '');

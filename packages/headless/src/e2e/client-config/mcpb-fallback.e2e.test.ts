@@ -7,6 +7,7 @@
  * to that server. A revoked token never falls back.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { waitFor } from '@mcp-connector/shared/test-support';
 import { buildMcpb, type BundleTarget } from '@mcp-connector/obsidian-plugin/client-config';
 import { hashingProvider } from '@mcp-connector/obsidian-plugin/semantic-search';
 import {
@@ -111,8 +112,7 @@ async function launch(
 
 /** The shim's first log line, which says how it serves: it may reach stderr after the first answer. */
 async function howItServes(client: StdioTestClient): Promise<string> {
-  while (!client.log().includes('[mcp-connector]'))
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  await waitFor(() => client.log().includes('[mcp-connector]'), "the shim's first log line");
   return client.log();
 }
 

@@ -5,6 +5,7 @@
  * protocol lines, fixes worded for Obsidian. The client files are looked for in a temp home.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { waitFor } from '@mcp-connector/shared/test-support';
 import { loadPlugin, type LoadedPlugin } from '@mcp-connector/obsidian-sim';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -46,7 +47,7 @@ test('the command is in the palette and shows the report of the served vault', a
     name: 'MCP Connector: Check the setup (doctor)',
   });
   expect(loaded.runCommand('check-setup')).toBe(true);
-  while (loaded.app.openModals.size === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  await waitFor(() => loaded.app.openModals.size > 0, 'the report modal');
   const [modal] = [...loaded.app.openModals];
   expect(modal?.titleEl.textContent).toBe('Setup check (doctor)');
   const report = modal?.contentEl.textContent ?? '';
