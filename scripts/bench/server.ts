@@ -11,12 +11,12 @@
  * `--notes 0` skips the scale runs; `--code DIR` serves the scale runs from another checkout (a
  * before/after run).
  */
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { startChildServer } from '../../packages/headless/src/test-support/child-server.ts';
 import { copyVault } from '../../packages/headless/src/test-support/temp-vault.ts';
 import { parseArgs } from 'node:util';
 import { formatMs, memoryOf, summarize } from './measure.ts';
-import { scaleRuns } from './scale-server.ts';
+import { connectClient, scaleRuns } from './scale-server.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -31,21 +31,6 @@ const WARM_UP = 200;
 const CONCURRENT_CLIENTS = 8;
 const THROUGHPUT_SECONDS = 10;
 const NOTE = 'Apiary/Overwintering.md';
-
-type Line = 'legacy' | 'modern';
-
-async function connect(url: string, token: string, line: Line): Promise<Client> {
-  const client = new Client(
-    { name: 'bench', version: '1.0.0' },
-    { versionNegotiation: { mode: line === 'modern' ? { pin: '2026-07-28' } : 'legacy' } },
-  );
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(url), {
-      requestInit: { headers: { Authorization: `Bearer ${token}` } },
-    }),
-  );
-  return client;
-}
 
 async function timeCalls(
   client: Client,
@@ -65,7 +50,7 @@ async function timeCalls(
 
 async function throughput(url: string, token: string): Promise<number> {
   const clients = await Promise.all(
-    Array.from({ length: CONCURRENT_CLIENTS }, () => connect(url, token, 'legacy')),
+    Array.from({ length: CONCURRENT_CLIENTS }, () => connectClient(url, token, 'legacy')),
   );
   const deadline = performance.now() + THROUGHPUT_SECONDS * 1000;
   const counts = await Promise.all(
@@ -89,13 +74,13 @@ async function latencyRuns(): Promise<void> {
   try {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const idle = await memoryOf(pid);
-    const probe = await connect(server.url.href, server.token, 'legacy');
+    const probe = await connectClient(server.url.href, server.token, 'legacy');
     const listBytes = Buffer.byteLength(JSON.stringify(await probe.listTools()));
     await probe.close();
     console.log(`tools/list result: ${listBytes} bytes`);
     console.log(`RSS idle: ${idle.rssMiB.toFixed(1)} MiB`);
     for (const line of ['legacy', 'modern'] as const) {
-      const client = await connect(server.url.href, server.token, line);
+      const client = await connectClient(server.url.href, server.token, line);
       for (const [name, args] of [
         ['get_server_info', {}],
         ['get_vault_file', { path: NOTE }],
