@@ -4,6 +4,8 @@
  * in commands/; this file picks the command, turns failures into exit codes (2: usage, 1:
  * anything else) and exits once stdout is flushed.
  */
+// First: ArkType reads its configuration when it loads (jitless, as in main.js).
+import '@mcp-connector/obsidian-plugin/arktype-config';
 import { HelpRequested, PROGRAM, UsageError, usageOf, type Command } from './commands/usage.ts';
 
 interface Entry {

@@ -1,7 +1,7 @@
 /**
- * The plugin bundle runs ArkType jitless (arktype-config.ts); tests and headless run it compiled.
- * Every tool must judge arguments the same either way: a fresh process configured as main.js is
- * asks every tool to parse the same inputs, and its answers must equal this process's.
+ * The plugin bundle and the headless CLI run ArkType jitless (arktype-config.ts); tests run it
+ * compiled. Every tool must judge arguments the same either way: a fresh process configured as
+ * main.js is asks every tool to parse the same inputs, and its answers must equal this process's.
  */
 import { describe, expect, test } from 'bun:test';
 import { spawnSync } from 'node:child_process';
