@@ -21,8 +21,11 @@ export interface BenchVault {
   megabytes: number;
 }
 
+/** `MCP_BENCH_VAULTS` names another folder, so two benchmarks can run without sharing a vault. */
+const VAULTS_FOLDER = process.env.MCP_BENCH_VAULTS ?? join(tmpdir(), 'mcp-bench-vaults');
+
 export async function benchVault(notes: number, seed = 42): Promise<BenchVault> {
-  const root = join(tmpdir(), 'mcp-bench-vaults', `${notes}-${seed}`);
+  const root = join(VAULTS_FOLDER, `${notes}-${seed}`);
   const marker = join(root, MARKER);
   if (!existsSync(marker)) {
     await rm(root, { recursive: true, force: true });
