@@ -1,7 +1,7 @@
 /**
  * Crash safety. A real headless server (a child process) is killed with SIGKILL in the middle of
- * a burst of journaled writes; started again, the journal opens, every write that was answered is
- * listed, and every listed change can be undone, newest first, back to the vault as it was. Then
+ * a burst of journaled writes; started again (its index still building: it answers at once), the
+ * journal opens, every write that was answered is listed, and every listed change can be undone, newest first, back to the vault as it was. Then
  * the two things a crash leaves, written by hand so they are certain: a torn last record (dropped)
  * and a change cut off after its intent (settled as `interrupted` when its write landed, aborted
  * when it did not), whose idempotency key answers `idempotency_conflict`.
@@ -15,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { callKey } from '../../../../obsidian-plugin/src/features/change-journal/index.ts';
 import { revisionOf } from '@mcp-connector/shared';
+import { IndexProgress } from '../../node-host/index-progress.ts';
 import { settingsPathOf } from '../../serve.ts';
 import { callFail, callOk } from '../../test-support/index.ts';
 import {
@@ -91,9 +92,19 @@ describe('kill -9 during a burst of writes', () => {
       await client.close().catch(() => undefined);
       expect(answered.length).toBeGreaterThanOrEqual(KILL_AFTER);
 
-      const restarted = await startJournalServer({ ...vault, remove: async () => undefined });
+      // Restarted while its index is still building: it answers at once, and the changes the
+      // kill cut off are settled once the index is ready, before anything else is listed.
+      const progress = new IndexProgress();
+      const restarted = await startJournalServer(
+        { ...vault, remove: async () => undefined },
+        { indexing: progress, indexWaitMs: 60_000 },
+      );
       try {
-        const changes = await listChanges(restarted.client, { limit: 1000 });
+        const info = await callOk(restarted.client, 'get_server_info');
+        expect(info.index).toMatchObject({ state: 'building' });
+        const listing = listChanges(restarted.client, { limit: 1000 });
+        progress.finish();
+        const changes = await listing;
         const summaries = changes.map((change) => JSON.stringify(change));
         for (const index of answered) {
           const needle = `Burst/${index}/n0.md`;

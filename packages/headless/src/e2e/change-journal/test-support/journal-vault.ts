@@ -5,7 +5,11 @@
  * trash and the plugin's own folder), and the newest journaled change.
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { startConnector, type RunningConnector } from '@mcp-connector/obsidian-plugin/connector';
+import {
+  startConnector,
+  type ConnectorOptions,
+  type RunningConnector,
+} from '@mcp-connector/obsidian-plugin/connector';
 import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
 import { afterEach, expect } from 'bun:test';
 import {
@@ -94,9 +98,13 @@ export interface JournalServer {
 
 /**
  * The connector over this vault with a scripted Templater (as the execution tests use), so every
- * write tool, execute_template included, runs for real against the disk.
+ * write tool, execute_template included, runs for real against the disk. `indexing` stands for an
+ * index still being built (a test drives it by hand); by default the index is ready.
  */
-export async function startJournalServer(vault: TempVault): Promise<JournalServer> {
+export async function startJournalServer(
+  vault: TempVault,
+  building?: Pick<ConnectorOptions, 'indexing' | 'indexWaitMs'>,
+): Promise<JournalServer> {
   const host = await NodeHost.open(vault.root, { watch: false });
   const settings = await SettingsStore.open(settingsPathOf(vault.root));
   const connector = await startConnector({
@@ -104,6 +112,7 @@ export async function startJournalServer(vault: TempVault): Promise<JournalServe
     settings,
     version: 'test',
     port: 0,
+    ...building,
   });
   const clients: Client[] = [];
   const connect = async (secret: string) => {

@@ -67,7 +67,7 @@ describe('the change journal over ObsidianHost', () => {
     expect((await call(tool, args)).isError).toBeUndefined();
     const after = await state();
     expect(after).not.toEqual(before);
-    const [change] = changes.list({});
+    const [change] = await changes.list({});
     expect(change?.tool).toBe(tool);
     await changes.undo(change?.id as string);
     expect(await state()).toEqual(before);
@@ -98,6 +98,6 @@ describe('the change journal over ObsidianHost', () => {
       details: { operation: 3 },
     });
     expect(await state()).toEqual(before);
-    expect(changes.list({})).toEqual([]);
+    expect(await changes.list({})).toEqual([]);
   });
 });

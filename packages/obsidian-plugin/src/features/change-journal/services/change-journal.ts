@@ -5,6 +5,11 @@
  * answered before anything runs. Callers get a `ChangeAccess` bound to who they are (a token,
  * or the user in Obsidian); inside a call it is bound to that call's session, so an undo made by
  * a tool is that tool call's change.
+ *
+ * Opening never waits for the vault: changes a crash cut off are settled in the background,
+ * under the change lock, once the vault is ready (headless builds its index while serving,
+ * ADR-0021). Every entry point (calls, listing, history) waits for that settling first, so no
+ * call sees or repeats a change that is still open.
  */
 import {
   Mutex,
@@ -63,7 +68,7 @@ export interface ChangeJournalOptions {
   unguardedHost: VaultHost;
   /**
    * Resolves once the host knows every file (headless builds its index while serving,
-   * ADR-0018); awaited only when a crash left changes to settle.
+   * ADR-0018); awaited, in the background, only when a crash left changes to settle.
    */
   vaultReady?: () => Promise<void>;
   /** Read at use time, so a changed setting applies to the next change. */
@@ -87,8 +92,8 @@ export type CallExecutor = (host: VaultHost, changes: ChangeAccess) => Promise<C
 
 /** What tools and the Obsidian view may do with the journal, as one caller. */
 export interface ChangeAccess {
-  list(filter: ChangeFilter): ListedChange[];
-  history(path: string): NoteVersion[];
+  list(filter: ChangeFilter): Promise<ListedChange[]>;
+  history(path: string): Promise<NoteVersion[]>;
   undo(id: string): Promise<UndoResult>;
   redo(id: string): Promise<RedoResult>;
   restore(path: string, change: string, expectedRevision?: string): Promise<RestoreResult>;
@@ -106,6 +111,11 @@ export class ChangeJournal {
   readonly keys: IdempotentCalls;
   readonly views: ChangeViews;
   private readonly userViews: ChangeViews;
+  private closed = false;
+  private signalClosing: () => void = () => undefined;
+  private readonly closing = new Promise<void>((resolve) => (this.signalClosing = resolve));
+  /** Resolves once what a crash left open is settled (and the journal compacted if needed). */
+  readonly settled: Promise<void>;
 
   private constructor(
     private readonly options: ChangeJournalOptions,
@@ -124,6 +134,12 @@ export class ChangeJournal {
       },
       () => this.now().getTime(),
     );
+    this.settled = this.lock.run(() => this.settle());
+    this.settled.catch((error: unknown) =>
+      options.onProblem?.(
+        `The change journal could not settle the changes a crash cut off: ${String(error)}`,
+      ),
+    );
   }
 
   static async open(options: ChangeJournalOptions): Promise<ChangeJournal> {
@@ -134,11 +150,19 @@ export class ChangeJournal {
     for (const line of opened.lines) log.apply(line);
     const journal = new ChangeJournal(options, opened.file, images, log);
     for (const problem of openingProblems(opened)) options.onProblem?.(problem);
-    if (log.open.size > 0) await options.vaultReady?.();
-    const recovered = await recoveryLines(options.unguardedHost, [...log.open.values()]);
-    if (recovered.length > 0) await journal.append(recovered);
-    await journal.compactIfNeeded();
     return journal;
+  }
+
+  /** Waits for the settling at open; a journal that could not settle refuses every call. */
+  async whenSettled(): Promise<void> {
+    try {
+      await this.settled;
+    } catch {
+      throw new ToolError(
+        'internal_error',
+        'The change journal could not settle the changes a crash cut off (is the vault readable?); restart the server to try again.',
+      );
+    }
   }
 
   /** The journal as this caller sees it; the user in Obsidian sees hidden folders too. */
@@ -161,7 +185,26 @@ export class ChangeJournal {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    this.signalClosing();
     await this.lock.run(() => this.file.close());
+  }
+
+  /**
+   * Runs first under the lock: changes a crash left open are settled once the vault is ready.
+   * Closed before that, they stay open in the file and the next start settles them.
+   */
+  private async settle(): Promise<void> {
+    if (this.log.open.size > 0) {
+      const ready = this.options.vaultReady?.() ?? Promise.resolve();
+      await Promise.race([ready, this.closing]);
+      if (this.closed) return;
+      const recovered = await recoveryLines(this.options.unguardedHost, [
+        ...this.log.open.values(),
+      ]);
+      if (recovered.length > 0) await this.append(recovered);
+    }
+    await this.compactIfNeeded();
   }
 
   /** A call that writes through the journal: one change, rolled back if the call fails. */
@@ -284,11 +327,13 @@ class JournalAccess implements ChangeAccess {
     private readonly bound: BoundSession | null,
   ) {}
 
-  list(filter: ChangeFilter): ListedChange[] {
+  async list(filter: ChangeFilter): Promise<ListedChange[]> {
+    await this.journal.whenSettled();
     return this.journal.viewsFor(this.actor).list(filter);
   }
 
-  history(path: string): NoteVersion[] {
+  async history(path: string): Promise<NoteVersion[]> {
+    await this.journal.whenSettled();
     return this.journal
       .viewsFor(this.actor)
       .history(path, this.journal.host.getFile(path) !== null);
@@ -309,7 +354,8 @@ class JournalAccess implements ChangeAccess {
     );
   }
 
-  runCall(call: JournaledCall, execute: CallExecutor): Promise<CallToolResult> {
+  async runCall(call: JournaledCall, execute: CallExecutor): Promise<CallToolResult> {
+    await this.journal.whenSettled();
     const run = (key: CallKey | null) =>
       call.journaled
         ? this.journal.journaled(this.actor, call, key, execute)

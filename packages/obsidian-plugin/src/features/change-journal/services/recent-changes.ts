@@ -1,7 +1,7 @@
 /**
  * RecentChangesApi over the running server's journal, acting as the user in Obsidian. It
  * follows the server: a restart opens a new journal, which it picks up on the next state change.
- * Every committed change republishes the view.
+ * Every committed change republishes the view, and so does the settling of what a crash left.
  */
 import type { ChangeJournal } from './change-journal.ts';
 import { USER_ACTOR } from './change-journal.ts';
@@ -64,7 +64,7 @@ export class RecentChangesService implements RecentChangesApi {
   /** "3 files", as the change lists them (folders aside). */
   private filesOf(journal: ChangeJournal, id: string): string {
     const change = journal
-      .forActor(USER_ACTOR)
+      .viewsFor(USER_ACTOR)
       .list({})
       .find((listed) => listed.id === id);
     const count = change === undefined ? 0 : changedFiles(change);
@@ -99,12 +99,17 @@ export class RecentChangesService implements RecentChangesApi {
         if (isMultiFileAgentChange(change)) this.lastMultiFileChange = change;
         this.publish();
       }) ?? (() => undefined);
+    // Changes a crash cut off are settled after the journal opens: show them once they are.
+    journal?.settled.then(
+      () => this.journal === journal && this.publish(),
+      () => undefined,
+    );
   }
 
   private compute(): RecentChangesView {
     if (this.journal === null)
       return { serving: false, changes: [], total: 0, lastMultiFileChange: null };
-    const all = this.journal.forActor(USER_ACTOR).list({});
+    const all = this.journal.viewsFor(USER_ACTOR).list({});
     return {
       serving: true,
       changes: all.slice(0, RECENT_CHANGES),

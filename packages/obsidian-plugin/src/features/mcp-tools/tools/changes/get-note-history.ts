@@ -16,7 +16,7 @@ export const getNoteHistory = defineTool({
   annotations: READ_ONLY,
   handler: async ({ path, limit }, ctx) => {
     const normalized = normalizeVaultPath(path, ctx.host.configDir);
-    const page = takePage(requireJournal(ctx).history(normalized), limit);
+    const page = takePage(await requireJournal(ctx).history(normalized), limit);
     return { path: normalized, versions: page.items, total: page.total, truncated: page.truncated };
   },
 });

@@ -24,7 +24,7 @@ export const listChanges = defineTool({
   annotations: READ_ONLY,
   handler: async ({ path, limit, ...filter }, ctx) => {
     const journal = requireJournal(ctx);
-    const changes = journal.list({
+    const changes = await journal.list({
       ...filter,
       ...(path !== undefined && { path: normalizeVaultPath(path, ctx.host.configDir) }),
     });
