@@ -1,10 +1,12 @@
 /**
  * The in-memory table of a vault's files and folders: vault path -> entry, with the on-disk
  * relative path kept beside it (names on disk may be NFD; vault paths are NFC). It holds no
- * behaviour beyond bookkeeping; NodeHost keeps it in step with the disk.
+ * behaviour beyond bookkeeping, and keeps the file counts and newest files current (`tally`);
+ * NodeHost keeps it in step with the disk.
  */
 import type { FileStat, VaultFile, VaultFolder } from '@mcp-connector/obsidian-plugin/host';
 import { parentFolder, splitFileName } from '@mcp-connector/obsidian-plugin/host';
+import { FileTally, type NewestFile } from '@mcp-connector/markdown/vault';
 
 export interface FileEntry {
   file: VaultFile;
@@ -15,6 +17,7 @@ export class FileTable {
   private readonly files = new Map<string, FileEntry>();
   /** folder vault path -> its relative path on disk */
   private readonly folders = new Map<string, string>();
+  readonly tally = new FileTally(() => this.mtimes());
 
   file(path: string): FileEntry | undefined {
     return this.files.get(path);
@@ -70,20 +73,30 @@ export class FileTable {
 
   setFile(path: string, diskPath: string, stat: FileStat): VaultFile {
     const file: VaultFile = { path, name: nameOf(path), ...splitFileName(nameOf(path)), stat };
+    const previous = this.files.get(path)?.file.stat.mtime ?? null;
     this.files.set(path, { file, diskPath });
+    this.tally.setFile(path, isNoteFile(file), stat.mtime, previous);
     return file;
   }
 
   deleteFile(path: string): void {
+    const entry = this.files.get(path);
+    if (entry === undefined) return;
     this.files.delete(path);
+    this.tally.deleteFile(path, isNoteFile(entry.file));
   }
 
   addFolder(path: string, diskPath: string): void {
     this.folders.set(path, diskPath);
+    this.tally.addFolder(path);
   }
 
   deleteFolder(path: string): void {
-    this.folders.delete(path);
+    if (this.folders.delete(path)) this.tally.deleteFolder(path);
+  }
+
+  private *mtimes(): Iterable<NewestFile> {
+    for (const [path, entry] of this.files) yield { path, mtime: entry.file.stat.mtime };
   }
 
   /** The recorded disk path of an existing file or folder. */
@@ -97,6 +110,11 @@ export class FileTable {
     const name = nameOf(path);
     return parent === '' ? name : `${this.folders.get(parent) ?? parent}/${name}`;
   }
+}
+
+/** A note as the tools count them (`isNote`): a Markdown file by its extension on disk. */
+function isNoteFile(file: VaultFile): boolean {
+  return file.extension === 'md';
 }
 
 function nameOf(path: string): string {

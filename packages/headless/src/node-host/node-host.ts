@@ -248,7 +248,10 @@ export class NodeHost implements VaultHost {
       tagCounts: () => index.tagCounts(),
       notesCountedForTag: (key) => index.notesCountedForTag(key),
       brokenLinkSources: () => index.brokenLinkSources(),
+      brokenLinkCount: (source) => index.brokenLinkCount(source),
       noteText: (path) => index.noteText(path),
+      fileCounts: () => this.state.table.tally.counts(),
+      newestFiles: (count) => this.state.table.tally.newestFiles(count),
     };
   }
 

@@ -6,7 +6,8 @@
  * Updates are incremental: `setNote` re-resolves one note; creating, deleting or renaming a file
  * re-resolves only the notes holding a link with that file's name (`nameKey`), which covers links
  * it captures from another file (same folder first), not only unresolved ones.
- * Invariant: `broken` holds exactly the sources with an unresolved link.
+ * Invariant: `broken` holds exactly the sources with an unresolved link, each with how many
+ * (occurrences, as `unresolvedLinks` counts them), and `brokenTotal` is their sum.
  * Cost (a vault holds hundreds of thousands of links): a source's linkpaths are kept as one
  * joined string; the index from name keys to sources, which only file creations, deletions and
  * renames need, is built on first need or ahead of it in small steps (`prepareKeys`), not while
@@ -60,9 +61,10 @@ function withoutPrototype(record: Counts): Counts {
     : (Object.setPrototypeOf(record, null) as Counts);
 }
 
-function hasKeys(record: Counts): boolean {
-  for (const _key in record) return true;
-  return false;
+function sumOf(record: Counts): number {
+  let sum = 0;
+  for (const key in record) sum += record[key] ?? 0;
+  return sum;
 }
 
 function addTo(map: Map<string, string[]>, key: string, value: string): void {
@@ -88,8 +90,9 @@ export class LinkIndex {
   private sourcesByKey: Map<string, string[]> | null = null;
   /** Sources whose linkpaths the key index does not hold yet while it is built in steps. */
   private readonly keysOwed = new Backlog();
-  /** Sources with at least one unresolved link, and the same sorted (until it changes). */
-  private readonly broken = new Set<string>();
+  /** Sources with at least one unresolved link -> how many; the sources sorted (until they change). */
+  private readonly broken = new Map<string, number>();
+  private brokenTotal = 0;
   private brokenSorted: string[] | null = null;
 
   constructor(readonly resolver: LinkResolver = new LinkResolver()) {}
@@ -111,8 +114,13 @@ export class LinkIndex {
 
   /** Sources with at least one unresolved link, in code-unit order. */
   sourcesWithUnresolved(): readonly string[] {
-    this.brokenSorted ??= [...this.broken].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    this.brokenSorted ??= [...this.broken.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     return this.brokenSorted;
+  }
+
+  /** Unresolved link occurrences of one source, or (without one) of the whole vault. */
+  unresolvedCount(source?: string): number {
+    return source === undefined ? this.brokenTotal : (this.broken.get(source) ?? 0);
   }
 
   /** A file appeared: links with its name may now resolve to it. */
@@ -161,7 +169,7 @@ export class LinkIndex {
     this.indexKeys(path, linkpaths);
     this.resolvedLinks[path] = withoutPrototype(resolved);
     this.unresolvedLinks[path] = withoutPrototype(unresolved);
-    this.markBroken(path, hasKeys(unresolved));
+    this.markBroken(path, sumOf(unresolved));
   }
 
   /** Resolves again the notes holding a link with one of these name keys (files changed). */
@@ -225,15 +233,19 @@ export class LinkIndex {
   private resolve(source: string): void {
     const resolved = emptyRecord<number>();
     const unresolved = emptyRecord<number>();
+    let broken = 0;
     const stored = this.linkpaths.get(source);
     for (const linkpath of stored === undefined ? [] : splitLinkpaths(stored)) {
       const target = this.resolver.getFirstLinkpathDest(linkpath, source);
-      if (target === null) increment(unresolved, linkpath);
-      else increment(resolved, target);
+      if (target !== null) increment(resolved, target);
+      else {
+        increment(unresolved, linkpath);
+        broken++;
+      }
     }
     this.resolvedLinks[source] = resolved;
     this.unresolvedLinks[source] = unresolved;
-    this.markBroken(source, hasKeys(unresolved));
+    this.markBroken(source, broken);
   }
 
   private forgetLinks(path: string): void {
@@ -246,13 +258,14 @@ export class LinkIndex {
     this.linkpaths.delete(path);
     delete this.resolvedLinks[path];
     delete this.unresolvedLinks[path];
-    this.markBroken(path, false);
+    this.markBroken(path, 0);
   }
 
-  private markBroken(source: string, broken: boolean): void {
-    if (broken === this.broken.has(source)) return;
-    if (broken) this.broken.add(source);
-    else this.broken.delete(source);
-    this.brokenSorted = null;
+  private markBroken(source: string, occurrences: number): void {
+    const before = this.broken.get(source) ?? 0;
+    this.brokenTotal += occurrences - before;
+    if ((before === 0) !== (occurrences === 0)) this.brokenSorted = null;
+    if (occurrences === 0) this.broken.delete(source);
+    else this.broken.set(source, occurrences);
   }
 }

@@ -115,20 +115,24 @@ export class VaultIndex {
   }
 
   /**
-   * Counts the owed tags and builds the link graph's key index, a step at a time; the last step
-   * sorts what the first vault-wide answers would otherwise sort (the note list, the sources
-   * with broken links, the tag counts).
+   * Counts the owed tags and builds the link graph's key index, a step at a time; the last steps
+   * sort what the first vault-wide answers would otherwise sort (the note list, the sources
+   * with broken links, the tag counts), one per step. A step is kept short (a few ms at most)
+   * because the calls that arrive meanwhile wait for it at each turn of the event loop.
    */
-  prepareAggregates(perStep = 1000): { step(): boolean } {
+  prepareAggregates(perStep = 250): { step(): boolean } {
     const keys = this.links.prepareKeys(perStep);
+    const sorts = [
+      () => this.sortedNotes(),
+      () => this.brokenLinkSources(),
+      () => this.tally.counts(),
+    ];
     return {
       step: () => {
         if (this.tagsOwed.step(perStep, (path) => this.countTagsNow(path)) || keys.step())
           return true;
-        this.sortedNotes();
-        this.brokenLinkSources();
-        this.tally.counts();
-        return false;
+        sorts.shift()?.();
+        return sorts.length > 0;
       },
     };
   }
@@ -172,6 +176,11 @@ export class VaultIndex {
   /** Notes and canvases with at least one unresolved link, in code-unit order. */
   brokenLinkSources(): readonly string[] {
     return this.links.sourcesWithUnresolved();
+  }
+
+  /** Unresolved link occurrences of one source, or (without one) of the whole vault. */
+  brokenLinkCount(source?: string): number {
+    return this.links.unresolvedCount(source);
   }
 
   getFirstLinkpathDest(linkpath: string, sourcePath: string): string | null {

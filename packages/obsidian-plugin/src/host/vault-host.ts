@@ -9,7 +9,7 @@
  * - writes are atomic per file and serialised by one write lock;
  * - a missing file is `null` from getters and a `not_found` ToolError from actions.
  */
-import type { LinkCounts, TagCount } from '@mcp-connector/markdown/vault';
+import type { FileCounts, LinkCounts, NewestFile, TagCount } from '@mcp-connector/markdown/vault';
 import type { CachedMetadata } from 'obsidian';
 import type momentFactory from 'moment';
 
@@ -45,7 +45,7 @@ export type VaultEvent =
   | { kind: 'create' | 'modify' | 'delete'; path: string }
   | { kind: 'rename'; path: string; oldPath: string };
 
-export type { LinkCounts, TagCount };
+export type { FileCounts, LinkCounts, NewestFile, TagCount };
 
 /** Files and folders (Obsidian's `app.vault`). */
 export interface VaultFiles {
@@ -104,8 +104,14 @@ export interface IndexedVault {
   notesCountedForTag(key: string): string[];
   /** Notes and canvases with at least one unresolved link, in code-unit order. */
   brokenLinkSources(): readonly string[];
+  /** Unresolved link occurrences of one source, or (without one) of the whole vault. */
+  brokenLinkCount(source?: string): number;
   /** The note's text as the index holds it (what its metadata was computed from), or null. */
   noteText(path: string): string | null;
+  /** Notes, other files, folders, and the notes inside each top-level folder and at the root. */
+  fileCounts(): FileCounts;
+  /** The `count` most recently modified files (at most NEWEST_KEPT), newest first, ties by path. */
+  newestFiles(count: number): NewestFile[];
 }
 
 /** How a link-aware rename treats the files that link to what moves. */

@@ -3,6 +3,7 @@
  * Markdown file (`.md`), as Obsidian counts them; everything else is an "other" file. Orders are
  * total (ties broken by path) so a listing never depends on the host's iteration order.
  */
+import { NEWEST_KEPT } from '@mcp-connector/markdown/vault';
 import type { VaultFile, VaultHost } from '../../../host/vault-host.ts';
 
 export function isNote(file: VaultFile): boolean {
@@ -47,11 +48,16 @@ export interface RecentFile {
   mtime: number;
 }
 
-/** The `count` most recently modified files (all kinds), newest first. */
+/** The `count` most recently modified files (all kinds), newest first: the host's when it keeps them. */
 export function recentFiles(
   host: VaultHost,
   count: number,
 ): { files: RecentFile[]; total: number } {
+  const indexed = host.indexed?.();
+  if (indexed !== undefined && indexed !== null && count <= NEWEST_KEPT) {
+    const counts = indexed.fileCounts();
+    return { files: indexed.newestFiles(count), total: counts.notes + counts.otherFiles };
+  }
   const files = host.listFiles();
   return {
     files: newestOf(files, count).map((file) => ({ path: file.path, mtime: file.stat.mtime })),

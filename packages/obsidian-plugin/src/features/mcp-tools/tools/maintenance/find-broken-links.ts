@@ -5,7 +5,8 @@
  * 0-based line (frontmatter links their property key instead). A canvas has no note metadata,
  * so its broken links carry kind "canvas" and no line.
  * Scope (services/note-scope.ts) limits the source files; `limit` counts source files, and only
- * the page's files are looked at in detail (the total of broken links comes from the counts).
+ * the page's files are looked at in detail (the total of broken links comes from the counts,
+ * kept by the host for the whole vault when it maintains them).
  * Not covered: a link to an existing note whose `#heading` or `#^block` is missing.
  */
 import { type } from 'arktype';
@@ -34,11 +35,16 @@ export const findBrokenLinks = defineTool({
   annotations: READ_ONLY,
   handler: async ({ exclude_folders, scope: rawScope, limit }, ctx) => {
     const scope = resolveScope(ctx.host, rawScope);
+    const wholeVault = scope.kind === 'vault' && (exclude_folders ?? []).length === 0;
     const excluded = excludedFolders(ctx.host, exclude_folders);
     const unresolved = ctx.host.unresolvedLinks();
-    const sources = brokenLinkSources(ctx.host).filter(
-      (source) => scope.includes(source) && !excluded(source),
-    );
+    const indexed = ctx.host.indexed?.() ?? null;
+    const allSources = brokenLinkSources(ctx.host);
+    const sources = wholeVault
+      ? allSources
+      : allSources.filter((source) => scope.includes(source) && !excluded(source));
+    const countOf = (source: string) =>
+      indexed?.brokenLinkCount(source) ?? occurrences(unresolved[source]);
     const page = takePage(sources, limit);
     return {
       scope: scope.scope,
@@ -49,7 +55,10 @@ export const findBrokenLinks = defineTool({
       total: page.total,
       truncated: page.truncated,
       // Every occurrence of an unresolved linkpath is broken: the counts add up to the entries.
-      brokenLinks: sources.reduce((sum, source) => sum + occurrences(unresolved[source]), 0),
+      brokenLinks:
+        wholeVault && indexed !== null
+          ? indexed.brokenLinkCount()
+          : sources.reduce((sum, source) => sum + countOf(source), 0),
     };
   },
 });

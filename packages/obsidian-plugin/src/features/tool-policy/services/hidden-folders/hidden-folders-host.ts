@@ -30,6 +30,8 @@ import { VisibleLinks } from './visible-links.ts';
 
 export class HiddenFoldersHost implements VaultHost {
   private visibleLinks: { key: string; links: VisibleLinks } | null = null;
+  /** The paths of the list last read: a vault-wide pass asks for each file. */
+  private lastHidden: HiddenPaths | null = null;
   private readonly stopListening: () => void;
 
   constructor(
@@ -58,7 +60,9 @@ export class HiddenFoldersHost implements VaultHost {
   }
 
   private hidden(): HiddenPaths {
-    return new HiddenPaths(this.hiddenFolders());
+    const folders = this.hiddenFolders();
+    if (this.lastHidden?.folders !== folders) this.lastHidden = new HiddenPaths(folders);
+    return this.lastHidden;
   }
 
   private requireVisibleFile(path: string): void {
@@ -114,11 +118,13 @@ export class HiddenFoldersHost implements VaultHost {
   }
   listFiles(): VaultFile[] {
     const hidden = this.hidden();
-    return this.inner.listFiles().filter((file) => !hidden.covers(file.path));
+    const files = this.inner.listFiles();
+    return hidden.isEmpty ? files : files.filter((file) => !hidden.covers(file.path));
   }
   listFolders(): VaultFolder[] {
     const hidden = this.hidden();
-    return this.inner.listFolders().filter((folder) => !hidden.covers(folder.path));
+    const folders = this.inner.listFolders();
+    return hidden.isEmpty ? folders : folders.filter((folder) => !hidden.covers(folder.path));
   }
   async read(path: string): Promise<string> {
     this.requireVisibleFile(path);

@@ -21,6 +21,7 @@ export class HiddenPaths {
   }
 
   covers(path: string): boolean {
+    if (this.prefixes.length === 0) return false; // every call of a vault-wide pass asks
     const lower = path.toLowerCase();
     return this.prefixes.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`));
   }
