@@ -2,8 +2,8 @@
  * The headless server over a generated vault of N notes, as its user waits for it, from outside
  * the process: start to port (a TCP connect succeeds), start to first answer (get_server_info),
  * start to index ready (get_vault_overview answers instead of `index_building`), RSS once ready
- * and again 5 s after the calls (settled), the vault-wide calls (first call and median), the
- * first search, and SIGTERM to exit. Run twice: cold (no metadata cache) and warm (a restart
+ * and again 5 s after the calls (settled), the vault-wide calls and the search (the first call,
+ * then the median, p95 and slowest of 20 more), and SIGTERM to exit. Run twice: cold (no metadata cache) and warm (a restart
  * over the cache the cold run left).
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -18,6 +18,14 @@ const SEARCH_QUERY = 'garden';
 /** How long the server is left alone after the calls before its settled RSS is read. */
 const SETTLE_MS = 5000;
 
+/** One vault-wide call: the first time, then REPEATS more (their median, p95 and slowest). */
+export interface CallFigures {
+  firstMs: number;
+  medianMs: number;
+  p95Ms: number;
+  maxMs: number;
+}
+
 export interface StartFigures {
   portMs: number;
   firstAnswerMs: number;
@@ -26,7 +34,7 @@ export interface StartFigures {
   peakMiB: number;
   /** RSS again after the vault-wide calls, once the server has settled. */
   settledMiB: number;
-  calls: Record<string, { firstMs: number; medianMs: number }>;
+  calls: Record<string, CallFigures>;
   shutdownMs: number;
 }
 
@@ -89,7 +97,11 @@ async function answered(
   return result.isError === true ? null : true;
 }
 
-async function timeCall(client: Client, name: string, args: Record<string, unknown>) {
+async function timeCall(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<CallFigures> {
   const once = async () => {
     const start = performance.now();
     const result = await client.callTool({ name, arguments: args });
@@ -99,7 +111,8 @@ async function timeCall(client: Client, name: string, args: Record<string, unkno
   const firstMs = await once();
   const samples: number[] = [];
   for (let i = 0; i < REPEATS; i++) samples.push(await once());
-  return { firstMs, medianMs: summarize(samples).p50 };
+  const { p50, p95 } = summarize(samples);
+  return { firstMs, medianMs: p50, p95Ms: p95, maxMs: Math.max(...samples) };
 }
 
 export async function measureStart(
@@ -159,7 +172,7 @@ export function formatStart(label: string, figures: StartFigures): string {
     const figure = figures.calls[name];
     return figure === undefined
       ? ''
-      : `  ${name}: first ${figure.firstMs.toFixed(1)} ms, median ${figure.medianMs.toFixed(1)} ms`;
+      : `  ${name}: first ${figure.firstMs.toFixed(1)} ms, then median ${figure.medianMs.toFixed(1)} ms, p95 ${figure.p95Ms.toFixed(1)} ms, max ${figure.maxMs.toFixed(1)} ms (${REPEATS} calls)`;
   };
   return [
     `${label}: port ${ms(figures.portMs)}, first answer ${ms(figures.firstAnswerMs)}, index ready ${ms(figures.readyMs)}, shutdown ${ms(figures.shutdownMs)}`,
