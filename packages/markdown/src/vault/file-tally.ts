@@ -9,8 +9,8 @@
  * listed, could an unlisted one take its place, and then the list is rebuilt.
  */
 
-/** The longest list kept: what get_recent_files' limit allows at most. */
-export const NEWEST_KEPT = 1000;
+/** The longest list kept: the most get_recent_files and get_vault_overview list. */
+export const NEWEST_KEPT = 100;
 
 export interface NewestFile {
   path: string;
