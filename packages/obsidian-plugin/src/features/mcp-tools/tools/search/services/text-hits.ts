@@ -34,6 +34,11 @@ export function findHits(
   let total = 0;
   for (const note of notes) {
     pattern.lastIndex = 0;
+    if (hits.length >= limit) {
+      // Past the hits described, occurrences are only counted: `test` makes no match object.
+      while (pattern.test(note.text)) total++;
+      continue;
+    }
     let match = pattern.exec(note.text);
     if (match === null) continue;
     const lines = new LineCounter(note.text);
