@@ -34,6 +34,18 @@ export async function memoryOf(pid: number): Promise<{ rssMiB: number; peakMiB: 
   return { rssMiB: kib('VmRSS') / 1024, peakMiB: kib('VmHWM') / 1024 };
 }
 
+/** CPU time a process has used so far (user + system, every thread), in ms; 10 ms resolution. */
+export async function cpuMsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start after the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** The kernel's USER_HZ, 100 on every Linux this runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 export function formatMs(value: number): string {
   return `${value.toFixed(2)} ms`;
 }

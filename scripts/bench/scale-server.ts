@@ -3,14 +3,15 @@
  * the process: start to port (a TCP connect succeeds), start to first answer (get_server_info),
  * start to index ready (get_vault_overview answers instead of `index_building`), RSS once ready
  * and again 5 s after the calls (settled), the vault-wide calls and the search (the first call,
- * then the median, p95 and slowest of 20 more), and SIGTERM to exit. Run twice: cold (no metadata cache) and warm (a restart
+ * then the median, p95 and slowest of 20 more, and the server's CPU time per call over those),
+ * and SIGTERM to exit. Run twice: cold (no metadata cache) and warm (a restart
  * over the cache the cold run left).
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, connect as tcpConnect } from 'node:net';
 import { benchToken, benchVault, coldStart, type BenchVault } from './bench-vaults.ts';
-import { memoryOf, summarize } from './measure.ts';
+import { cpuMsOf, memoryOf, summarize } from './measure.ts';
 
 const POLL_MS = 10;
 const REPEATS = 20;
@@ -18,12 +19,16 @@ const SEARCH_QUERY = 'garden';
 /** How long the server is left alone after the calls before its settled RSS is read. */
 const SETTLE_MS = 5000;
 
-/** One vault-wide call: the first time, then REPEATS more (their median, p95 and slowest). */
+/**
+ * One vault-wide call: the first time, then REPEATS more (their median, p95 and slowest), and
+ * the server's CPU time per call over those (steadier than wall time on a loaded machine).
+ */
 export interface CallFigures {
   firstMs: number;
   medianMs: number;
   p95Ms: number;
   maxMs: number;
+  cpuMsPerCall: number;
 }
 
 export interface StartFigures {
@@ -99,6 +104,7 @@ async function answered(
 
 async function timeCall(
   client: Client,
+  pid: number,
   name: string,
   args: Record<string, unknown>,
 ): Promise<CallFigures> {
@@ -110,9 +116,11 @@ async function timeCall(
   };
   const firstMs = await once();
   const samples: number[] = [];
+  const cpuBefore = await cpuMsOf(pid);
   for (let i = 0; i < REPEATS; i++) samples.push(await once());
+  const cpuMsPerCall = ((await cpuMsOf(pid)) - cpuBefore) / REPEATS;
   const { p50, p95 } = summarize(samples);
-  return { firstMs, medianMs: p50, p95Ms: p95, maxMs: Math.max(...samples) };
+  return { firstMs, medianMs: p50, p95Ms: p95, maxMs: Math.max(...samples), cpuMsPerCall };
 }
 
 export async function measureStart(
@@ -140,11 +148,12 @@ export async function measureStart(
     await pause(1000);
     const memory = await memoryOf(child.pid as number);
     const calls: StartFigures['calls'] = {};
-    calls.search_vault_simple = await timeCall(client, 'search_vault_simple', {
+    const pid = child.pid as number;
+    calls.search_vault_simple = await timeCall(client, pid, 'search_vault_simple', {
       query: SEARCH_QUERY,
     });
     for (const name of ['get_vault_overview', 'list_tags', 'find_broken_links'])
-      calls[name] = await timeCall(client, name, {});
+      calls[name] = await timeCall(client, pid, name, {});
     await pause(SETTLE_MS);
     const settled = await memoryOf(child.pid as number);
     await client.close();
@@ -172,7 +181,7 @@ export function formatStart(label: string, figures: StartFigures): string {
     const figure = figures.calls[name];
     return figure === undefined
       ? ''
-      : `  ${name}: first ${figure.firstMs.toFixed(1)} ms, then median ${figure.medianMs.toFixed(1)} ms, p95 ${figure.p95Ms.toFixed(1)} ms, max ${figure.maxMs.toFixed(1)} ms (${REPEATS} calls)`;
+      : `  ${name}: first ${figure.firstMs.toFixed(1)} ms, then median ${figure.medianMs.toFixed(1)} ms, p95 ${figure.p95Ms.toFixed(1)} ms, max ${figure.maxMs.toFixed(1)} ms (${REPEATS} calls; server CPU ${figure.cpuMsPerCall.toFixed(1)} ms a call)`;
   };
   return [
     `${label}: port ${ms(figures.portMs)}, first answer ${ms(figures.firstAnswerMs)}, index ready ${ms(figures.readyMs)}, shutdown ${ms(figures.shutdownMs)}`,
