@@ -11,11 +11,11 @@
  * `--notes 0` skips the scale runs; `--code DIR` serves the scale runs from another checkout (a
  * before/after run).
  */
-import type { Client } from '@modelcontextprotocol/client';
 import { startChildServer } from '../../packages/headless/src/test-support/child-server.ts';
 import { copyVault } from '../../packages/headless/src/test-support/temp-vault.ts';
 import { parseArgs } from 'node:util';
 import { formatMs, memoryOf, summarize } from './measure.ts';
+import { throughput, timeCalls } from './calls.ts';
 import { connectClient, scaleRuns } from './scale-server.ts';
 
 const { values: options } = parseArgs({
@@ -31,41 +31,6 @@ const WARM_UP = 200;
 const CONCURRENT_CLIENTS = 8;
 const THROUGHPUT_SECONDS = 10;
 const NOTE = 'Apiary/Overwintering.md';
-
-async function timeCalls(
-  client: Client,
-  name: string,
-  args: Record<string, unknown>,
-): Promise<number[]> {
-  for (let i = 0; i < WARM_UP; i++) await client.callTool({ name, arguments: args });
-  const samples: number[] = [];
-  for (let i = 0; i < CALLS; i++) {
-    const start = performance.now();
-    const result = await client.callTool({ name, arguments: args });
-    samples.push(performance.now() - start);
-    if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
-  }
-  return samples;
-}
-
-async function throughput(url: string, token: string): Promise<number> {
-  const clients = await Promise.all(
-    Array.from({ length: CONCURRENT_CLIENTS }, () => connectClient(url, token, 'legacy')),
-  );
-  const deadline = performance.now() + THROUGHPUT_SECONDS * 1000;
-  const counts = await Promise.all(
-    clients.map(async (client) => {
-      let calls = 0;
-      while (performance.now() < deadline) {
-        await client.callTool({ name: 'get_vault_file', arguments: { path: NOTE } });
-        calls++;
-      }
-      await client.close();
-      return calls;
-    }),
-  );
-  return counts.reduce((sum, count) => sum + count, 0) / THROUGHPUT_SECONDS;
-}
 
 async function latencyRuns(): Promise<void> {
   const vault = await copyVault();
@@ -85,14 +50,19 @@ async function latencyRuns(): Promise<void> {
         ['get_server_info', {}],
         ['get_vault_file', { path: NOTE }],
       ] as const) {
-        const stats = summarize(await timeCalls(client, name, args));
+        const stats = summarize(await timeCalls(client, { name, args }, CALLS, WARM_UP));
         console.log(
           `${line.padEnd(6)} ${name.padEnd(16)} p50 ${formatMs(stats.p50)}  p95 ${formatMs(stats.p95)}  p99 ${formatMs(stats.p99)}  (${CALLS} calls)`,
         );
       }
       await client.close();
     }
-    const callsPerSecond = await throughput(server.url.href, server.token);
+    const { callsPerSecond } = await throughput(
+      server.url.href,
+      server.token,
+      { name: 'get_vault_file', args: { path: NOTE } },
+      { clients: CONCURRENT_CLIENTS, seconds: THROUGHPUT_SECONDS },
+    );
     console.log(
       `throughput: ${callsPerSecond.toFixed(0)} calls/s (get_vault_file, ${CONCURRENT_CLIENTS} clients, ${THROUGHPUT_SECONDS} s)`,
     );
