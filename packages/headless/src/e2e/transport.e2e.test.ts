@@ -111,6 +111,34 @@ describe('the MCP endpoint, on both protocol lines', () => {
     },
   );
 
+  httpTest(
+    'on the legacy line an answer with nothing before it is one JSON body, not an event stream',
+    async () => {
+      const call = {
+        jsonrpc: '2.0',
+        id: 5,
+        method: 'tools/call',
+        params: { name: 'get_server_info', arguments: {} },
+      };
+      const response = await raw({
+        headers: { 'mcp-protocol-version': '2025-11-25' },
+        body: JSON.stringify(call),
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json');
+      expect(Number(response.headers['content-length'])).toBe(Buffer.byteLength(response.body));
+      const answer = JSON.parse(response.body) as {
+        id: number;
+        result: { content: { text: string }[]; structuredContent: unknown };
+      };
+      expect(answer.id).toBe(5);
+      expect(answer.result.structuredContent).toMatchObject({ name: 'mcp-connector' });
+      expect(JSON.parse(answer.result.content[0]?.text ?? '')).toEqual(
+        answer.result.structuredContent,
+      );
+    },
+  );
+
   httpTest('on 2026-07-28, methods the revision removed answer -32601', async () => {
     const meta = {
       [PROTOCOL_VERSION_META_KEY]: '2026-07-28',

@@ -10,6 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
 import { createEndpoint } from './services/http-endpoint.ts';
+import { jsonWhenAnswerOnly } from './services/json-when-answer-only.ts';
 import { LOOPBACK, listenOnLoopback } from './services/loopback-listen.ts';
 import { BODY_TIMEOUT_MS, MAX_BODY_BYTES } from './services/request-body.ts';
 import { createMcpServer, type McpSurface } from './services/mcp-server.ts';
@@ -73,7 +74,9 @@ export async function startTransport(options: TransportOptions): Promise<Running
       beforeRequest: options.beforeRequest ?? (async () => undefined),
       refusal: options.refusal ?? (() => null),
       bodyTimeoutMs: options.limits?.bodyTimeoutMs ?? BODY_TIMEOUT_MS,
-      mcp: toNodeHandler(mcpHandler),
+      mcp: toNodeHandler({
+        fetch: async (request, init) => jsonWhenAnswerOnly(await mcpHandler.fetch(request, init)),
+      }),
       onError,
     }),
   );
