@@ -9,7 +9,7 @@
  * is refused at the next read or write.
  */
 import { ToolError } from '@mcp-connector/shared';
-import { lstat } from 'node:fs/promises';
+import { lstat, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** Throws `invalid_path` when `diskPath` (relative to `root`) passes through a symbolic link. */
@@ -42,6 +42,10 @@ export async function isRealEntry(
 
 /** The first part of the path, from the root down, that is a link; null when none is. */
 async function firstLink(root: string, diskPath: string): Promise<string | null> {
+  // One call answers the common case (an existing path with no link): its real path is itself,
+  // the root being real already. Otherwise each part is looked at, to name the link.
+  const absolute = join(root, diskPath);
+  if ((await realpath(absolute).catch(() => null)) === absolute) return null;
   const segments = diskPath.split('/').filter((segment) => segment !== '');
   for (let depth = 1; depth <= segments.length; depth++) {
     const prefix = segments.slice(0, depth).join('/');
