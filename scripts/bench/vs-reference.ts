@@ -95,28 +95,28 @@ async function startServer(command: string, args: string[], cwd: string): Promis
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const first = await new Promise<string | null>((resolve) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
-    void exited.then(() => resolve(null));
-  });
-  if (first === null) throw new Error(`${command} ${args.join(' ')} did not start: ${stderr}`);
-  const { url, token } = JSON.parse(first) as { url: string; token: string };
-  const client = await connectClient(url, token);
-  await client.callTool({ name: 'get_server_info', arguments: {} });
-  const spawnToAnswerMs = performance.now() - started;
-  await client.close();
-  return {
-    url,
-    token,
-    pid: child.pid as number,
-    spawnToAnswerMs,
-    async stop() {
-      child.kill('SIGTERM');
-      const killLater = setTimeout(() => child.kill('SIGKILL'), STOP_MS);
-      await exited;
-      clearTimeout(killLater);
-    },
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const killLater = setTimeout(() => child.kill('SIGKILL'), STOP_MS);
+    await exited;
+    clearTimeout(killLater);
   };
+  try {
+    const first = await new Promise<string | null>((resolve) => {
+      createInterface({ input: child.stdout }).once('line', resolve);
+      void exited.then(() => resolve(null));
+    });
+    if (first === null) throw new Error(`${command} ${args.join(' ')} did not start: ${stderr}`);
+    const { url, token } = JSON.parse(first) as { url: string; token: string };
+    const client = await connectClient(url, token);
+    await client.callTool({ name: 'get_server_info', arguments: {} });
+    const spawnToAnswerMs = performance.now() - started;
+    await client.close();
+    return { url, token, pid: child.pid as number, spawnToAnswerMs, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
 function sides(reference: string): Side[] {
