@@ -49,15 +49,3 @@ const CLOCK_TICKS_PER_SECOND = 100;
 export function formatMs(value: number): string {
   return `${value.toFixed(2)} ms`;
 }
-
-/** Linux reports a process's CPU time in USER_HZ ticks, 100 a second on every architecture. */
-const TICKS_PER_SECOND = 100;
-
-/** CPU time (user + system) a process has used so far, in ms, from /proc/<pid>/stat. */
-export async function cpuTimeOf(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  // The fields after the command name (which may hold spaces) start after its last ')'.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]); // utime and stime: fields 14 and 15
-  return (ticks * 1000) / TICKS_PER_SECOND;
-}

@@ -24,7 +24,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { copyVault } from '../../packages/headless/src/test-support/temp-vault.ts';
 import { throughput, timeCalls, type Call } from './calls.ts';
-import { cpuTimeOf, memoryOf, summarize } from './measure.ts';
+import { cpuMsOf, memoryOf, summarize } from './measure.ts';
 import { connectClient } from './scale-server.ts';
 
 const { values: options } = parseArgs({
@@ -187,13 +187,13 @@ async function withCpu<T>(
   pid: number,
   work: () => Promise<T>,
 ): Promise<{ value: T; serverMs: number; clientMs: number }> {
-  const server = await cpuTimeOf(pid);
+  const server = await cpuMsOf(pid);
   const client = process.cpuUsage();
   const value = await work();
   const used = process.cpuUsage(client);
   return {
     value,
-    serverMs: (await cpuTimeOf(pid)) - server,
+    serverMs: (await cpuMsOf(pid)) - server,
     clientMs: (used.user + used.system) / 1000,
   };
 }
