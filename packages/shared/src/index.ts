@@ -1,5 +1,6 @@
 export { isAtomicTempName, writeFileAtomic } from './atomic-write.ts';
 export { freePathIn, pathExists } from './free-name.ts';
+export { onFirstUse } from './first-use.ts';
 export { ToolError, type ErrorCode, type ToolFailure } from './errors.ts';
 export { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './json-depth.ts';
 export { Mutex } from './mutex.ts';
@@ -10,19 +11,14 @@ export {
   SETTINGS_SCHEMA_VERSION,
   defaultClientConfigSettings,
   defaultCommandSettings,
-  changeJournalSettingsSchema,
+  checkChangeJournalSettings,
   defaultChangeJournalSettings,
   defaultSemanticSettings,
   defaultSettings,
   defaultTokenPolicy,
   defaultToolPolicy,
-  hiddenFoldersSchema,
   normalizeHiddenFolder,
-  semanticSettingsSchema,
-  settingsSchema,
   sliceSchemas,
-  tokenRecordSchema,
-  transportSettingsSchema,
   type ClientConfigSettings,
   type ChangeJournalSettings,
   type SemanticSettings,

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { VaultHost } from '../../host/vault-host.ts';
 import { SemanticSearch, type SemanticSearchOptions } from './services/semantic-search.ts';
 
-export { defaultSemanticSettings, semanticSettingsSchema } from './settings.ts';
+export { defaultSemanticSettings } from './settings.ts';
 export type { ProviderChoice, SemanticSettings } from './settings.ts';
 export type { EmbeddingProvider, EmbedRole } from './providers/embedding-provider.ts';
 export {

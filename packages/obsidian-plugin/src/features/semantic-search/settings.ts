@@ -4,9 +4,5 @@
  */
 import type { SemanticSettings } from '@mcp-connector/shared';
 
-export {
-  defaultSemanticSettings,
-  semanticSettingsSchema,
-  type SemanticSettings,
-} from '@mcp-connector/shared';
+export { defaultSemanticSettings, type SemanticSettings } from '@mcp-connector/shared';
 export type ProviderChoice = SemanticSettings['provider'];

@@ -10,7 +10,7 @@
 import { writeFileAtomic } from '@mcp-connector/shared';
 import { ArkErrors } from 'arktype';
 import { open, readFile, rename, type FileHandle } from 'node:fs/promises';
-import { JOURNAL_FORMAT, lineSchema, type JournalLine } from './change-record.ts';
+import { JOURNAL_FORMAT, parseJournalLine, type JournalLine } from './change-record.ts';
 
 const NEWLINE = 0x0a;
 
@@ -143,6 +143,6 @@ function parseLine(bytes: Buffer): JournalLine | null {
   } catch {
     return null;
   }
-  const line = lineSchema(value);
+  const line = parseJournalLine(value);
   return line instanceof ArkErrors ? null : line;
 }

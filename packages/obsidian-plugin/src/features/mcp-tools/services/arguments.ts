@@ -1,10 +1,9 @@
 /**
  * Argument types several tools share, so each is declared (and described) once.
  */
-import { type } from 'arktype';
 
 /** A revision from an earlier read; the write happens only if the file is still at it. */
-export const expectedRevisionArgument = type('string');
+export const expectedRevisionArgument = 'string' as const;
 
 /** Paths in one call to get_vault_files. */
 export const MAX_FILES_PER_CALL = 20;

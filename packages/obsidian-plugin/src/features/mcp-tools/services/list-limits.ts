@@ -2,13 +2,12 @@
  * The list rules every listing tool follows: `limit` defaults to 200 and is clamped to 1000;
  * results say whether they were cut (`truncated`) and how many items there really are (`total`).
  */
-import { type } from 'arktype';
 
 export const DEFAULT_LIST_LIMIT = 200;
 export const MAX_LIST_LIMIT = 1000;
 
 /** Schema for an optional `limit` argument: any positive integer, clamped later. */
-export const limitArgument = type('number.integer >= 1');
+export const limitArgument = 'number.integer >= 1' as const;
 
 export interface Page<T> {
   items: T[];

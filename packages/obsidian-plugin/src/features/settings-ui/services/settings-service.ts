@@ -8,7 +8,7 @@
 import {
   MAX_TOKENS,
   ToolError,
-  changeJournalSettingsSchema,
+  checkChangeJournalSettings,
   type ChangeJournalSettings,
   type SemanticSettings,
   type TokenPolicy,
@@ -409,7 +409,7 @@ export class SettingsService implements SettingsApi {
   }
 
   async setChangeJournal(change: Partial<ChangeJournalSettings>): Promise<void> {
-    const next = changeJournalSettingsSchema({ ...this.store.current.changeJournal, ...change });
+    const next = checkChangeJournalSettings({ ...this.store.current.changeJournal, ...change });
     if (next instanceof ArkErrors)
       throw new Error(
         'The journal keeps 1 to 10000 MB, for 1 to 3650 days, and binary files of up to 1000 MB.',

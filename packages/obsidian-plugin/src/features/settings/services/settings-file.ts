@@ -32,8 +32,6 @@ export interface LoadedSettings {
   migrated: boolean;
 }
 
-const SLICES = Object.keys(sliceSchemas) as SettingsSlice[];
-
 /** `keepAside: false` only reports an unreadable file (for reloads, which never write). */
 export async function loadSettingsFile(path: string, keepAside = true): Promise<LoadedSettings> {
   let text: string;
@@ -59,9 +57,10 @@ export function parseSlices(raw: Record<string, unknown>): LoadedSettings {
   const settings: Record<string, unknown> = { ...defaultSettings() };
   const invalid: SettingsSlice[] = [];
   const reasons: string[] = [];
-  for (const slice of SLICES) {
+  const schemas = sliceSchemas();
+  for (const slice of Object.keys(schemas) as SettingsSlice[]) {
     if (value[slice] === undefined) continue;
-    const checked: unknown = sliceSchemas[slice](value[slice]);
+    const checked: unknown = schemas[slice](value[slice]);
     if (checked instanceof type.errors) {
       invalid.push(slice);
       reasons.push(`${slice} (${checked.summary})`);

@@ -154,7 +154,7 @@ export class SettingsStore {
 }
 
 function validateSlice<K extends SettingsSlice>(slice: K, value: Settings[K]): Settings[K] {
-  const checked: unknown = sliceSchemas[slice](value);
+  const checked: unknown = sliceSchemas()[slice](value);
   if (checked instanceof type.errors)
     throw new ToolError('invalid_config', `Invalid ${slice} settings: ${checked.summary}.`);
   return checked as Settings[K];

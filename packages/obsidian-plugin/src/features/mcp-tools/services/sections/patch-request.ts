@@ -2,7 +2,7 @@
  * The arguments of a section patch, shared by patch_vault_file (which adds `path`) and
  * patch_active_file, so both tools declare and validate exactly the same fields.
  */
-import { ToolError } from '@mcp-connector/shared';
+import { ToolError, onFirstUse } from '@mcp-connector/shared';
 import { type } from 'arktype';
 
 export const patchFields = {
@@ -17,9 +17,9 @@ export const patchFields = {
   'expectedRevision?': 'string',
 } as const;
 
-export const patchRequest = type(patchFields);
+export const patchRequest = onFirstUse(() => type(patchFields));
 
-export type PatchRequest = typeof patchRequest.infer;
+export type PatchRequest = ReturnType<typeof patchRequest>['infer'];
 export type PatchOperation = PatchRequest['operation'];
 
 /** What a text patch produced: the new text, and whether it had to create its target. */

@@ -20,18 +20,20 @@ import {
 
 const MAX_OPERATIONS = 100;
 
-const operation = type({
-  op: type.enumerated(...(Object.keys(OPERATION_TOOLS) as OperationName[])),
-  path: 'string',
-  '[string]': 'unknown',
-});
+function operationSchema() {
+  return type({
+    op: type.enumerated(...(Object.keys(OPERATION_TOOLS) as OperationName[])),
+    path: 'string',
+    '[string]': 'unknown',
+  });
+}
 
 export const editVaultFiles = defineTool({
   name: 'edit_vault_files',
   title: 'Batch edit',
   description:
     "Edits as one atomic change (op, path and that tool's arguments each; rename: to). If one fails, none apply.",
-  input: () => type({ operations: operation.array() }),
+  input: () => type({ operations: operationSchema().array() }),
   annotations: DESTRUCTIVE,
   handler: async ({ operations }, ctx) => {
     requireJournal(ctx);

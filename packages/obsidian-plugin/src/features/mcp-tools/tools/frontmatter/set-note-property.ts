@@ -12,7 +12,7 @@ import { requireNote } from './services/note-properties.ts';
 import { editProperties } from './services/property-edit.ts';
 import { requirePropertyKey } from './services/property-key.ts';
 
-const propertyValue = type('string | number | boolean | null | string[] | number[] | boolean[]');
+const propertyValue = 'string | number | boolean | null | string[] | number[] | boolean[]' as const;
 
 export const setNoteProperty = defineTool({
   name: 'set_note_property',

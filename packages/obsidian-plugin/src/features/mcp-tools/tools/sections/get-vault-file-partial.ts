@@ -7,7 +7,7 @@ import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { requireFile } from '../../services/note-access.ts';
 import { readPartial } from '../../services/sections/index.ts';
 
-const line = type('number.integer >= 0');
+const line = 'number.integer >= 0' as const;
 
 export const getVaultFilePartial = defineTool({
   name: 'get_vault_file_partial',

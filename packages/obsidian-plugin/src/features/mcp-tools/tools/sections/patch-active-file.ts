@@ -11,7 +11,7 @@ export const patchActiveFile = defineTool({
   name: 'patch_active_file',
   title: 'Patch active note',
   description: 'patch_vault_file on the note open in Obsidian.',
-  input: () => patchRequest,
+  input: patchRequest,
   annotations: PATCH_HINTS,
   handler: async (request, ctx) => patchNote(ctx.host, requireActiveFile(ctx.host), request),
 });

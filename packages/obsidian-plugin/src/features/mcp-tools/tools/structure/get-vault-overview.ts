@@ -13,7 +13,7 @@ import { takePage } from '../../services/list-limits.ts';
 import { byName, isNote, recentFiles } from '../../services/note-files.ts';
 import { countTags, sortTags } from './services/tag-counts.ts';
 
-const sectionLimit = type('0 <= number.integer <= 100');
+const sectionLimit = '0 <= number.integer <= 100' as const;
 
 export const getVaultOverview = defineTool({
   name: 'get_vault_overview',

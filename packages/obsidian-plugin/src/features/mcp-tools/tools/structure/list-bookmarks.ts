@@ -10,14 +10,12 @@ import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { MAX_LIST_LIMIT, takePage } from '../../services/list-limits.ts';
 import { BOOKMARK_TYPES, readBookmarks } from './services/bookmarks-file.ts';
 
-const bookmarkType = type.enumerated(...BOOKMARK_TYPES);
-
 export const listBookmarks = defineTool({
   name: 'list_bookmarks',
   title: 'Bookmarks',
   description:
     "The vault's bookmarks in order (files, folders, headings, blocks, searches, URLs), with group titles.",
-  input: () => type({ 'include_types?': bookmarkType.array() }),
+  input: () => type({ 'include_types?': type.enumerated(...BOOKMARK_TYPES).array() }),
   annotations: READ_ONLY,
   handler: async ({ include_types }, ctx) => {
     const read = await readBookmarks(ctx.host);

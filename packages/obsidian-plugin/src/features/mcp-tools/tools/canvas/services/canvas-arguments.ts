@@ -4,9 +4,8 @@
  * sides an edge can attach to.
  */
 import { ToolError } from '@mcp-connector/shared';
-import { type } from 'arktype';
 
-export const colorArgument = type('string');
+export const colorArgument = 'string' as const;
 
 export function checkColor(color: string | undefined): void {
   if (color !== undefined && !/^(?:[1-6]|#[0-9a-fA-F]{6})$/.test(color)) {
@@ -16,4 +15,4 @@ export function checkColor(color: string | undefined): void {
     );
   }
 }
-export const sideArgument = type("'top' | 'right' | 'bottom' | 'left'");
+export const sideArgument = "'top' | 'right' | 'bottom' | 'left'" as const;

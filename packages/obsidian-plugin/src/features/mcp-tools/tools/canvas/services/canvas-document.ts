@@ -4,22 +4,25 @@
  * fields and unknown keys (other apps', plugins') are kept as they are. A blank file is an empty
  * canvas, as Obsidian treats it. Anything else is `invalid_canvas`, and no write touches it.
  */
-import { ToolError } from '@mcp-connector/shared';
+import { ToolError, onFirstUse } from '@mcp-connector/shared';
 import { ArkErrors, type } from 'arktype';
 
-const canvasNode = type({
+const canvasNode = {
   id: 'string',
   type: 'string',
   x: 'number',
   y: 'number',
   width: 'number',
   height: 'number',
-});
-const canvasEdge = type({ id: 'string', fromNode: 'string', toNode: 'string' });
-const canvasFile = type({ 'nodes?': canvasNode.array(), 'edges?': canvasEdge.array() });
+} as const;
+const canvasEdge = { id: 'string', fromNode: 'string', toNode: 'string' } as const;
+const canvasFile = onFirstUse(() =>
+  type({ 'nodes?': type(canvasNode).array(), 'edges?': type(canvasEdge).array() }),
+);
+type CanvasShape = ReturnType<typeof canvasFile>['infer'];
 
-export type CanvasNode = typeof canvasNode.infer & Record<string, unknown>;
-export type CanvasEdge = typeof canvasEdge.infer & Record<string, unknown>;
+export type CanvasNode = NonNullable<CanvasShape['nodes']>[number] & Record<string, unknown>;
+export type CanvasEdge = NonNullable<CanvasShape['edges']>[number] & Record<string, unknown>;
 
 export interface CanvasDocument {
   /** The file's text, exactly as read. */
@@ -39,7 +42,7 @@ export function parseCanvas(path: string, text: string): CanvasDocument {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw invalidCanvas(path, 'the top level is not an object');
   }
-  const checked = canvasFile(value);
+  const checked = canvasFile()(value);
   if (checked instanceof ArkErrors) throw invalidCanvas(path, checked.summary);
   return {
     text,

@@ -5,7 +5,7 @@
  * Daily Notes settings (daily-notes.json); anything unset takes the defaults (format per period,
  * the vault root, no template). Blank values count as unset, as in Obsidian.
  */
-import { ToolError } from '@mcp-connector/shared';
+import { ToolError, onFirstUse } from '@mcp-connector/shared';
 import { ArkErrors, type Type, type } from 'arktype';
 import type { VaultHost } from '../../../../../host/vault-host.ts';
 import { DEFAULT_FORMATS, PERIODS, type Period } from './periods.ts';
@@ -25,23 +25,26 @@ const DAILY_NOTES = 'daily-notes.json';
 const PERIODIC_NOTES = 'plugins/periodic-notes/data.json';
 const COMMUNITY_PLUGINS = 'community-plugins.json';
 
-const noteSettings = type({ 'folder?': 'string', 'format?': 'string', 'template?': 'string' });
-const periodSettings = noteSettings.and({ 'enabled?': 'boolean' });
-const periodicNotesData = type(
-  Object.fromEntries(PERIODS.map((period) => [`${period}?`, periodSettings])) as Record<
-    `${Period}?`,
-    typeof periodSettings
-  >,
-);
-const pluginList = type('string[]');
+/** The three files' schemas, made on first use (ADR-0022). */
+const schemas = onFirstUse(() => {
+  const noteSettings = type({ 'folder?': 'string', 'format?': 'string', 'template?': 'string' });
+  const periodSettings = noteSettings.and({ 'enabled?': 'boolean' });
+  const periodicNotesData = type(
+    Object.fromEntries(PERIODS.map((period) => [`${period}?`, periodSettings])) as Record<
+      `${Period}?`,
+      typeof periodSettings
+    >,
+  );
+  return { noteSettings, periodicNotesData, pluginList: type('string[]') };
+});
 
-type NoteSettings = typeof noteSettings.infer;
+type NoteSettings = ReturnType<typeof schemas>['noteSettings']['infer'];
 
 export async function readPeriodSettings(host: VaultHost, period: Period): Promise<PeriodSettings> {
   const periodic = await periodicNotesSettings(host, period);
   if (periodic !== null) return settled(periodic, period, PERIODIC_NOTES);
   if (period === 'daily') {
-    const daily = await readConfig(host, DAILY_NOTES, noteSettings);
+    const daily = await readConfig(host, DAILY_NOTES, schemas().noteSettings);
     if (daily !== null) return settled(daily, period, DAILY_NOTES);
   }
   return settled({}, period, 'defaults');
@@ -51,9 +54,9 @@ async function periodicNotesSettings(
   host: VaultHost,
   period: Period,
 ): Promise<NoteSettings | null> {
-  const enabledPlugins = await readConfig(host, COMMUNITY_PLUGINS, pluginList);
+  const enabledPlugins = await readConfig(host, COMMUNITY_PLUGINS, schemas().pluginList);
   if (enabledPlugins === null || !enabledPlugins.includes('periodic-notes')) return null;
-  const data = await readConfig(host, PERIODIC_NOTES, periodicNotesData);
+  const data = await readConfig(host, PERIODIC_NOTES, schemas().periodicNotesData);
   const settings = data?.[period];
   return settings?.enabled === true ? settings : null;
 }

@@ -6,16 +6,15 @@
  * year.
  */
 import { ToolError } from '@mcp-connector/shared';
-import { type } from 'arktype';
 import type { Moment, unitOfTime } from 'moment';
 import type { MomentFactory } from '../../../../../host/vault-host.ts';
 
 export const PERIODS = ['daily', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
 export type Period = (typeof PERIODS)[number];
 
-export const periodArgument = type("'daily' | 'weekly' | 'monthly' | 'quarterly' | 'yearly'");
+export const periodArgument = "'daily' | 'weekly' | 'monthly' | 'quarterly' | 'yearly'" as const;
 /** YYYY-MM-DD, checked by `periodStart` (a pattern in the schema would cost every client bytes). */
-export const dateArgument = type('string');
+export const dateArgument = 'string' as const;
 
 /** Obsidian's and the Periodic Notes plugin's default file name formats. */
 export const DEFAULT_FORMATS: Readonly<Record<Period, string>> = {

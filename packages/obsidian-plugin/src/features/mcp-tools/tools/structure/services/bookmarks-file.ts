@@ -7,6 +7,7 @@
  * vault (deleted, hidden, or outside it) is skipped and counted, never reported: a hidden folder
  * must look exactly like a missing one. A missing or unreadable file is no bookmarks and a note.
  */
+import { onFirstUse } from '@mcp-connector/shared';
 import { ArkErrors, type } from 'arktype';
 import type { VaultHost } from '../../../../../host/vault-host.ts';
 import { normalizeVaultPath } from '../../../../../host/vault-path.ts';
@@ -43,20 +44,22 @@ export interface BookmarksRead {
 /** Deeper groups than this are skipped: no real bookmarks file nests so far. */
 const MAX_GROUP_DEPTH = 32;
 
-const bookmarksFile = type({ items: 'unknown[]' });
+const bookmarksFile = onFirstUse(() => type({ items: 'unknown[]' }));
 const titled = { 'title?': 'string' } as const;
-const bookmarkItem = type({
-  type: "'file' | 'heading' | 'block'",
-  path: 'string',
-  'subpath?': 'string',
-  ...titled,
-})
-  .or({ type: "'folder'", path: 'string', ...titled })
-  .or({ type: "'search'", query: 'string', ...titled })
-  .or({ type: "'url'", url: 'string', ...titled })
-  .or({ type: "'graph'", ...titled })
-  .or({ type: "'group'", items: 'unknown[]', ...titled });
-type BookmarkItem = typeof bookmarkItem.infer;
+const bookmarkItem = onFirstUse(() =>
+  type({
+    type: "'file' | 'heading' | 'block'",
+    path: 'string',
+    'subpath?': 'string',
+    ...titled,
+  })
+    .or({ type: "'folder'", path: 'string', ...titled })
+    .or({ type: "'search'", query: 'string', ...titled })
+    .or({ type: "'url'", url: 'string', ...titled })
+    .or({ type: "'graph'", ...titled })
+    .or({ type: "'group'", items: 'unknown[]', ...titled }),
+);
+type BookmarkItem = ReturnType<typeof bookmarkItem>['infer'];
 
 export async function readBookmarks(host: VaultHost): Promise<BookmarksRead> {
   const text = await host.readConfigFile('bookmarks.json');
@@ -68,7 +71,7 @@ export async function readBookmarks(host: VaultHost): Promise<BookmarksRead> {
     };
   }
   const json = parseJson(text);
-  const parsed = json === undefined ? null : bookmarksFile(json);
+  const parsed = json === undefined ? null : bookmarksFile()(json);
   if (parsed === null || parsed instanceof ArkErrors) {
     const problem = parsed === null ? 'not valid JSON' : parsed.summary;
     return {
@@ -96,7 +99,7 @@ function flatten(host: VaultHost, items: unknown[], groups: string[], into: Book
     return;
   }
   for (const raw of items) {
-    const item = bookmarkItem(raw);
+    const item = bookmarkItem()(raw);
     const bookmark = item instanceof ArkErrors ? null : describe(host, item, groups);
     if (item instanceof ArkErrors || bookmark === null) {
       into.skipped++;
