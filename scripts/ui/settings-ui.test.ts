@@ -132,7 +132,7 @@ suite('the settings tab in Chromium', () => {
       ]);
       expect(download.suggestedFilename()).toBe('obsidian-demo-vault-default.mcpb');
       const saved = await readFile(await download.path());
-      const expected = buildMcpb({
+      const expected = await buildMcpb({
         vaultPath: harness.vault.root,
         vaultName: 'Demo Vault',
         configDir: '.obsidian',

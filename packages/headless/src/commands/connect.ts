@@ -163,7 +163,7 @@ async function writeBundle(
 ): Promise<void> {
   const file = resolve(out ?? mcpbFileName(target));
   const fallback = fallbackCli !== null;
-  await writeFile(file, buildMcpb(target, fallback ? { fallbackCli } : {}));
+  await writeFile(file, await buildMcpb(target, fallback ? { fallbackCli } : {}));
   print([
     `Wrote ${file}: a Claude Desktop bundle for "${target.tokenLabel}". Open it with Claude Desktop to install.`,
     fallback

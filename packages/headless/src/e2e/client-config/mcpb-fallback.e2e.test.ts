@@ -81,7 +81,7 @@ const targetFor = (record: TokenRecord): BundleTarget => bundleTargetFor(vault.r
 
 async function exportAndUnpack(record: TokenRecord): Promise<string> {
   const file = join(work, `${record.id}.mcpb`);
-  await writeFile(file, buildMcpb(targetFor(record), { fallbackCli: cliFiles }));
+  await writeFile(file, await buildMcpb(targetFor(record), { fallbackCli: cliFiles }));
   const into = join(work, record.id);
   expect(mcpb('unpack', file, into).status).toBe(0);
   return into;

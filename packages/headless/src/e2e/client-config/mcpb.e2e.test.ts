@@ -49,7 +49,7 @@ const targetFor = (record: TokenRecord): BundleTarget => bundleTargetFor(vault.r
 /** Writes the bundle for `record` and unpacks it with the official CLI; returns the folder. */
 async function exportAndUnpack(record: TokenRecord, into: string): Promise<string> {
   const file = join(work, `${record.id}.mcpb`);
-  await writeFile(file, buildMcpb(targetFor(record)));
+  await writeFile(file, await buildMcpb(targetFor(record)));
   const unpacked = mcpb('unpack', file, into);
   expect(unpacked.status).toBe(0);
   return into;

@@ -46,11 +46,11 @@ export function clientConfigText(id: string, context: ClientContext): string {
   return snippet.text;
 }
 
-export function mcpbFor(
+export async function mcpbFor(
   token: TokenRecord,
   place: PluginPlace,
   vault: { vaultName: string; configDir: string },
-): { fileName: string; bytes: Uint8Array } {
+): Promise<{ fileName: string; bytes: Uint8Array }> {
   const target: BundleTarget = {
     vaultPath: place.vaultPath,
     vaultName: vault.vaultName,
@@ -60,7 +60,7 @@ export function mcpbFor(
     tokenLabel: token.label,
     version: place.version,
   };
-  return { fileName: mcpbFileName(target), bytes: buildMcpb(target) };
+  return { fileName: mcpbFileName(target), bytes: await buildMcpb(target) };
 }
 
 /** `configPath` null: no sync here (no plugin folder, or no Desktop config path). */

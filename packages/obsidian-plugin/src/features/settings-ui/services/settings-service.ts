@@ -215,7 +215,7 @@ export class SettingsService implements SettingsApi {
       secret: token.secret,
       createdAt: token.createdAt,
     };
-    const { fileName, bytes } = mcpbFor(record, this.place, this.host);
+    const { fileName, bytes } = await mcpbFor(record, this.place, this.host);
     return { fileName, base64: Buffer.from(bytes).toString('base64') };
   }
 

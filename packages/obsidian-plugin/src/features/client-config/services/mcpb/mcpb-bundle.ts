@@ -21,7 +21,10 @@ export interface McpbOptions {
   fallbackCli?: Record<string, Uint8Array>;
 }
 
-export function buildMcpb(target: BundleTarget, options: McpbOptions = {}): Uint8Array {
+export async function buildMcpb(
+  target: BundleTarget,
+  options: McpbOptions = {},
+): Promise<Uint8Array> {
   const json = (value: unknown) => utf8Bytes(`${JSON.stringify(value, null, 2)}\n`);
   const fallback = options.fallbackCli;
   return zipFiles({
