@@ -49,9 +49,6 @@ export interface NodeHostOptions {
   onError?: (error: Error) => void;
 }
 
-/** From this many notes on, a full garbage collection follows the index build. */
-const COLLECT_AFTER_NOTES = 5000;
-
 export class NodeHost implements VaultHost {
   readonly kind = 'headless' as const;
   readonly configDir = '.obsidian';
@@ -127,10 +124,10 @@ export class NodeHost implements VaultHost {
         options.onError?.(asError(error)),
       );
     await aggregates;
-    // One full collection on Bun, so the idle server gives back the hundreds of MB a big vault's
-    // parsing and cache writing left behind instead of holding its peak (small vaults: no need).
-    if (!this.closing && (this.indexing.status().total ?? 0) >= COLLECT_AFTER_NOTES)
-      (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true);
+    // One full collection on Bun, so the idle server gives back what its start left behind
+    // instead of holding its peak: hundreds of MB after a big vault's parsing and cache writing,
+    // a few MB after loading the modules and a small vault (ADR-0022).
+    if (!this.closing) (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true);
   }
 
   /** Counts the tags and indexes the link names owed since the load, a step per turn. */
