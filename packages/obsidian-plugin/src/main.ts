@@ -10,7 +10,6 @@
 import './arktype-config.ts';
 import { FileSystemAdapter, Notice, Plugin } from 'obsidian';
 import embeddingWorkerSource from 'virtual:embedding-worker';
-import { startConnector } from './connector.ts';
 import {
   installRecentChanges,
   type InstalledRecentChanges,
@@ -30,7 +29,6 @@ import {
   webWorkerEmbedders,
 } from './features/semantic-search/index.ts';
 import { addDoctorCommand } from './features/doctor/components/index.ts';
-import { SettingsStore } from './features/settings/index.ts';
 import {
   installSettingsUi,
   type InstalledSettingsUi,
@@ -61,8 +59,13 @@ export default class McpConnectorPlugin extends Plugin {
       }),
       links: { openRecentChanges: () => void recentChanges.open() },
       onServer: (server) => recentChanges.follow(server),
-      openSettings: () => SettingsStore.open(`${this.pluginFolder()}/data.json`),
-      startServer: (settings, indexProgressed) => {
+      openSettings: async () => {
+        const { SettingsStore } = await import('./features/settings/index.ts');
+        return SettingsStore.open(`${this.pluginFolder()}/data.json`);
+      },
+      startServer: async (settings, indexProgressed) => {
+        // Loaded here, on layout-ready: the server's modules cost main.js's evaluation nothing.
+        const { startConnector } = await import('./connector.ts');
         if (models !== null)
           this.downloadModel = () =>
             void downloadWithProgress(models, nativeModelOf(settings.current.semantic));

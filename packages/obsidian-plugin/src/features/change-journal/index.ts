@@ -5,13 +5,13 @@
  */
 export {
   ChangeJournal,
-  USER_ACTOR,
   type CallExecutor,
   type ChangeAccess,
   type ChangeJournalOptions,
   type JournaledCall,
 } from './services/change-journal.ts';
 export type { ChangeActor } from './services/change-record.ts';
+export { USER_ACTOR } from './services/user-actor.ts';
 export type {
   ChangeFilter,
   FileChange,

@@ -101,9 +101,6 @@ export interface ChangeAccess {
   runCall(call: JournaledCall, execute: CallExecutor): Promise<CallToolResult>;
 }
 
-/** The user acting in Obsidian (the Recent AI changes view, the Undo notice). */
-export const USER_ACTOR: ChangeActor = { tokenId: null, label: 'You, in Obsidian' };
-
 export class ChangeJournal {
   private readonly lock = new Mutex();
   private readonly listeners = new Set<(change: ListedChange) => void>();

@@ -4,7 +4,7 @@
  * Every committed change republishes the view, and so does the settling of what a crash left.
  */
 import type { ChangeJournal } from './change-journal.ts';
-import { USER_ACTOR } from './change-journal.ts';
+import { USER_ACTOR } from './user-actor.ts';
 import { changedFiles, isMultiFileAgentChange } from './change-format.ts';
 import type { ListedChange } from './change-listing.ts';
 import {

@@ -15,7 +15,6 @@ import {
   smartConnectionsAccess,
 } from '../../semantic-search/index.ts';
 import type { SemanticSettings } from '@mcp-connector/shared';
-import { runDoctor } from '../services/doctor.ts';
 import type { DoctorAdvice, DoctorEnvironment, ModelPresence } from '../services/environment.ts';
 import { formatReport, type DoctorReport } from '../services/report.ts';
 
@@ -37,7 +36,10 @@ export function addDoctorCommand(plugin: Plugin): void {
     id: 'check-setup',
     name: 'Check the setup (doctor)',
     callback: () => {
-      void runDoctor(environmentOf(plugin)).then((report) => showReport(plugin.app, report));
+      // The checks (they probe the port as the transport would) load when the command runs.
+      void import('../services/doctor.ts')
+        .then(({ runDoctor }) => runDoctor(environmentOf(plugin)))
+        .then((report) => showReport(plugin.app, report));
     },
   });
 }

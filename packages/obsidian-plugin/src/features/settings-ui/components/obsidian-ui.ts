@@ -12,10 +12,10 @@ import type { SettingsStore } from '../../settings/index.ts';
 import { CLAUDE_CODE_COMMAND, type PluginPlace } from '../services/client-configs.ts';
 import { ServerLifecycle } from '../services/server-lifecycle.ts';
 import type { SectionId, SettingsView } from '../services/settings-api.ts';
-import {
+import type {
+  ModelDownloads,
+  SettingsLinks,
   SettingsService,
-  type ModelDownloads,
-  type SettingsLinks,
 } from '../services/settings-service.ts';
 import { statusBarText } from '../services/status-line.ts';
 import { createSettingsTab } from './settings-tab.ts';
@@ -81,6 +81,8 @@ export function installSettingsUi(plugin: Plugin, options: SettingsUiOptions): I
 
   const start = async (): Promise<void> => {
     const settings = await options.openSettings();
+    // Loaded on layout-ready with the server it drives, not while main.js evaluates.
+    const { SettingsService } = await import('../services/settings-service.ts');
     if (closed) return;
     if (settings.problem !== null) new Notice(`MCP Connector settings: ${settings.problem}`, 0);
     // A first run: no data.json yet, or one without tokens (not one that could not be read).
