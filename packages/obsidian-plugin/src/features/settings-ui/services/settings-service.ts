@@ -8,11 +8,11 @@
 import {
   MAX_TOKENS,
   ToolError,
-  checkChangeJournalSettings,
   type ChangeJournalSettings,
   type SemanticSettings,
   type TokenPolicy,
 } from '@mcp-connector/shared';
+import { checkChangeJournalSettings } from '@mcp-connector/shared/settings-schemas';
 import { ArkErrors } from 'arktype';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { PROTOCOL_REVISIONS } from '../../../connector.ts';

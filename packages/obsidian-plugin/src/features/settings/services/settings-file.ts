@@ -10,10 +10,10 @@ import {
   SETTINGS_SCHEMA_VERSION,
   defaultSettings,
   migrateSettings,
-  sliceSchemas,
   type Settings,
   type SettingsSlice,
 } from '@mcp-connector/shared';
+import { sliceSchemas } from '@mcp-connector/shared/settings-schemas';
 import { type } from 'arktype';
 import { copyFile, readFile } from 'node:fs/promises';
 

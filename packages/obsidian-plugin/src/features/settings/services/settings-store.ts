@@ -16,11 +16,11 @@ import {
   Mutex,
   SECURITY_SLICES,
   ToolError,
-  sliceSchemas,
   writeFileAtomic,
   type Settings,
   type SettingsSlice,
 } from '@mcp-connector/shared';
+import { sliceSchemas } from '@mcp-connector/shared/settings-schemas';
 import { type } from 'arktype';
 import { watch, type FSWatcher } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
