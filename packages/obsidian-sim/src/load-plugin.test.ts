@@ -118,14 +118,16 @@ test('unload frees the port: another server can listen on it', async () => {
   expect(await canListen(port)).toBe(true);
 });
 
-// The bound is on the CPU time of evaluating, which a loaded machine does not stretch: wall time
-// is what a user waits for, and bun run bench:plugin-load measures it in cold processes.
-test('evaluating main.js takes well under a second of CPU', async () => {
+// The bound is on the CPU time of evaluating, which a loaded machine stretches far less than wall
+// time: 45-60 ms since ArkType, the MCP SDK and the tools load on first use, 190-260 ms before,
+// when they ran at main.js's top level (ADR-0022). Wall time is what a user waits for; bun run
+// bench:plugin-load measures it in cold processes.
+test('evaluating main.js takes under 100 ms of CPU', async () => {
   const { loaded } = await start();
   const { evaluateMs, evaluateCpuMs, onloadMs } = loaded.timings;
   console.log(
     `main.js evaluate: ${evaluateCpuMs.toFixed(1)} ms CPU (${evaluateMs.toFixed(1)} ms wall), onload + layout-ready: ${onloadMs.toFixed(1)} ms`,
   );
   expect(evaluateCpuMs).toBeGreaterThan(0);
-  expect(evaluateCpuMs).toBeLessThan(1_000);
+  expect(evaluateCpuMs).toBeLessThan(100);
 });
