@@ -2,13 +2,21 @@
  * `bun run bench:plugin-load`: how long the built main.js takes to load in the simulated
  * Obsidian, as a user enabling the plugin waits for it. Builds main.js once, then loads it in
  * fresh processes (cold, as Obsidian starts): each run evaluates main.js (read, compile, run
- * its top level), then runs onload and layout-ready until the server serves. Prints the median
- * and the spread of each phase, and of the CPU time evaluating takes (evaluateCpuMs: the work,
- * which a busy machine does not stretch; the test in load-plugin.test.ts bounds it).
+ * its top level), then runs onload and layout-ready until the server serves, then connects the
+ * official MCP client and makes one tools/call (firstCallMs: what a client waits for once the
+ * server is up, including what loads on first use). Prints the median and the spread of each
+ * phase, and of the CPU time evaluating takes (evaluateCpuMs: the work, which a busy machine
+ * does not stretch; the test in load-plugin.test.ts bounds it).
  */
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { buildMainJs } from '../../packages/obsidian-sim/src/test-support/built-plugin.ts';
-import { makeSimVault } from '../../packages/obsidian-sim/src/test-support/sim-vault.ts';
+import {
+  PLUGIN_DATA,
+  makeSimVault,
+} from '../../packages/obsidian-sim/src/test-support/sim-vault.ts';
 import { loadPlugin } from '../../packages/obsidian-sim/src/index.ts';
 import { summarize } from './measure.ts';
 
@@ -19,6 +27,7 @@ interface Sample {
   evaluateCpuMs: number;
   onloadMs: number;
   servingMs: number;
+  firstCallMs: number;
 }
 
 /** One cold load in this process: prints its sample as JSON. */
@@ -26,11 +35,35 @@ async function once(mainJs: string): Promise<void> {
   const vault = await makeSimVault({ 'Welcome.md': '# Welcome\n' });
   const started = performance.now();
   const loaded = await loadPlugin({ vault: vault.root, mainJs });
-  await loaded.waitForNotice(/serving at/);
-  const sample: Sample = { ...loaded.timings, servingMs: performance.now() - started };
+  const serving = await loaded.waitForNotice(/serving at/);
+  const servingMs = performance.now() - started;
+  const firstCallMs = await timeFirstCall(serving.slice(serving.indexOf('http')), vault.root);
+  const sample: Sample = { ...loaded.timings, servingMs, firstCallMs };
   await loaded.unload();
   await vault.remove();
   console.log(JSON.stringify(sample));
+}
+
+/** Connecting (the handshake) and the first tools/call, which reads a note. */
+async function timeFirstCall(url: string, vaultRoot: string): Promise<number> {
+  const settings = JSON.parse(await readFile(join(vaultRoot, PLUGIN_DATA), 'utf8')) as {
+    tokens: { secret: string }[];
+  };
+  const started = performance.now();
+  const client = new Client({ name: 'bench-plugin-load', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers: { Authorization: `Bearer ${settings.tokens[0]?.secret ?? ''}` } },
+    }),
+  );
+  const result = await client.callTool({
+    name: 'get_vault_file',
+    arguments: { path: 'Welcome.md' },
+  });
+  const elapsed = performance.now() - started;
+  await client.close();
+  if (result.isError === true) throw new Error(`get_vault_file failed: ${JSON.stringify(result)}`);
+  return elapsed;
 }
 
 async function main(): Promise<void> {
@@ -47,7 +80,13 @@ async function main(): Promise<void> {
   } finally {
     await built.remove();
   }
-  for (const phase of ['evaluateMs', 'evaluateCpuMs', 'onloadMs', 'servingMs'] as const) {
+  for (const phase of [
+    'evaluateMs',
+    'evaluateCpuMs',
+    'onloadMs',
+    'servingMs',
+    'firstCallMs',
+  ] as const) {
     const values = samples.map((sample) => sample[phase]);
     const { p50 } = summarize(values);
     const range = `${Math.min(...values).toFixed(1)}-${Math.max(...values).toFixed(1)}`;
