@@ -4,7 +4,8 @@ import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileFunction } from 'node:vm';
-import { buildPlugin } from './build-plugin.ts';
+import { build, type Metafile } from 'esbuild';
+import { buildPlugin, mainJsOptions } from './build-plugin.ts';
 
 class StubPlugin {}
 const obsidianStub = {
@@ -58,4 +59,41 @@ describe('plugin build', () => {
       await rm(outDir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  // Obsidian waits for main.js's top level; these load on first use instead (ADR-0022).
+  test('evaluating main.js runs no ArkType schema scope, MCP SDK, zod, re2js or fflate', async () => {
+    const result = await build({
+      ...mainJsOptions(join(tmpdir(), 'never-written', 'main.js'), ''),
+      minify: false,
+      metafile: true,
+      write: false,
+    });
+    const packages = [...evaluatedAtLoad(result.metafile)].flatMap((input) => {
+      const match =
+        /node_modules\/(?:\.bun\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)\/(.*)/.exec(input);
+      return match === null ? [] : [`${match[1]}/${match[2]}`];
+    });
+    expect(packages.filter((file) => file.startsWith('arktype/'))).toEqual([
+      'arktype/out/config.js',
+    ]);
+    const heavy = /^(@modelcontextprotocol\/|zod\/|re2js\/|fflate\/|@hono\/)/;
+    expect(packages.filter((file) => heavy.test(file))).toEqual([]);
+    expect(packages.some((file) => file.startsWith('@ark/schema/out/scope'))).toBe(false);
+  }, 60_000);
 });
+
+/** The inputs main.ts reaches through static imports: what evaluating main.js runs. */
+function evaluatedAtLoad(metafile: Metafile): Set<string> {
+  const entry = Object.keys(metafile.inputs).find((input) =>
+    input.endsWith('obsidian-plugin/src/main.ts'),
+  );
+  if (entry === undefined) throw new Error('main.ts is not among the inputs');
+  const reached = new Set([entry]);
+  for (const input of reached) {
+    for (const imported of metafile.inputs[input]?.imports ?? []) {
+      if (imported.kind !== 'dynamic-import' && imported.external !== true)
+        reached.add(imported.path);
+    }
+  }
+  return reached;
+}

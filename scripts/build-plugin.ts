@@ -9,7 +9,7 @@
  * `sharp` to an empty module, should anything still name them). main.ts imports its source as
  * the string `virtual:embedding-worker`, so main.js carries it and starts it from a Blob URL.
  */
-import { build, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 import sveltePlugin from 'esbuild-svelte';
 import { readFileSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -123,14 +123,14 @@ function embeddingWorkerSource(source: string): Plugin {
   };
 }
 
-export async function buildPlugin(
-  outDir: string = join(ROOT, 'release', 'mcp-connector'),
-): Promise<string> {
-  await mkdir(outDir, { recursive: true });
-  const workerSource = await buildEmbeddingWorker();
-  await build({
+/**
+ * main.js in one CommonJS file. What main.ts reaches only through `import()` esbuild wraps in
+ * lazy initializers, run on first use: the server, the settings store, ArkType (ADR-0022).
+ */
+export function mainJsOptions(outfile: string, workerSource: string): BuildOptions {
+  return {
     entryPoints: [join(PLUGIN, 'src', 'main.ts')],
-    outfile: join(outDir, 'main.js'),
+    outfile,
     bundle: true,
     format: 'cjs',
     platform: 'node',
@@ -141,7 +141,14 @@ export async function buildPlugin(
     sourcemap: false,
     legalComments: 'eof',
     logLevel: 'warning',
-  });
+  };
+}
+
+export async function buildPlugin(
+  outDir: string = join(ROOT, 'release', 'mcp-connector'),
+): Promise<string> {
+  await mkdir(outDir, { recursive: true });
+  await build(mainJsOptions(join(outDir, 'main.js'), await buildEmbeddingWorker()));
   await copyFile(join(ROOT, 'manifest.json'), join(outDir, 'manifest.json'));
   await writeStyles(outDir);
   return outDir;
