@@ -7,7 +7,6 @@
  * "Download the semantic search model" command, all through one installer. The Recent AI changes
  * view and the Undo notice follow the server's change journal.
  */
-import './arktype-config.ts';
 import { FileSystemAdapter, Notice, Plugin } from 'obsidian';
 import embeddingWorkerSource from 'virtual:embedding-worker';
 import {
@@ -60,12 +59,12 @@ export default class McpConnectorPlugin extends Plugin {
       links: { openRecentChanges: () => void recentChanges.open() },
       onServer: (server) => recentChanges.follow(server),
       openSettings: async () => {
-        const { SettingsStore } = await import('./features/settings/index.ts');
+        const { SettingsStore } = await import('./server-modules.ts');
         return SettingsStore.open(`${this.pluginFolder()}/data.json`);
       },
       startServer: async (settings, indexProgressed) => {
-        // Loaded here, on layout-ready: the server's modules cost main.js's evaluation nothing.
-        const { startConnector } = await import('./connector.ts');
+        // Loaded on layout-ready: the server's modules cost main.js's evaluation nothing.
+        const { startConnector } = await import('./server-modules.ts');
         if (models !== null)
           this.downloadModel = () =>
             void downloadWithProgress(models, nativeModelOf(settings.current.semantic));
