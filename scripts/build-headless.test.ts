@@ -20,7 +20,15 @@ import {
   type CliLaunch,
   type TempVault,
 } from '../packages/headless/src/test-support/index.ts';
-import { CLI_FILE, HEADLESS, THREAD_FILE, buildHeadless, type BuiltCli } from './build-headless.ts';
+import { waitFor } from '../packages/shared/src/test-support/wait-for.ts';
+import {
+  CLI_FILE,
+  HEADLESS,
+  PARSE_THREAD_FILE,
+  THREAD_FILE,
+  buildHeadless,
+  type BuiltCli,
+} from './build-headless.ts';
 
 const NODE = which('node');
 let temp: string;
@@ -170,6 +178,29 @@ describe('the built headless CLI', () => {
     }
   }, 30_000);
 
+  test('under node and bun: a big vault is parsed in the parse thread beside the bundle', async () => {
+    // From 2,000 notes on the index build parses in threads (index-build.ts); a missing or broken
+    // thread file would quietly parse in-process, so the ready line must say threads parsed.
+    const notes: Record<string, string> = {};
+    for (let i = 0; i < 2100; i++) notes[`n/${i}.md`] = `# ${i}\n\n[[${i + 1}]] #t${i % 7}\n`;
+    const big = await buildVault(notes);
+    try {
+      for (const launch of [node(), { runtime: process.execPath, cli: built.path }]) {
+        const server = await startChildServer(big.root, [], { launch });
+        try {
+          await waitFor(() => server.stderr().includes('Vault indexed'), 'the ready line');
+          expect(server.stderr()).toMatch(
+            /Vault indexed: 2,100 notes in .*2,100 parsed in worker threads/,
+          );
+        } finally {
+          await server.stop();
+        }
+      }
+    } finally {
+      await big.remove();
+    }
+  }, 60_000);
+
   test('under bun: the same bundle answers over HTTP', async () => {
     expect(await answerOverHttp({ runtime: process.execPath, cli: built.path })).toContain(
       'get_vault_file',
@@ -188,6 +219,7 @@ describe('the built headless CLI', () => {
     const files = packed?.files.map((file) => file.path) ?? [];
     expect(files).toContain(`dist/${CLI_FILE}`);
     expect(files).toContain(`dist/${THREAD_FILE}`);
+    expect(files).toContain(`dist/${PARSE_THREAD_FILE}`);
     expect(files).toContain('dist/demo-vault/Home.md');
     expect(files.some((path) => path.startsWith('src/'))).toBe(false);
     const project = join(temp, 'project');

@@ -2,8 +2,9 @@
  * Builds the headless CLI: esbuild bundles packages/headless/src/cli.ts and everything it imports
  * (the plugin's features, the MCP SDK, chokidar, trash, arktype...) into one ES module,
  * packages/headless/dist/cli.mjs, that Node 20+ and Bun run with nothing installed beside it,
- * and the semantic embedder's worker thread (src/semantic/embedder-thread.ts) into
- * embedder-thread.mjs beside it, where the CLI starts it from.
+ * and its two worker threads beside it, where the CLI starts them from: the semantic embedder
+ * (src/semantic/embedder-thread.ts into embedder-thread.mjs) and the note parser of the index
+ * build (src/node-host/parse-thread.ts into parse-thread.mjs).
  * Left out on purpose: Node's built-ins, and the semantic-search libraries the providers import
  * through a variable (EnergeticAI, transformers.js), which load when installed next to the
  * package and are reported unavailable otherwise. trash's two helper programs (macOS, Windows)
@@ -18,6 +19,7 @@ const ROOT = join(import.meta.dir, '..');
 export const HEADLESS = join(ROOT, 'packages', 'headless');
 export const CLI_FILE = 'cli.mjs';
 export const THREAD_FILE = 'embedder-thread.mjs';
+export const PARSE_THREAD_FILE = 'parse-thread.mjs';
 /** The test vault, which `demo` serves a copy of, beside the built CLI (demo.ts). */
 const DEMO_FOLDER = 'demo-vault';
 
@@ -55,7 +57,7 @@ export interface BuiltCli {
   /** The absolute path of cli.mjs. */
   path: string;
   bytes: number;
-  /** The files a copy of the CLI needs, by name (cli.mjs, embedder-thread.mjs). */
+  /** The files a copy of the CLI needs, by name (cli.mjs and its threads). */
   files: string[];
   /** Every module the bundle still imports at run time (Node built-ins only). */
   imports: string[];
@@ -69,6 +71,7 @@ export async function buildHeadless(outDir: string = join(HEADLESS, 'dist')): Pr
     entryPoints: [
       { in: join(HEADLESS, 'src', 'cli.ts'), out: 'cli' },
       { in: join(HEADLESS, 'src', 'semantic', 'embedder-thread.ts'), out: 'embedder-thread' },
+      { in: join(HEADLESS, 'src', 'node-host', 'parse-thread.ts'), out: 'parse-thread' },
     ],
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
@@ -98,7 +101,7 @@ export async function buildHeadless(outDir: string = join(HEADLESS, 'dist')): Pr
   return {
     path,
     bytes: (await stat(path)).size,
-    files: [CLI_FILE, THREAD_FILE],
+    files: [CLI_FILE, THREAD_FILE, PARSE_THREAD_FILE],
     imports: [...new Set(imports)].sort(),
   };
 }

@@ -34,7 +34,13 @@ export function reportIndexing(indexing: VaultIndexing, output: Output): void {
 }
 
 function readyLine(indexing: VaultIndexing): string {
-  const { total, fromCache, elapsedMs } = indexing.status();
-  const cached = fromCache > 0 ? ` (${fromCache.toLocaleString('en-US')} from the cache)` : '';
-  return `Vault indexed: ${(total ?? 0).toLocaleString('en-US')} notes in ${(elapsedMs / 1000).toFixed(1)} s${cached}.`;
+  const { total, fromCache, parsedInThreads, elapsedMs } = indexing.status();
+  const sources = [
+    ...(fromCache > 0 ? [`${fromCache.toLocaleString('en-US')} from the cache`] : []),
+    ...(parsedInThreads !== undefined
+      ? [`${parsedInThreads.toLocaleString('en-US')} parsed in worker threads`]
+      : []),
+  ];
+  const from = sources.length > 0 ? ` (${sources.join(', ')})` : '';
+  return `Vault indexed: ${(total ?? 0).toLocaleString('en-US')} notes in ${(elapsedMs / 1000).toFixed(1)} s${from}.`;
 }

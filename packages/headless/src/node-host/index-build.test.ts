@@ -147,3 +147,26 @@ describe('the metadata cache', () => {
     expect(snapshot(other)).toEqual(before);
   });
 });
+
+describe('parsing in threads', () => {
+  test('the real vault parsed in two threads answers exactly as parsed in-process', async () => {
+    vault = await copyVault();
+    const open = async (parseThreads: number) => {
+      const host = await NodeHost.open(vault!.root, { watch: false, parseThreads });
+      hosts.push(host);
+      return snapshot(host);
+    };
+    const inProcess = await open(0);
+    const threaded = await open(2);
+    // Key order too (the scan's order of the files is not fixed, so links are compared as sets).
+    expect(JSON.stringify(threaded.metadata)).toBe(JSON.stringify(inProcess.metadata));
+    expect(threaded).toEqual(inProcess);
+  });
+
+  test('closing while threads parse ends the build', async () => {
+    vault = await copyVault();
+    const host = await NodeHost.start(vault.root, { watch: false, parseThreads: 2 });
+    await host.close();
+    expect(host.indexing.status().state).not.toBe('building');
+  });
+});

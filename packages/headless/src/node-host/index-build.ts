@@ -3,7 +3,8 @@
  * scan the folders (watching each as it is met), sweep what an interrupted write left, register
  * every file (so links resolve against the whole vault), then read every note and canvas and
  * index it, taking a note's metadata from the on-disk cache when its path, size, mtime and text
- * hash all still match, and parsing it otherwise; its link counts are taken from the cache too
+ * hash all still match, and parsing it otherwise (in worker threads for a big vault, while this
+ * thread goes on reading and resolving links: parse-pool.ts); its link counts are taken from the cache too
  * unless a file sharing a name with one of its links was added or removed since (the counts
  * depend on nothing else). Tag counts and the link graph's key index are owed, not built, while
  * loading (VaultIndex.deferAggregates); the host prepares them once the index is ready. When anything was parsed (or a cached note is
@@ -19,8 +20,10 @@ import {
   noteLinkTexts,
   parseNote,
   type KnownLinkCounts,
+  type PackedMetadata,
 } from '@mcp-connector/markdown/vault';
 import type { IndexProgress } from './index-progress.ts';
+import { ParsePool, defaultParseThreads } from './parse-pool.ts';
 import {
   readMetadataCache,
   textHash,
@@ -42,10 +45,16 @@ export interface BuildOptions {
   /** Hears of each folder before it is listed (the watcher). */
   onFolder?: (diskPath: string) => void;
   stopped: () => boolean;
+  /** Threads parsing notes (0: in-process); by default one per core but one, for big vaults. */
+  parseThreads?: number;
 }
 
-/** Reads in flight at once while indexing. */
+/** Reads in flight at once while indexing; also the notes a parse thread gets at once. */
 const READ_BATCH = 64;
+/** From this many notes and canvases on, notes are parsed in worker threads (parse-pool.ts). */
+const PARSE_THREADS_FROM = 2000;
+/** Batches waiting for or being parsed, per thread, before reading waits for them. */
+const BATCHES_PER_THREAD = 4;
 
 export async function buildIndex(
   state: VaultState,
@@ -63,19 +72,48 @@ export async function buildIndex(
   const cached = cache === null ? null : await readMetadataCache(cache.file, cache.key);
   const renamed = cached === null ? null : namesChanged(cached.paths, scan.files);
   const fresh = new Map<string, CacheRecord>();
+  const parser = new NoteParser(
+    options.parseThreads ?? (texts.length >= PARSE_THREADS_FROM ? defaultParseThreads() : 0),
+  );
+  // Notes are indexed in the order they were found, parsed or not (the link graph's order).
+  let indexed: Promise<unknown> = Promise.resolve();
+  const indexing: Promise<unknown>[] = [];
   let parsed = 0;
-  for (let start = 0; start < texts.length; start += READ_BATCH) {
-    if (options.stopped()) return { writeCache: null };
-    const batch = texts.slice(start, start + READ_BATCH);
-    const read = await Promise.all(batch.map((file) => readIndexedText(state, file)));
-    batch.forEach((file, i) => {
-      const text = read[i];
-      if (text === null || text === undefined) return;
-      const record = indexOne(state, file, text, cached?.records.get(file.path), renamed);
-      if (record.source === 'parsed') parsed++;
-      if (record.cacheable !== null) fresh.set(file.path, record.cacheable);
-      options.progress.noteDone(record.source === 'cache');
-    });
+  try {
+    for (let start = 0; start < texts.length; start += READ_BATCH) {
+      if (options.stopped()) return { writeCache: null };
+      const batch = texts.slice(start, start + READ_BATCH);
+      const read = await Promise.all(batch.map((file) => readIndexedText(state, file)));
+      const notes = batch.flatMap((file, i) => {
+        const text = read[i];
+        return text === null || text === undefined
+          ? []
+          : [examine(file, text, cached?.records.get(file.path))];
+      });
+      const unparsed = notes.filter(needsParsing);
+      parsed += unparsed.length;
+      const packed = unparsed.length === 0 ? [] : parser.parse(unparsed.map((note) => note.text));
+      indexed = Promise.all([packed, indexed]).then(([packed]) => {
+        if (options.stopped()) return;
+        let next = 0;
+        for (const note of notes) {
+          const record = indexNote(
+            state,
+            note,
+            needsParsing(note) ? packed[next++] : undefined,
+            renamed,
+          );
+          if (record !== null) fresh.set(note.file.path, record);
+          options.progress.noteDone(note.reusable !== null);
+        }
+      });
+      indexing.push(indexed);
+      while (indexing.length > parser.waitingRoom) await indexing.shift();
+    }
+    await indexed;
+    options.progress.threadsParsed(parser.parsedInThreads);
+  } finally {
+    parser.close();
   }
   if (
     cache === null ||
@@ -86,6 +124,32 @@ export async function buildIndex(
   const paths = state.table.listFiles().map((file) => file.path);
   for (const [path, record] of fresh) record.links = countsOf(state, path);
   return { writeCache: () => writeMetadataCache(cache.file, cache.key, { paths, records: fresh }) };
+}
+
+/** Parses in threads once the first note needs it (a warm start may need none), else in-process. */
+class NoteParser {
+  private pool: ParsePool | null = null;
+
+  constructor(private readonly threads: number) {}
+
+  /** How many batches may be in flight before reading waits. */
+  get waitingRoom(): number {
+    return Math.max(1, this.threads) * BATCHES_PER_THREAD;
+  }
+
+  parse(texts: string[]): Promise<PackedMetadata[]> {
+    if (this.threads === 0) return Promise.resolve(texts.map(parseNote));
+    this.pool ??= new ParsePool(this.threads);
+    return this.pool.parse(texts);
+  }
+
+  get parsedInThreads(): number {
+    return this.pool?.parsedInThreads ?? 0;
+  }
+
+  close(): void {
+    this.pool?.close();
+  }
 }
 
 /** The name keys of the files added or removed since the cache was written. */
@@ -117,17 +181,16 @@ async function readIndexedText(state: VaultState, file: ScannedFile): Promise<st
   }
 }
 
-function indexOne(
-  state: VaultState,
-  file: ScannedFile,
-  text: string,
-  cached: CacheRecord | undefined,
-  renamed: ReadonlySet<string> | null,
-): { source: 'cache' | 'parsed' | 'canvas'; cacheable: CacheRecord | null } {
-  if (!file.path.endsWith('.md')) {
-    state.index.updateText(file.path, text);
-    return { source: 'canvas', cacheable: null };
-  }
+/** A note or canvas as read, with its cached record when that still holds for this text. */
+interface ReadText {
+  file: ScannedFile;
+  text: string;
+  hash: string;
+  reusable: CacheRecord | null;
+}
+
+function examine(file: ScannedFile, text: string, cached: CacheRecord | undefined): ReadText {
+  if (!file.path.endsWith('.md')) return { file, text, hash: '', reusable: null };
   const { size, mtime } = file.stat;
   const hash = textHash(text);
   const reusable =
@@ -136,10 +199,30 @@ function indexOne(
     cached.mtime === mtime &&
     cached.hash === hash &&
     packedFits(cached.packed, text);
-  const packed = reusable ? cached.packed : parseNote(text);
-  const known = reusable && linksUnaffected(cached, text, renamed) ? cached.links : undefined;
+  return { file, text, hash, reusable: reusable ? cached : null };
+}
+
+function needsParsing(read: ReadText): boolean {
+  return read.reusable === null && read.file.path.endsWith('.md');
+}
+
+/** Indexes what was read; the note's record for the next cache (null for a canvas). */
+function indexNote(
+  state: VaultState,
+  read: ReadText,
+  parsed: PackedMetadata | undefined,
+  renamed: ReadonlySet<string> | null,
+): CacheRecord | null {
+  const { file, text, hash, reusable } = read;
+  if (!file.path.endsWith('.md')) {
+    state.index.updateText(file.path, text);
+    return null;
+  }
+  const packed = reusable?.packed ?? parsed ?? parseNote(text);
+  const known =
+    reusable !== null && linksUnaffected(reusable, text, renamed) ? reusable.links : undefined;
   state.index.setNote(file.path, text, packed, known);
-  return { source: reusable ? 'cache' : 'parsed', cacheable: { size, mtime, hash, packed } };
+  return { size: file.stat.size, mtime: file.stat.mtime, hash, packed };
 }
 
 /** Whether none of the note's links names a file added or removed since its counts were made. */

@@ -13,6 +13,7 @@ export class IndexProgress implements VaultIndexing {
   private done = 0;
   private total: number | null = null;
   private fromCache = 0;
+  private parsedInThreads = 0;
   private error: string | undefined;
   private readonly startedAt = performance.now();
   private indexingSince = 0;
@@ -42,6 +43,11 @@ export class IndexProgress implements VaultIndexing {
     this.onNote?.(this.done, this.total ?? this.done);
   }
 
+  /** Of the notes done, how many worker threads parsed. */
+  threadsParsed(count: number): void {
+    this.parsedInThreads = count;
+  }
+
   finish(error: Error | null = null): void {
     if (this.finishedAt !== null) return;
     this.finishedAt = performance.now();
@@ -62,6 +68,7 @@ export class IndexProgress implements VaultIndexing {
       done: this.done,
       total: this.total,
       fromCache: this.fromCache,
+      ...(this.parsedInThreads > 0 && { parsedInThreads: this.parsedInThreads }),
       elapsedMs: Math.round(now - this.startedAt),
       etaMs: this.state === 'building' ? this.eta(now) : null,
       ...(this.error !== undefined && { error: this.error }),

@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { LinkResolver } from '@mcp-connector/markdown/links';
+import { carriesExactly } from './exact-values.ts';
 import {
   parseNote,
   type KnownLinkCounts,
@@ -198,7 +199,7 @@ export async function writeMetadataCache(
   let longLength = 0;
   const indexOf = new Map(content.paths.map((path, index) => [path, index]));
   for (const [path, { size, mtime, hash, packed, links }] of content.records) {
-    if (!isAbsentOrExact(packed.frontmatter) || !isAbsentOrExact(packed.frontmatterLinks)) continue;
+    if (!carriesExactly(packed.frontmatter) || !carriesExactly(packed.frontmatterLinks)) continue;
     const wide = packed.ints instanceof Int32Array;
     const offset = wide ? longLength : shortLength;
     if (wide) {
@@ -251,22 +252,4 @@ function copyInts(bytes: Buffer, at: number, parts: (Int16Array | Int32Array)[])
 
 function align(offset: number): number {
   return (offset + 3) & ~3;
-}
-
-function isAbsentOrExact(value: unknown): boolean {
-  return value === undefined || isExactInJson(value);
-}
-
-/** Whether JSON gives back exactly this value (finite numbers, no -0, plain objects and arrays). */
-function isExactInJson(value: unknown): boolean {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
-  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++)
-      if (!(i in value) || !isExactInJson(value[i])) return false;
-    return true;
-  }
-  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
-  if (Object.hasOwn(value, '__proto__')) return false;
-  return Object.values(value).every(isExactInJson);
 }

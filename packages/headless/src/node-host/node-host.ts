@@ -45,6 +45,8 @@ export interface NodeHostOptions {
   onProgress?: (indexed: number, total: number) => void;
   /** Keep note metadata in this file between runs (headless serving); none by default. */
   metadataCache?: MetadataCacheOptions;
+  /** Threads parsing notes while the index builds (0: in-process; default: automatic). */
+  parseThreads?: number;
   /** Hears of build failures that happen after `start` returned. */
   onError?: (error: Error) => void;
 }
@@ -108,6 +110,7 @@ export class NodeHost implements VaultHost {
           cache: options.metadataCache ?? null,
           ...(this.watcher !== null && { onFolder: (folder) => this.watcher?.watchFolder(folder) }),
           stopped: () => this.closing,
+          ...(options.parseThreads !== undefined && { parseThreads: options.parseThreads }),
         }));
       });
       this.indexing.finish(

@@ -13,6 +13,8 @@ export interface IndexStatus {
   total: number | null;
   /** Of those, taken from the metadata cache of a previous run instead of parsed again. */
   fromCache: number;
+  /** Of those, parsed in worker threads (headless, big vaults; absent when none). */
+  parsedInThreads?: number;
   elapsedMs: number;
   /** A guess at the time left while indexing; null while it cannot be guessed. */
   etaMs: number | null;

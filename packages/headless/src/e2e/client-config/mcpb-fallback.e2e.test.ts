@@ -126,6 +126,7 @@ describe('a .mcpb with the fallback', () => {
     expect((await readdir(join(bundleDir, 'server', 'headless'))).sort()).toEqual([
       'cli.mjs',
       'embedder-thread.mjs',
+      'parse-thread.mjs',
     ]);
     const manifest = await readFile(join(bundleDir, 'manifest.json'), 'utf8');
     expect(manifest).toContain('"MCP_CONNECTOR_FALLBACK_CLI": "headless/cli.mjs"');

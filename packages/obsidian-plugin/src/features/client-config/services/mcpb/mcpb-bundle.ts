@@ -15,7 +15,7 @@ import { utf8Bytes, zipFiles } from './zip.ts';
 
 export interface McpbOptions {
   /**
-   * The built headless CLI's files by name (dist/cli.mjs and embedder-thread.mjs): when given,
+   * The built headless CLI's files by name (dist/cli.mjs and its threads' files): when given,
    * the bundle serves the vault itself when no server answers.
    */
   fallbackCli?: Record<string, Uint8Array>;
