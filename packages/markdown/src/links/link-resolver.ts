@@ -5,8 +5,8 @@
  * otherwise a file at exactly that path wins, then, among the files whose path ends with the
  * linkpath, the one at that path from the source's folder (for a bare name: the file of that name
  * in the source's folder), then the shortest path, then the first alphabetically.
- * Invariant: it knows every vault file (attachments too), indexed by lower-cased path and by
- * `nameKey`, so a lookup touches only the files that share the link's name. A vault resolves
+ * Invariant: it knows every vault file (attachments too), as spelled and indexed by `nameKey`,
+ * so a lookup touches only the files that share the link's name. A vault resolves
  * hundreds of thousands of links at load: a lookup allocates next to nothing (each file's
  * lower-cased path is computed once, when it is added).
  */
@@ -48,25 +48,27 @@ function endsWithSegments(lower: string, tail: string): boolean {
 }
 
 export class LinkResolver {
-  private readonly byLowerPath = new Map<string, KnownFile[]>();
   private readonly byNameKey = new Map<string, KnownFile[]>();
+  /** Every path as it is spelled: `has` runs for every file and note while a vault loads. */
+  private readonly paths = new Set<string>();
 
   constructor(paths: Iterable<string> = []) {
     for (const path of paths) this.addFile(path);
   }
 
   has(path: string): boolean {
-    return this.byLowerPath.get(path.toLowerCase())?.some((file) => file.path === path) ?? false;
+    return this.paths.has(path);
   }
 
   addFile(path: string): void {
+    if (this.paths.has(path)) return;
+    this.paths.add(path);
     const file = { path, lower: path.toLowerCase() };
-    addTo(this.byLowerPath, file.lower, file);
     addTo(this.byNameKey, nameKey(path), file);
   }
 
   removeFile(path: string): void {
-    removeFrom(this.byLowerPath, path.toLowerCase(), path);
+    if (!this.paths.delete(path)) return;
     removeFrom(this.byNameKey, nameKey(path), path);
   }
 
@@ -96,18 +98,36 @@ export class LinkResolver {
    */
   private exactLower(path: string, lower: string): string | null {
     const segment = lower.slice(lower.lastIndexOf('/') + 1);
-    const markdown = matching(this.byNameKey.get(segment), `${lower}.md`);
-    if (markdown.length > 0) return preferred(markdown, `${path}.md`);
+    const markdown = pickExact(this.byNameKey.get(segment), path, lower, '.md');
+    if (markdown !== null) return markdown;
     const key = segment.endsWith('.md') ? segment.slice(0, -3) : segment;
-    const asIs = matching(this.byNameKey.get(key), lower);
-    return asIs.length > 0 ? preferred(asIs, path) : null;
+    return pickExact(this.byNameKey.get(key), path, lower, '');
   }
 }
 
-function matching(files: readonly KnownFile[] | undefined, lower: string): KnownFile[] {
-  const found: KnownFile[] = [];
-  for (const file of files ?? []) if (file.lower === lower) found.push(file);
-  return found;
+/**
+ * Among the files whose lower-cased path is `lower` + `suffix`, the one a link spelled `path`
+ * goes to (null: none). Allocates only when several paths differ but for case.
+ */
+function pickExact(
+  files: readonly KnownFile[] | undefined,
+  path: string,
+  lower: string,
+  suffix: string,
+): string | null {
+  if (files === undefined) return null;
+  let found: KnownFile | null = null;
+  let several: KnownFile[] | null = null;
+  for (let i = 0; i < files.length; i++) {
+    const file = files[i] as KnownFile;
+    const candidate = file.lower;
+    if (candidate.length !== lower.length + suffix.length || !candidate.startsWith(lower)) continue;
+    if (suffix !== '' && !candidate.endsWith(suffix)) continue;
+    if (found === null) found = file;
+    else (several ??= [found]).push(file);
+  }
+  if (several !== null) return preferred(several, `${path}${suffix}`);
+  return found?.path ?? null;
 }
 
 /** `nameKey` of a path already lower-cased. */
