@@ -70,7 +70,8 @@ async function walk(
   for (let start = 0; start < files.length; start += STAT_BATCH) {
     const batch = files.slice(start, start + STAT_BATCH);
     const stats = await Promise.all(
-      batch.map((file) => lstat(join(root, file.diskPath)).catch(() => null)),
+      // Not path.join: the disk path is already clean, and join costs at 100k files.
+      batch.map((file) => lstat(`${root}/${file.diskPath}`).catch(() => null)),
     );
     batch.forEach((file, i) => {
       const stat = stats[i] as Stats | null; // null: gone since it was listed
