@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 /**
@@ -8,18 +8,20 @@ import { dirname, join } from 'node:path';
  * temp name is short and fixed in length (`.mcp-<12 hex>.tmp`), so any name the file system
  * accepts can be written, and starts with a dot, so Obsidian and vault scans never mistake it for
  * a note. `beforeRename` runs last, just before the rename, and may throw to cancel the write
- * (the temp file is removed).
+ * (the temp file is removed). `data` may come in chunks, each written before the next is asked
+ * for (a big file need not be held whole; a chunk's memory may be reused for the next).
  */
 export async function writeFileAtomic(
   path: string,
-  data: string | Uint8Array,
+  data: string | Uint8Array | Iterable<Uint8Array>,
   beforeRename?: () => Promise<void>,
 ): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temp = join(dirname(path), `.mcp-${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temp, 'w');
   try {
-    await handle.writeFile(data);
+    if (typeof data === 'string' || data instanceof Uint8Array) await handle.writeFile(data);
+    else for (const chunk of data) await writeAll(handle, chunk);
     await handle.sync();
   } catch (error) {
     await handle.close();
@@ -34,6 +36,11 @@ export async function writeFileAtomic(
     await rm(temp, { force: true });
     throw error;
   }
+}
+
+async function writeAll(handle: FileHandle, chunk: Uint8Array): Promise<void> {
+  for (let written = 0; written < chunk.length;)
+    written += (await handle.write(chunk, written, chunk.length - written)).bytesWritten;
 }
 
 /** A temp file writeFileAtomic leaves only when the process died mid-write (or an older one's). */

@@ -94,6 +94,20 @@ describe('the metadata cache', () => {
     expect(snapshot(warm)).toEqual(before);
   });
 
+  test('notes over 32 KB (32-bit offsets) and under it come back from the cache alike', async () => {
+    const long = `# Long\n\n${'word '.repeat(9000)}[[b]] #late\n\n## End ^tail\n`;
+    vault = await buildVault({ 'long.md': long, 'b.md': '# B\n\n[[long#End]]\n', 'c.md': 'x\n' });
+    const file = await cacheFile();
+    const before = snapshot(await openWithCache(vault.root, file));
+    await closeAll();
+    const warm = await openWithCache(vault.root, file);
+    expect(warm.indexing.status().fromCache).toBe(3);
+    expect(snapshot(warm)).toEqual(before);
+    expect(warm.getFileCache('long.md')?.headings?.[1]?.position.start.offset).toBeGreaterThan(
+      32_767,
+    );
+  });
+
   test('an edited note is parsed again, even when its size and mtime are the same', async () => {
     vault = await buildVault(NOTES);
     const file = await cacheFile();

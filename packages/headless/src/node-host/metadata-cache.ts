@@ -228,26 +228,52 @@ export async function writeMetadataCache(
     JSON.stringify({ key, paths: content.paths, notes } satisfies Header),
     'utf8',
   );
-  const shortAt = align(PREAMBLE_BYTES + header.length);
-  const longAt = align(shortAt + shortLength * 2);
-  const bytes = Buffer.alloc(longAt + longLength * 4);
-  bytes.write(MAGIC, 0, 'latin1');
-  bytes.writeUInt32LE(header.length, MAGIC.length);
-  bytes.writeUInt32LE(shortLength * 2, MAGIC.length + 4);
-  bytes.writeUInt32LE(longLength * 4, MAGIC.length + 8);
-  header.copy(bytes, PREAMBLE_BYTES);
-  copyInts(bytes, shortAt, shorts);
-  copyInts(bytes, longAt, longs);
+  const preamble = Buffer.alloc(PREAMBLE_BYTES);
+  preamble.write(MAGIC, 0, 'latin1');
+  preamble.writeUInt32LE(header.length, MAGIC.length);
+  preamble.writeUInt32LE(shortLength * 2, MAGIC.length + 4);
+  preamble.writeUInt32LE(longLength * 4, MAGIC.length + 8);
   await mkdir(dirname(file), { recursive: true });
-  await writeFileAtomic(file, bytes);
+  await writeFileAtomic(file, chunksOf(preamble, header, shorts, longs));
 }
 
-function copyInts(bytes: Buffer, at: number, parts: (Int16Array | Int32Array)[]): void {
-  let offset = at;
-  for (const part of parts) {
-    bytes.set(new Uint8Array(part.buffer, part.byteOffset, part.byteLength), offset);
-    offset += part.byteLength;
+/** Bytes handed to the writer at once: the integer parts are copied through a buffer this big. */
+const CHUNK_BYTES = 1 << 20;
+
+/** The file as chunks: preamble, header, then each integer part from 4-byte aligned offsets. */
+function* chunksOf(
+  preamble: Buffer,
+  header: Buffer,
+  shorts: Int16Array[],
+  longs: Int32Array[],
+): Generator<Uint8Array> {
+  yield preamble;
+  yield header;
+  const chunk = new Uint8Array(CHUNK_BYTES);
+  let used = padding(PREAMBLE_BYTES + header.length);
+  for (const part of [...shorts, new Uint8Array(padding(sumBytes(shorts))), ...longs]) {
+    const bytes = new Uint8Array(part.buffer, part.byteOffset, part.byteLength);
+    for (let from = 0; from < bytes.length;) {
+      const taken = Math.min(bytes.length - from, CHUNK_BYTES - used);
+      chunk.set(bytes.subarray(from, from + taken), used);
+      used += taken;
+      from += taken;
+      if (used === CHUNK_BYTES) {
+        yield chunk; // written before the generator goes on, so the buffer can be refilled
+        used = 0;
+      }
+    }
   }
+  if (used > 0) yield chunk.subarray(0, used);
+}
+
+function sumBytes(parts: readonly Int16Array[]): number {
+  return parts.reduce((total, part) => total + part.byteLength, 0);
+}
+
+/** Zero bytes from `offset` to the next multiple of 4. */
+function padding(offset: number): number {
+  return align(offset) - offset;
 }
 
 function align(offset: number): number {
