@@ -4,8 +4,9 @@
  * thread meanwhile reads files and resolves links, so on N cores N - 1 threads parse.
  * It never fails a batch: where no thread can start (a runtime without worker threads, a missing
  * thread file) or a thread dies, the batch is parsed in-process, and so is any note a thread
- * handed back unparsed (frontmatter a copy between threads might change). Threads never keep the
- * process alive and `close` terminates them (the build ends, or the host is closing).
+ * handed back unparsed (frontmatter a copy between threads might change). A thread keeps the
+ * process alive only while it has batches to answer, and `close` terminates them (the build
+ * ends, or the host is closing).
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -68,6 +69,7 @@ export class ParsePool {
     if (thread === undefined) return Promise.resolve(texts.map(parseNote));
     const id = this.nextId++;
     return new Promise((done) => {
+      if (thread.jobs.size === 0) thread.worker.ref();
       thread.jobs.set(id, { texts, done });
       thread.worker.postMessage({ id, texts } satisfies ParseRequest);
     });
@@ -91,6 +93,7 @@ export class ParsePool {
       const job = thread.jobs.get(id);
       if (job === undefined) return;
       thread.jobs.delete(id);
+      if (thread.jobs.size === 0) thread.worker.unref();
       this.parsedInThreads += packed.filter((note) => note !== null).length;
       job.done(packed.map((note, i) => note ?? parseNote(job.texts[i] as string)));
     });
