@@ -15,6 +15,7 @@ import { waitForValue } from '@mcp-connector/shared/test-support';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  SEMANTIC_INDEX_BOUND_MS,
   copyVault,
   snapshotVault,
   startTestServer,
@@ -236,11 +237,15 @@ afterAll(async () => {
 
 async function outcome(client: Client, name: string, args: Args): Promise<unknown> {
   // The semantic index builds in the background; wait for it rather than compare progress.
-  const result = await waitForValue(async () => {
-    const answer = await client.callTool({ name, arguments: args });
-    const code = (answer.structuredContent as { code?: string } | undefined)?.code;
-    return code === 'index_building' ? undefined : answer;
-  }, `${name} to answer without index_building`);
+  const result = await waitForValue(
+    async () => {
+      const answer = await client.callTool({ name, arguments: args });
+      const code = (answer.structuredContent as { code?: string } | undefined)?.code;
+      return code === 'index_building' ? undefined : answer;
+    },
+    `${name} to answer without index_building`,
+    SEMANTIC_INDEX_BOUND_MS,
+  );
   const volatile = new Set([...VOLATILE, ...(VOLATILE_FOR[name] ?? [])]);
   return { isError: result.isError === true, result: stable(result.structuredContent, volatile) };
 }
@@ -255,17 +260,21 @@ describe('a hidden folder is indistinguishable from a deleted one', () => {
     expect(missing).toEqual([]);
   });
 
-  test('every tool, call for call, gives the same result', async () => {
-    for (const [name, calls] of Object.entries(CASES)) {
-      for (const args of calls) {
-        const [inHidden, inDeleted] = [
-          await outcome(hiddenClient, name, args),
-          withKnownDifference(name, await outcome(deletedClient, name, args)),
-        ];
-        expect({ name, args, outcome: inHidden }).toEqual({ name, args, outcome: inDeleted });
+  test(
+    'every tool, call for call, gives the same result',
+    async () => {
+      for (const [name, calls] of Object.entries(CASES)) {
+        for (const args of calls) {
+          const [inHidden, inDeleted] = [
+            await outcome(hiddenClient, name, args),
+            withKnownDifference(name, await outcome(deletedClient, name, args)),
+          ];
+          expect({ name, args, outcome: inHidden }).toEqual({ name, args, outcome: inDeleted });
+        }
       }
-    }
-  }, 120_000);
+    },
+    SEMANTIC_INDEX_BOUND_MS + 60_000,
+  );
 
   test('every path argument of every tool, pointed into the hidden folder: reads answer as if it were deleted, writes fail and change nothing', async () => {
     const tools = (await hiddenClient.listTools()).tools as unknown as ListedTool[];

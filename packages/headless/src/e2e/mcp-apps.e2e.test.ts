@@ -18,6 +18,7 @@ import {
 } from '../../../obsidian-plugin/src/features/mcp-apps/index.ts';
 import {
   PROTOCOL_LINES,
+  SEMANTIC_INDEX_BOUND_MS,
   httpTest,
   snapshotVault,
   startTestServer,
@@ -27,12 +28,6 @@ import {
 
 const MIME = 'text/html;profile=mcp-app';
 const VIEW = 'ui://search';
-
-/**
- * The built CLI embeds the test vault with the offline model on one core: about 20 s on a
- * quiet machine, twice that on a busy one. The bound is for the work, not a timing assumption.
- */
-const SEMANTIC_INDEX_BOUND_MS = 120_000;
 
 let t: McpTestServer;
 const opened: Client[] = [];

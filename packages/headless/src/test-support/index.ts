@@ -1,6 +1,7 @@
 export {
   E2E_TARGET,
   PROTOCOL_LINES,
+  SEMANTIC_INDEX_BOUND_MS,
   connectMcpClient,
   httpTest,
   inProcessTest,

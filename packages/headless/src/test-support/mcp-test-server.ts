@@ -177,6 +177,13 @@ export const oneServerTest = E2E_TARGET === 'node-stdio' ? test.skip : test;
  * A test of the HTTP transport itself (its 1 MiB body limit, a raw request): skipped on
  * `node-stdio`, which has no HTTP (the SDK's stdio transport takes messages up to 10 MiB).
  */
+/**
+ * How long a test may wait for the semantic index. The built CLI embeds the test vault with
+ * the offline model: about 20 s of one core on a quiet machine, twice that on a busy one (and
+ * two servers embed at once in some tests). The bound is for that work, not a timing guess.
+ */
+export const SEMANTIC_INDEX_BOUND_MS = 120_000;
+
 export const httpTest = E2E_TARGET === 'node-stdio' ? test.skip : test;
 
 /**
