@@ -9,7 +9,9 @@
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer, connect as tcpConnect } from 'node:net';
+import { join } from 'node:path';
 import { benchToken, benchVault, coldStart, type BenchVault } from './bench-vaults.ts';
 import { cpuMsOf, memoryOf, summarize } from './measure.ts';
 
@@ -123,17 +125,34 @@ async function timeCall(
   return { firstMs, medianMs: p50, p95Ms: p95, maxMs: Math.max(...samples), cpuMsPerCall };
 }
 
+/**
+ * What serves: the CLI from source under Bun (before/after runs of two checkouts), or the built
+ * packages/headless/dist/cli.mjs (`bun run build:headless`) under Bun or Node, as a user runs it.
+ */
+export type ServerCli = 'source' | 'bun' | 'node';
+
+const BUILT_CLI = 'packages/headless/dist/cli.mjs';
+
+function serverCommand(codeRoot: string, cli: ServerCli): [string, string] {
+  if (cli === 'source') return ['bun', 'packages/headless/src/cli.ts'];
+  if (!existsSync(join(codeRoot, BUILT_CLI)))
+    throw new Error(`${BUILT_CLI} is missing in ${codeRoot}: run "bun run build:headless" there.`);
+  return [cli, BUILT_CLI];
+}
+
 export async function measureStart(
   codeRoot: string,
   vault: BenchVault,
   token: string,
+  cli: ServerCli = 'source',
 ): Promise<StartFigures> {
+  const [runtime, entry] = serverCommand(codeRoot, cli);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/mcp`;
   const started = performance.now();
   const child = spawn(
-    'bun',
-    ['packages/headless/src/cli.ts', 'serve', '--vault', vault.root, '--port', `${port}`, '--json'],
+    runtime,
+    [entry, 'serve', '--vault', vault.root, '--port', `${port}`, '--json'],
     { cwd: codeRoot, stdio: ['ignore', 'ignore', 'ignore'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -191,13 +210,17 @@ export function formatStart(label: string, figures: StartFigures): string {
 }
 
 /** Cold then warm start over a generated vault of each size. */
-export async function scaleRuns(codeRoot: string, sizes: readonly number[]): Promise<void> {
+export async function scaleRuns(
+  codeRoot: string,
+  sizes: readonly number[],
+  cli: ServerCli = 'source',
+): Promise<void> {
   for (const notes of sizes) {
     const vault = await benchVault(notes);
     const token = await benchToken(vault);
     console.log(`\n${notes} generated notes (${vault.megabytes.toFixed(0)} MB)`);
     await coldStart(vault);
-    console.log(formatStart('cold start', await measureStart(codeRoot, vault, token)));
-    console.log(formatStart('warm restart', await measureStart(codeRoot, vault, token)));
+    console.log(formatStart('cold start', await measureStart(codeRoot, vault, token, cli)));
+    console.log(formatStart('warm restart', await measureStart(codeRoot, vault, token, cli)));
   }
 }

@@ -6,26 +6,29 @@
  * 100,000 notes (scale-server.ts): start to port, to first answer and to index ready, cold and
  * warm, RSS, the vault-wide calls and shutdown.
  *
- *   bun run bench:server [-- --notes 10000,100000] [--no-latency] [--code DIR]
+ *   bun run bench:server [-- --notes 10000,100000] [--no-latency] [--code DIR] [--cli source|bun|node]
  *
  * `--notes 0` skips the scale runs; `--code DIR` serves the scale runs from another checkout (a
- * before/after run).
+ * before/after run); `--cli bun` or `--cli node` serves them from the built packages/headless/dist/cli.mjs under
+ * that runtime, as users run it (default: the sources under Bun).
  */
 import { startChildServer } from '../../packages/headless/src/test-support/child-server.ts';
 import { copyVault } from '../../packages/headless/src/test-support/temp-vault.ts';
 import { parseArgs } from 'node:util';
 import { formatMs, memoryOf, summarize } from './measure.ts';
 import { throughput, timeCalls } from './calls.ts';
-import { connectClient, scaleRuns } from './scale-server.ts';
+import { connectClient, scaleRuns, type ServerCli } from './scale-server.ts';
 
 const { values: options } = parseArgs({
   options: {
     notes: { type: 'string', default: '10000,100000' },
     'no-latency': { type: 'boolean', default: false },
+    cli: { type: 'string', default: 'source' },
     code: { type: 'string' },
   },
 });
 const ROOT = options.code ?? new URL('../..', import.meta.url).pathname;
+const CLI = serverCliOf(options.cli);
 const CALLS = 2000;
 const WARM_UP = 200;
 const CONCURRENT_CLIENTS = 8;
@@ -80,7 +83,14 @@ async function main(): Promise<void> {
     .split(',')
     .map(Number)
     .filter((notes) => notes > 0);
-  await scaleRuns(ROOT, sizes);
+  await scaleRuns(ROOT, sizes, CLI);
+}
+
+function serverCliOf(value: string): ServerCli {
+  if (value === 'source' || value === 'bun' || value === 'node') return value;
+  throw new Error(
+    `--cli is source, bun or node (the built packages/headless/dist/cli.mjs under that runtime), not "${value}".`,
+  );
 }
 
 await main();
