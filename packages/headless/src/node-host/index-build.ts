@@ -11,7 +11,7 @@
  * gone), the build hands back the writing of a new cache, for after the index is ready. Progress
  * goes to `progress`; `stopped()` ends the build early (the host is closing).
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { getLinkpath, nameKey } from '@mcp-connector/markdown/links';
 import {
   isIndexedText,
@@ -82,7 +82,8 @@ export async function buildIndex(
     for (let start = 0; start < texts.length; start += READ_BATCH) {
       if (options.stopped()) return { writeCache: null };
       const batch = texts.slice(start, start + READ_BATCH);
-      const read = await Promise.all(batch.map((file) => readIndexedText(state, file)));
+      await nextTurn(); // requests (and a close) get their turn between batches
+      const read = batch.map((file) => readIndexedText(state, file));
       const notes = batch.flatMap((file, i) => {
         const text = read[i];
         return text === null || text === undefined
@@ -171,11 +172,18 @@ function countsOf(state: VaultState, path: string): KnownLinkCounts | undefined 
       };
 }
 
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** The text of a note or canvas, or null when it is gone or unreadable since the scan. */
-async function readIndexedText(state: VaultState, file: ScannedFile): Promise<string | null> {
+function readIndexedText(state: VaultState, file: ScannedFile): string | null {
   try {
     // Not path.join: the disk path is already a clean relative path, and join costs at 100k files.
-    return stripBom(await readFile(`${state.root}/${file.diskPath}`, 'utf8'));
+    // Synchronous: Node's promise readFile makes four thread-pool trips a file, and 100k small
+    // notes took 2.1-2.5 s against 0.6 s (Bun: 0.43 s either way). A batch blocks well under a
+    // millisecond of reads between the turns the build yields.
+    return stripBom(readFileSync(`${state.root}/${file.diskPath}`, 'utf8'));
   } catch {
     return null;
   }
