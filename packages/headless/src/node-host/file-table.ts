@@ -6,7 +6,7 @@
  */
 import type { FileStat, VaultFile, VaultFolder } from '@mcp-connector/obsidian-plugin/host';
 import { parentFolder, splitFileName } from '@mcp-connector/obsidian-plugin/host';
-import { FileTally, type NewestFile } from '@mcp-connector/markdown/vault';
+import { FileTally, isNote, type NewestFile } from '@mcp-connector/markdown/vault';
 
 export interface FileEntry {
   file: VaultFile;
@@ -75,15 +75,12 @@ export class FileTable {
     const file: VaultFile = { path, name: nameOf(path), ...splitFileName(nameOf(path)), stat };
     const previous = this.files.get(path)?.file.stat.mtime ?? null;
     this.files.set(path, { file, diskPath });
-    this.tally.setFile(path, isNoteFile(file), stat.mtime, previous);
+    this.tally.setFile(path, isNote(path), stat.mtime, previous);
     return file;
   }
 
   deleteFile(path: string): void {
-    const entry = this.files.get(path);
-    if (entry === undefined) return;
-    this.files.delete(path);
-    this.tally.deleteFile(path, isNoteFile(entry.file));
+    if (this.files.delete(path)) this.tally.deleteFile(path, isNote(path));
   }
 
   addFolder(path: string, diskPath: string): void {
@@ -110,11 +107,6 @@ export class FileTable {
     const name = nameOf(path);
     return parent === '' ? name : `${this.folders.get(parent) ?? parent}/${name}`;
   }
-}
-
-/** A note as the tools count them (`isNote`): a Markdown file by its extension on disk. */
-function isNoteFile(file: VaultFile): boolean {
-  return file.extension === 'md';
 }
 
 function nameOf(path: string): string {

@@ -12,6 +12,7 @@ export {
 } from './frontmatter-edit.ts';
 export {
   generateMarkdownLink,
+  isNote,
   linktextFor,
   type LinkFormat,
   type LinkVault,
