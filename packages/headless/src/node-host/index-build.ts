@@ -137,8 +137,8 @@ class NoteParser {
     return Math.max(1, this.threads) * BATCHES_PER_THREAD;
   }
 
+  /** A pool of no threads parses in-process. */
   parse(texts: string[]): Promise<PackedMetadata[]> {
-    if (this.threads === 0) return Promise.resolve(texts.map(parseNote));
     this.pool ??= new ParsePool(this.threads);
     return this.pool.parse(texts);
   }
