@@ -4,7 +4,19 @@
  * chosen protocol line.
  */
 import type { Client } from '@modelcontextprotocol/client';
-import { connectClient } from './scale-server.ts';
+import {
+  connectMcpClient,
+  type ProtocolLine,
+} from '../../packages/headless/src/test-support/mcp-test-server.ts';
+
+/** A benchmark client on one protocol line (the legacy handshake unless told otherwise). */
+export function connectClient(
+  url: string,
+  token: string,
+  line: ProtocolLine = 'legacy',
+): Promise<Client> {
+  return connectMcpClient(new URL(url), token, line);
+}
 
 export interface Call {
   name: string;

@@ -7,12 +7,13 @@
  * and SIGTERM to exit. Run twice: cold (no metadata cache) and warm (a restart
  * over the cache the cold run left).
  */
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer, connect as tcpConnect } from 'node:net';
 import { join } from 'node:path';
 import { benchToken, benchVault, coldStart, type BenchVault } from './bench-vaults.ts';
+import { connectClient, timeCalls } from './calls.ts';
 import { cpuMsOf, memoryOf, summarize } from './measure.ts';
 
 const POLL_MS = 10;
@@ -76,24 +77,6 @@ async function until<T>(attempt: () => Promise<T | null>, child: ChildProcess): 
   }
 }
 
-/** A benchmark client on one protocol line (the legacy handshake unless told otherwise). */
-export async function connectClient(
-  url: string,
-  token: string,
-  line: 'legacy' | 'modern' = 'legacy',
-): Promise<Client> {
-  const client = new Client(
-    { name: 'bench', version: '1.0.0' },
-    { versionNegotiation: { mode: line === 'modern' ? { pin: '2026-07-28' } : 'legacy' } },
-  );
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(url), {
-      requestInit: { headers: { Authorization: `Bearer ${token}` } },
-    }),
-  );
-  return client;
-}
-
 /** A call that succeeded (null while the index is building or the call failed). */
 async function answered(
   client: Client,
@@ -110,16 +93,10 @@ async function timeCall(
   name: string,
   args: Record<string, unknown>,
 ): Promise<CallFigures> {
-  const once = async () => {
-    const start = performance.now();
-    const result = await client.callTool({ name, arguments: args });
-    if (result.isError === true) throw new Error(`${name}: ${JSON.stringify(result.content)}`);
-    return performance.now() - start;
-  };
-  const firstMs = await once();
-  const samples: number[] = [];
+  const call = { name, args };
+  const [firstMs = Number.NaN] = await timeCalls(client, call, 1, 0);
   const cpuBefore = await cpuMsOf(pid);
-  for (let i = 0; i < REPEATS; i++) samples.push(await once());
+  const samples = await timeCalls(client, call, REPEATS, 0);
   const cpuMsPerCall = ((await cpuMsOf(pid)) - cpuBefore) / REPEATS;
   const { p50, p95 } = summarize(samples);
   return { firstMs, medianMs: p50, p95Ms: p95, maxMs: Math.max(...samples), cpuMsPerCall };

@@ -16,8 +16,8 @@ import { startChildServer } from '../../packages/headless/src/test-support/child
 import { copyVault } from '../../packages/headless/src/test-support/temp-vault.ts';
 import { parseArgs } from 'node:util';
 import { formatMs, memoryOf, summarize } from './measure.ts';
-import { throughput, timeCalls } from './calls.ts';
-import { connectClient, scaleRuns, type ServerCli } from './scale-server.ts';
+import { connectClient, throughput, timeCalls } from './calls.ts';
+import { scaleRuns, type ServerCli } from './scale-server.ts';
 
 const { values: options } = parseArgs({
   options: {

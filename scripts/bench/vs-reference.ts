@@ -23,9 +23,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { copyVault } from '../../packages/headless/src/test-support/temp-vault.ts';
-import { throughput, timeCalls, type Call } from './calls.ts';
+import { connectClient, throughput, timeCalls, type Call } from './calls.ts';
 import { cpuMsOf, memoryOf, summarize } from './measure.ts';
-import { connectClient } from './scale-server.ts';
 
 const { values: options } = parseArgs({
   options: {
