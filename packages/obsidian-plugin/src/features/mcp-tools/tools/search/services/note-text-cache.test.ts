@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'bun:test';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openTestHost, type TestHost } from '../../../../../host/test-support/test-host.ts';
-import type { VaultEvent, VaultHost } from '../../../../../host/vault-host.ts';
+import type { IndexedVault, VaultEvent, VaultHost } from '../../../../../host/vault-host.ts';
 import { overrideHost } from '../test-support/host-double.ts';
 import { NoteTextCache, closeNoteTextCache, noteTextCache } from './note-text-cache.ts';
 
@@ -116,6 +116,36 @@ describe('the note text cache', () => {
     });
     cache = new NoteTextCache(host);
     expect(await texts(cache)).toEqual({ 'n.md': 'new' });
+  });
+
+  test("a host with an index: lists the index's texts, again only after a change", async () => {
+    vault = await openTestHost({ 'b.md': 'two', 'a.md': 'one' });
+    const indexTexts = new Map([
+      ['a.md', 'one'],
+      ['b.md', 'two'],
+    ]);
+    let sorted = ['a.md', 'b.md'];
+    const indexed: Pick<IndexedVault, 'sortedNotes' | 'noteText'> = {
+      sortedNotes: () => sorted,
+      noteText: (path) => indexTexts.get(path) ?? null,
+    };
+    const host = overrideHost(vault.host, {
+      indexed: () => indexed as IndexedVault,
+      read: () => Promise.reject(new Error('an indexed host is not read')),
+    });
+    cache = new NoteTextCache(host);
+    const first = await cache.notes();
+    expect(first).toEqual([
+      { path: 'a.md', text: 'one' },
+      { path: 'b.md', text: 'two' },
+    ]);
+    expect(await cache.notes()).toBe(first);
+    indexTexts.set('a.md', 'one edited');
+    await vault.host.process('a.md', () => 'one edited');
+    expect(await texts(cache)).toEqual({ 'a.md': 'one edited', 'b.md': 'two' });
+    indexTexts.set('c.md', 'three');
+    sorted = ['a.md', 'b.md', 'c.md']; // a new array: a note was added
+    expect(await texts(cache)).toEqual({ 'a.md': 'one edited', 'b.md': 'two', 'c.md': 'three' });
   });
 
   test('one cache per host until closed; closing unsubscribes it', async () => {

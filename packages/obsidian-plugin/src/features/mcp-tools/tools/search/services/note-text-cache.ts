@@ -19,8 +19,8 @@
  *   vault rewritten without pause still gets an answer).
  *
  * A host that holds every note's text in its index (`host.indexed()`, NodeHost) is not read at
- * all: the cache takes the index's texts (the same strings, not copies); an entry is current
- * while its text is the index's very string.
+ * all: the cache lists the index's texts (the same strings, not copies), again after any change
+ * event or when the index's sorted note list is a new one.
  */
 import type {
   IndexedVault,
@@ -29,10 +29,14 @@ import type {
   VaultHost,
 } from '../../../../../host/vault-host.ts';
 
+/** A note as search scans it. */
 export interface CachedNote {
   path: string;
   text: string;
-  /** The file's mtime and size when it was read. */
+}
+
+/** A note this cache read itself, with the file's mtime and size when it was read. */
+interface ReadNote extends CachedNote {
   mtime: number;
   size: number;
 }
@@ -43,9 +47,9 @@ const READ_CONCURRENCY = 32;
 const MAX_REFRESH_ROUNDS = 3;
 
 export class NoteTextCache {
-  private readonly entries = new Map<string, CachedNote>();
+  private readonly entries = new Map<string, ReadNote>();
   private readonly pending = new Set<string>();
-  private sorted: CachedNote[] | null = null;
+  private sorted: readonly CachedNote[] | null = null;
   /** The index's sorted paths `sorted` was made from (hosts with an index). */
   private sortedFrom: readonly string[] | null = null;
   private refreshing: Promise<void> | null = null;
@@ -70,35 +74,20 @@ export class NoteTextCache {
   }
 
   /**
-   * The index's notes, renewing only the entries whose text changed since the last call. No
-   * pause: a first fill of 100,000 entries takes tens of milliseconds, while pausing let the
-   * index's own catching up (tag counts) run first and made the first search wait seconds.
+   * The index's notes, listed again only after a change (the texts are the index's own strings;
+   * nothing is read or copied). No pause: listing 100,000 notes takes milliseconds, while pausing
+   * let the index's own catching up (tag counts) run first and made the first search wait seconds.
    */
   private fromIndex(indexed: IndexedVault): readonly CachedNote[] {
     const paths = indexed.sortedNotes();
     if (this.pending.size === 0 && this.sorted !== null && this.sortedFrom === paths)
       return this.sorted;
     this.pending.clear();
+    this.entries.clear(); // notes read before the index was there
     const notes: CachedNote[] = [];
     for (const path of paths) {
       const text = indexed.noteText(path);
-      if (text === null) continue;
-      let entry = this.entries.get(path);
-      if (entry?.text !== text) {
-        const stat = this.host.getFile(path)?.stat;
-        entry = {
-          path,
-          text,
-          mtime: stat?.mtime ?? 0,
-          size: stat?.size ?? 0,
-        };
-        this.entries.set(path, entry);
-      }
-      notes.push(entry);
-    }
-    if (this.entries.size > notes.length) {
-      const listed = new Set(paths);
-      for (const path of this.entries.keys()) if (!listed.has(path)) this.entries.delete(path);
+      if (text !== null) notes.push({ path, text });
     }
     this.sortedFrom = paths;
     this.sorted = notes;
@@ -192,7 +181,7 @@ export function closeNoteTextCache(host: VaultHost): void {
   caches.delete(host);
 }
 
-function isCurrent(entry: CachedNote | undefined, file: VaultFile): boolean {
+function isCurrent(entry: ReadNote | undefined, file: VaultFile): boolean {
   return entry !== undefined && entry.mtime === file.stat.mtime && entry.size === file.stat.size;
 }
 
