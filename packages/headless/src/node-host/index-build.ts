@@ -18,7 +18,6 @@ import {
   packedFits,
   noteLinkTexts,
   parseNote,
-  type KnownLinkCounts,
   type PackedMetadata,
 } from '@mcp-connector/markdown/vault';
 import type { IndexProgress } from './index-progress.ts';
@@ -122,7 +121,7 @@ export async function buildIndex(
     return { writeCache: null };
   // Taken now: the counts objects are replaced, never changed, when a note changes later.
   const paths = state.table.listFiles().map((file) => file.path);
-  for (const [path, record] of fresh) record.links = countsOf(state, path);
+  for (const [path, record] of fresh) record.links = state.index.linkCountsOf(path);
   return { writeCache: () => writeMetadataCache(cache.file, cache.key, { paths, records: fresh }) };
 }
 
@@ -159,17 +158,6 @@ function namesChanged(before: readonly string[], now: readonly ScannedFile[]): S
   for (const file of now) if (!then.delete(file.path)) changed.add(nameKey(file.path));
   for (const path of then) changed.add(nameKey(path));
   return changed;
-}
-
-function countsOf(state: VaultState, path: string): KnownLinkCounts | undefined {
-  const resolved = state.index.resolvedLinks[path];
-  const unresolved = state.index.unresolvedLinks[path];
-  return resolved === undefined || unresolved === undefined
-    ? undefined
-    : {
-        resolved: resolved,
-        unresolved: unresolved,
-      };
 }
 
 function nextTurn(): Promise<void> {

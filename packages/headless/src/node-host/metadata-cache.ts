@@ -157,22 +157,32 @@ function decode(bytes: Buffer, key: string): MetadataCacheContent {
     if (frontmatter !== 0) packed.frontmatter = frontmatter;
     if (links !== 0) packed.frontmatterLinks = links;
     const record: CacheRecord = { size, mtime, hash, packed };
-    const counts = resolved === 0 ? null : countsFrom(resolved, header.paths);
-    if (counts !== null && unresolved !== 0) record.links = { resolved: counts, unresolved };
+    if (resolved !== 0 && unresolved !== 0 && pairsHold(resolved, header.paths.length)) {
+      const paths = header.paths;
+      record.links = { resolved: () => countsFrom(resolved, paths), unresolved };
+    }
     records.set(path, record);
   }
   return { paths: header.paths, records };
 }
 
-/** A note's resolved counts from pairs of path index and count; null when they make no sense. */
-function countsFrom(pairs: number[], paths: readonly string[]): Record<string, number> | null {
-  const counts = Object.create(null) as Record<string, number>;
-  for (let i = 0; i + 1 < pairs.length; i += 2) {
-    const path = paths[pairs[i] as number];
-    const count = pairs[i + 1] as number;
-    if (path === undefined || !Number.isInteger(count) || count < 1) return null;
-    counts[path] = count;
+/** Whether a note's resolved counts are pairs of a path index and a count of at least one. */
+function pairsHold(pairs: unknown, pathCount: number): pairs is number[] {
+  if (!Array.isArray(pairs) || pairs.length % 2 !== 0) return false;
+  for (let i = 0; i < pairs.length; i += 2) {
+    const [index, count] = [pairs[i] as unknown, pairs[i + 1] as unknown];
+    if (!Number.isInteger(index) || (index as number) < 0 || (index as number) >= pathCount)
+      return false;
+    if (!Number.isInteger(count) || (count as number) < 1) return false;
   }
+  return true;
+}
+
+/** A note's resolved counts from pairs of path index and count (checked by `pairsHold`). */
+function countsFrom(pairs: readonly number[], paths: readonly string[]): Record<string, number> {
+  const counts = Object.create(null) as Record<string, number>;
+  for (let i = 0; i < pairs.length; i += 2)
+    counts[paths[pairs[i] as number] as string] = pairs[i + 1] as number;
   return counts;
 }
 
@@ -220,7 +230,7 @@ export async function writeMetadataCache(
       packed.strings.length === 0 ? 0 : packed.strings,
       packed.frontmatter ?? 0,
       packed.frontmatterLinks ?? 0,
-      links === undefined ? 0 : pairsOf(links.resolved, indexOf),
+      links === undefined ? 0 : pairsOf(links.resolved(), indexOf),
       links?.unresolved ?? 0,
     ]);
   }

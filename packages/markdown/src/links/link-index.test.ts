@@ -119,4 +119,48 @@ describe('LinkIndex', () => {
     expect(Object.keys(index.resolvedLinks)).toEqual(['b.md']);
     expect(index.backlinksOf('b.md')).toEqual({});
   });
+  describe('a note restored with the counts of a previous run', () => {
+    /** The same vault built twice: resolving every note, and restoring `a.md` from `counts`. */
+    function resolvedAndRestored(files: string[], links: string[]) {
+      const resolved = indexWith({ 'a.md': links }, files);
+      const restored = new LinkIndex();
+      for (const path of [...files, 'a.md']) restored.addFile(path);
+      let asked = 0;
+      restored.restoreNote(
+        'a.md',
+        () => {
+          asked++;
+          return links;
+        },
+        () => ({ ...resolved.resolvedLinks['a.md'] }),
+        { ...resolved.unresolvedLinks['a.md'] },
+      );
+      return { resolved, restored, asked: () => asked };
+    }
+
+    test('answers like a resolved one, and asks for its link texts only when they are needed', () => {
+      const { resolved, restored, asked } = resolvedAndRestored(['b.md'], ['b#x', 'c', 'b']);
+      expect(restored.resolvedLinks['a.md']).toEqual({ 'b.md': 2 });
+      expect(restored.unresolvedCount()).toBe(1);
+      expect(asked()).toBe(0);
+      for (const index of [resolved, restored]) index.addFile('Folder/c.md');
+      expect(restored.resolvedLinks['a.md']).toEqual(resolved.resolvedLinks['a.md'] ?? {});
+      expect(restored.resolvedLinks['a.md']).toEqual({ 'b.md': 2, 'Folder/c.md': 1 });
+      for (const index of [resolved, restored]) index.removeFile('b.md');
+      expect(restored.unresolvedLinks['a.md']).toEqual({ b: 2 });
+      expect(asked()).toBe(1);
+    });
+
+    test('moves with its links, and leaves no key behind when it goes', () => {
+      const { restored, asked } = resolvedAndRestored(['b.md'], ['b', 'gone']);
+      restored.prepare(1).step(); // the key index exists, still owing this note's keys
+      restored.renameFile('a.md', 'Sub/a2.md');
+      expect(restored.resolvedLinks['Sub/a2.md']).toEqual({ 'b.md': 1 });
+      expect(restored.resolvedLinks['a.md']).toBeUndefined();
+      restored.removeFile('Sub/a2.md');
+      restored.addFile('gone.md');
+      expect(Object.keys(restored.resolvedLinks)).toEqual([]);
+      expect(asked()).toBe(1);
+    });
+  });
 });

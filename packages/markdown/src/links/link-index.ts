@@ -10,14 +10,16 @@
  * (occurrences, as `unresolvedLinks` counts them), and `brokenTotal` is their sum.
  * Cost (a vault holds hundreds of thousands of links): a source's linkpaths are kept as one
  * joined string; the index from name keys to sources, which only file creations, deletions and
- * renames need, is built on first need or ahead of it in small steps (`prepareKeys`), not while
+ * renames need, is built on first need or ahead of it in small steps (`prepare`), not while
  * the vault loads; backlinks come from one pass over `resolvedLinks`. `restoreNote` takes a
- * note's counts as a previous run computed them, when nothing they depend on has changed.
+ * note's counts as a previous run computed them, when nothing they depend on has changed, and
+ * makes them only when they are first read or ahead of that in steps (owed-counts.ts).
  */
 import type { CachedMetadata } from 'obsidian';
 import { Backlog } from '../backlog.ts';
 import { LinkResolver } from './link-resolver.ts';
 import { getLinkpath, nameKey } from './linktext.ts';
+import { OwedCounts } from './owed-counts.ts';
 
 export type LinkSources = Pick<CachedMetadata, 'links' | 'embeds' | 'frontmatterLinks'>;
 
@@ -27,6 +29,13 @@ type Counts = Record<string, number>;
 const SEPARATOR = '\n';
 
 type StoredLinkpaths = string | readonly string[];
+
+/**
+ * The link texts of a restored note, asked for only when its linkpaths are first needed: a big
+ * vault restored from a previous run resolves nothing, and extracting 800,000 link texts held
+ * the warm start of 100,000 notes up by about a quarter of a second.
+ */
+type LinkTexts = () => readonly string[];
 
 function storeLinkpaths(linkpaths: string[]): StoredLinkpaths {
   const joinable =
@@ -55,9 +64,11 @@ function increment(counts: Counts, key: string): void {
   counts[key] = (counts[key] ?? 0) + 1;
 }
 
+/** The record with no prototype; an empty one is replaced (most notes have no broken link). */
 function withoutPrototype(record: Counts): Counts {
-  return Object.getPrototypeOf(record) === null
-    ? record
+  if (Object.getPrototypeOf(record) === null) return record;
+  return Object.keys(record).length === 0
+    ? emptyRecord<number>()
     : (Object.setPrototypeOf(record, null) as Counts);
 }
 
@@ -87,10 +98,11 @@ function removeFrom(map: Map<string, string[]>, key: string, value: string): voi
 }
 
 export class LinkIndex {
-  readonly resolvedLinks = emptyRecord<Counts>();
   readonly unresolvedLinks = emptyRecord<Counts>();
-  /** source -> its linkpaths (joined by SEPARATOR when they are several) */
-  private readonly linkpaths = new Map<string, StoredLinkpaths>();
+  /** Holds `resolvedLinks`, some of it maybe still owed after a restore. */
+  private readonly resolved = new OwedCounts(emptyRecord<Counts>());
+  /** source -> its linkpaths (joined by SEPARATOR when they are several), or how to get them */
+  private readonly linkpaths = new Map<string, StoredLinkpaths | LinkTexts>();
   /** nameKey of a linkpath -> the notes holding such a link; null until first needed. */
   private sourcesByKey: Map<string, string[]> | null = null;
   /** Sources whose linkpaths the key index does not hold yet while it is built in steps. */
@@ -128,6 +140,10 @@ export class LinkIndex {
     return source === undefined ? this.brokenTotal : (this.broken.get(source) ?? 0);
   }
 
+  get resolvedLinks(): Record<string, Counts> {
+    return this.resolved.record();
+  }
+
   /** A file appeared: links with its name may now resolve to it. */
   addFile(path: string): void {
     if (this.resolver.has(path)) return;
@@ -144,19 +160,20 @@ export class LinkIndex {
 
   /** A file moved: its links move with it and are resolved from its new folder. */
   renameFile(oldPath: string, newPath: string): void {
-    const linkpaths = this.linkpaths.get(oldPath);
+    const linkpaths = this.linkpathsOf(oldPath);
     this.forgetLinks(oldPath);
     this.resolver.removeFile(oldPath);
     this.resolver.addFile(newPath);
-    if (linkpaths !== undefined) this.setLinkpaths(newPath, [...splitLinkpaths(linkpaths)]);
+    if (linkpaths !== undefined) this.setLinkpaths(newPath, [...linkpaths]);
     this.reresolve(nameKey(oldPath), nameKey(newPath));
   }
 
   /** The sources linking to a file, with their counts (one pass over the graph). */
   backlinksOf(path: string): Counts {
     const counts: Counts = {};
-    for (const source in this.resolvedLinks) {
-      const count = this.resolvedLinks[source]?.[path];
+    const resolvedLinks = this.resolvedLinks;
+    for (const source in resolvedLinks) {
+      const count = resolvedLinks[source]?.[path];
       if (count !== undefined) counts[source] = count;
     }
     return counts;
@@ -165,14 +182,14 @@ export class LinkIndex {
   /**
    * Sets a note's links with the counts a previous run computed for them, without resolving:
    * the caller vouches that neither the links nor any file sharing a name with them changed.
+   * `links` gives the note's link texts, and `resolved` its resolved counts, when first needed.
    */
-  restoreNote(path: string, links: readonly string[], resolved: Counts, unresolved: Counts): void {
+  restoreNote(path: string, links: LinkTexts, resolved: () => Counts, unresolved: Counts): void {
     this.forgetLinks(path);
     if (!this.resolver.has(path)) this.addFile(path);
-    const linkpaths = links.map(getLinkpath);
-    this.linkpaths.set(path, storeLinkpaths(linkpaths));
-    this.indexKeys(path, linkpaths);
-    this.resolvedLinks[path] = withoutPrototype(resolved);
+    this.linkpaths.set(path, links);
+    if (this.indexesKeysOf(path)) this.addKeys(path, this.linkpathsOf(path) ?? []);
+    this.resolved.owe(path, () => withoutPrototype(resolved()));
     this.unresolvedLinks[path] = withoutPrototype(unresolved);
     this.markBroken(path, sumOf(unresolved));
   }
@@ -182,14 +199,23 @@ export class LinkIndex {
     this.reresolve(...keys);
   }
 
+  /** How to make a source's resolved counts as they are now, without making owed ones. */
+  resolvedCountsOf(source: string): (() => Counts) | undefined {
+    return this.resolved.maker(source);
+  }
+
   /**
-   * Builds the key index ahead of need, a step at a time (each `step()` call indexes up to
-   * `perStep` sources; false once done), so the first file created after loading a big vault
-   * does not wait for it.
+   * Builds the key index and makes the owed counts ahead of need, a step at a time (each
+   * `step()` call does up to `perStep` sources; false once done), so neither the first file
+   * created after loading a big vault nor the first look at the link graph waits for it.
    */
-  prepareKeys(perStep = 5000): { step(): boolean } {
+  prepare(perStep = 5000): { step(): boolean } {
     this.openKeyIndex();
-    return { step: () => this.keysOwed.step(perStep, (source) => this.indexStoredKeys(source)) };
+    return {
+      step: () =>
+        this.keysOwed.step(perStep, (source) => this.indexStoredKeys(source)) ||
+        this.resolved.step(perStep),
+    };
   }
 
   private openKeyIndex(): void {
@@ -205,13 +231,27 @@ export class LinkIndex {
   }
 
   private indexStoredKeys(source: string): void {
+    const linkpaths = this.linkpathsOf(source);
+    if (linkpaths !== undefined) this.addKeys(source, linkpaths);
+  }
+
+  /** A source's linkpaths, taking a restored note's from its link texts the first time. */
+  private linkpathsOf(source: string): readonly string[] | undefined {
     const stored = this.linkpaths.get(source);
-    if (stored !== undefined) this.addKeys(source, splitLinkpaths(stored));
+    if (typeof stored !== 'function')
+      return stored === undefined ? undefined : splitLinkpaths(stored);
+    const linkpaths = stored().map(getLinkpath);
+    this.linkpaths.set(source, storeLinkpaths(linkpaths));
+    return linkpaths;
   }
 
   private indexKeys(path: string, linkpaths: readonly string[]): void {
-    if (this.sourcesByKey === null || this.keysOwed.owes(path)) return;
-    this.addKeys(path, linkpaths);
+    if (this.indexesKeysOf(path)) this.addKeys(path, linkpaths);
+  }
+
+  /** Whether the key index is there and not still owed this source's keys. */
+  private indexesKeysOf(path: string): boolean {
+    return this.sourcesByKey !== null && !this.keysOwed.owes(path);
   }
 
   private addKeys(path: string, linkpaths: readonly string[]): void {
@@ -239,8 +279,7 @@ export class LinkIndex {
     const resolved = emptyRecord<number>();
     const unresolved = emptyRecord<number>();
     let broken = 0;
-    const stored = this.linkpaths.get(source);
-    for (const linkpath of stored === undefined ? [] : splitLinkpaths(stored)) {
+    for (const linkpath of this.linkpathsOf(source) ?? []) {
       const target = this.resolver.getFirstLinkpathDest(linkpath, source);
       if (target !== null) increment(resolved, target);
       else {
@@ -248,20 +287,19 @@ export class LinkIndex {
         broken++;
       }
     }
-    this.resolvedLinks[source] = resolved;
+    this.resolved.settled(source, resolved);
     this.unresolvedLinks[source] = unresolved;
     this.markBroken(source, broken);
   }
 
   private forgetLinks(path: string): void {
-    const stored = this.linkpaths.get(path);
-    if (stored === undefined) return;
+    if (!this.linkpaths.has(path)) return;
     if (!this.keysOwed.drop(path) && this.sourcesByKey !== null) {
-      for (const linkpath of splitLinkpaths(stored))
+      for (const linkpath of this.linkpathsOf(path) ?? [])
         removeFrom(this.sourcesByKey, nameKey(linkpath), path);
     }
     this.linkpaths.delete(path);
-    delete this.resolvedLinks[path];
+    this.resolved.delete(path);
     delete this.unresolvedLinks[path];
     this.markBroken(path, 0);
   }

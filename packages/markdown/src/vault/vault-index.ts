@@ -45,9 +45,12 @@ interface NoteEntry {
   packed: PackedMetadata;
 }
 
-/** A note's link counts as a previous run computed them (see VaultIndex.setNote). */
+/**
+ * A note's link counts as a previous run computed them (see VaultIndex.setNote); the resolved
+ * ones are made only when first needed (links/owed-counts.ts).
+ */
 export interface KnownLinkCounts {
-  resolved: Record<string, number>;
+  resolved: () => Record<string, number>;
   unresolved: Record<string, number>;
 }
 
@@ -78,9 +81,14 @@ export class VaultIndex {
   setNote(path: string, text: string, packed: PackedMetadata, known?: KnownLinkCounts): void {
     if (!this.notes.has(path)) this.sorted = null;
     this.notes.set(path, { text, packed });
-    const links = noteLinkTexts(text, packed);
-    if (known === undefined) this.links.setNoteLinks(path, links);
-    else this.links.restoreNote(path, links, known.resolved, known.unresolved);
+    if (known === undefined) this.links.setNoteLinks(path, noteLinkTexts(text, packed));
+    else
+      this.links.restoreNote(
+        path,
+        () => noteLinkTexts(text, packed),
+        known.resolved,
+        known.unresolved,
+      );
     this.countTags(path);
   }
 
@@ -115,13 +123,14 @@ export class VaultIndex {
   }
 
   /**
-   * Counts the owed tags and builds the link graph's key index, a step at a time; the last steps
+   * Counts the owed tags, builds the link graph's key index and makes the link counts a previous
+   * run left owed, a step at a time; the last steps
    * sort what the first vault-wide answers would otherwise sort (the note list, the sources
    * with broken links, the tag counts), one per step. A step is kept short (a few ms at most)
    * because the calls that arrive meanwhile wait for it at each turn of the event loop.
    */
   prepareAggregates(perStep = 250): { step(): boolean } {
-    const keys = this.links.prepareKeys(perStep);
+    const graph = this.links.prepare(perStep);
     const sorts = [
       () => this.sortedNotes(),
       () => this.brokenLinkSources(),
@@ -129,7 +138,7 @@ export class VaultIndex {
     ];
     return {
       step: () => {
-        if (this.tagsOwed.step(perStep, (path) => this.countTagsNow(path)) || keys.step())
+        if (this.tagsOwed.step(perStep, (path) => this.countTagsNow(path)) || graph.step())
           return true;
         sorts.shift()?.();
         return sorts.length > 0;
@@ -193,6 +202,15 @@ export class VaultIndex {
 
   get resolvedLinks(): LinkCounts {
     return this.links.resolvedLinks;
+  }
+
+  /** A note's link counts as they are now, the resolved ones not made if still owed. */
+  linkCountsOf(path: string): KnownLinkCounts | undefined {
+    const resolved = this.links.resolvedCountsOf(path);
+    const unresolved = this.links.unresolvedLinks[path];
+    return resolved === undefined || unresolved === undefined
+      ? undefined
+      : { resolved, unresolved };
   }
 
   get unresolvedLinks(): LinkCounts {
