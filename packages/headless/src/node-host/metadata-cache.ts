@@ -159,7 +159,8 @@ function decode(bytes: Buffer, key: string): MetadataCacheContent {
     const record: CacheRecord = { size, mtime, hash, packed };
     if (resolved !== 0 && unresolved !== 0 && pairsHold(resolved, header.paths.length)) {
       const paths = header.paths;
-      record.links = { resolved: () => countsFrom(resolved, paths), unresolved };
+      let made: Record<string, number> | undefined; // one object, whoever asks first
+      record.links = { resolved: () => (made ??= countsFrom(resolved, paths)), unresolved };
     }
     records.set(path, record);
   }
