@@ -29,7 +29,7 @@ import {
   type CacheRecord,
 } from './metadata-cache.ts';
 import { stripBom, type VaultState } from './vault-state.ts';
-import { scanVault, type ScannedFile } from './vault-scan.ts';
+import { nextTurn, scanVault, type ScannedFile } from './vault-scan.ts';
 
 /** Where the metadata cache lives and the key its content must carry. */
 export interface MetadataCacheOptions {
@@ -158,10 +158,6 @@ function namesChanged(before: readonly string[], now: readonly ScannedFile[]): S
   for (const file of now) if (!then.delete(file.path)) changed.add(nameKey(file.path));
   for (const path of then) changed.add(nameKey(path));
   return changed;
-}
-
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** The text of a note or canvas, or null when it is gone or unreadable since the scan. */
