@@ -12,7 +12,7 @@
  * header JSON, then the two integer parts, each 4-byte aligned.
  */
 import { writeFileAtomic } from '@mcp-connector/shared';
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { LinkResolver } from '@mcp-connector/markdown/links';
@@ -71,11 +71,18 @@ const bunHash = (globalThis as { Bun?: { hash: (text: string) => number | bigint
 /** Which hash `textHash` uses here (part of the cache key: another runtime's cache is not read). */
 const HASH_NAME = bunHash === undefined ? 'sha1' : 'wyhash';
 
+/**
+ * SHA-1 in one call where Node has it (20.12 on; a namespace import, so an older Node still
+ * loads), a third quicker than a Hash object.
+ */
+const sha1: (text: string) => string =
+  typeof (crypto as Partial<typeof crypto>).hash === 'function'
+    ? (text) => crypto.hash('sha1', text, 'base64')
+    : (text) => crypto.createHash('sha1').update(text).digest('base64');
+
 /** What a note's text hashes to, for telling an edit that kept size and mtime. */
 export function textHash(text: string): string {
-  return bunHash === undefined
-    ? createHash('sha1').update(text).digest('base64')
-    : bunHash(text).toString(36);
+  return bunHash === undefined ? sha1(text) : bunHash(text).toString(36);
 }
 
 /** The cache key: the format, the app's version, and what parser and resolver make of probes. */
