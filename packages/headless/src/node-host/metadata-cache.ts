@@ -8,8 +8,9 @@
  * truncated file included, re-parses. Frontmatter that JSON cannot carry exactly (NaN, Infinity,
  * -0) is never cached.
  *
- * Layout: "MCPMETA\n", three little-endian u32 lengths (header JSON, Int16 part, Int32 part), the
- * header JSON, then the two integer parts, each 4-byte aligned.
+ * Layout: "MCPMETA\n", the Int16 part, zero bytes up to a multiple of 4, the Int32 part, the
+ * header JSON, then a trailer of three little-endian u32 lengths (Int16 part, Int32 part, header
+ * JSON). The header comes last so it can be written note by note as it is made, never held whole.
  */
 import { writeFileAtomic } from '@mcp-connector/shared';
 import * as crypto from 'node:crypto';
@@ -24,8 +25,8 @@ import {
 } from '@mcp-connector/markdown/vault';
 
 const MAGIC = 'MCPMETA\n';
-const FORMAT = 1;
-const PREAMBLE_BYTES = MAGIC.length + 12;
+const FORMAT = 2;
+const TRAILER_BYTES = 12;
 
 export interface CacheRecord {
   size: number;
@@ -133,17 +134,20 @@ export async function readMetadataCache(file: string, key: string): Promise<Meta
 
 function decode(bytes: Buffer, key: string): MetadataCacheContent {
   const records = new Map<string, CacheRecord>();
-  if (bytes.length < PREAMBLE_BYTES || bytes.toString('latin1', 0, MAGIC.length) !== MAGIC)
+  if (
+    bytes.length < MAGIC.length + TRAILER_BYTES ||
+    bytes.toString('latin1', 0, MAGIC.length) !== MAGIC
+  )
     return EMPTY;
-  const headerBytes = bytes.readUInt32LE(MAGIC.length);
-  const shortBytes = bytes.readUInt32LE(MAGIC.length + 4);
-  const longBytes = bytes.readUInt32LE(MAGIC.length + 8);
-  const shortAt = align(PREAMBLE_BYTES + headerBytes);
+  const trailerAt = bytes.length - TRAILER_BYTES;
+  const shortBytes = bytes.readUInt32LE(trailerAt);
+  const longBytes = bytes.readUInt32LE(trailerAt + 4);
+  const headerBytes = bytes.readUInt32LE(trailerAt + 8);
+  const shortAt = MAGIC.length;
   const longAt = align(shortAt + shortBytes);
-  if (longAt + longBytes !== bytes.length) return EMPTY;
-  const header = JSON.parse(
-    bytes.toString('utf8', PREAMBLE_BYTES, PREAMBLE_BYTES + headerBytes),
-  ) as Header;
+  const headerAt = longAt + longBytes;
+  if (headerAt + headerBytes !== trailerAt) return EMPTY;
+  const header = JSON.parse(bytes.toString('utf8', headerAt, headerAt + headerBytes)) as Header;
   if (header.key !== key || !Array.isArray(header.paths)) return EMPTY;
   // Copied out once, aligned, so every note's ints are a plain view of it.
   const shorts = new Int16Array(
@@ -210,66 +214,100 @@ export async function writeMetadataCache(
   key: string,
   content: { paths: string[]; records: Iterable<[string, CacheRecord]> },
 ): Promise<void> {
-  const notes: HeaderEntry[] = [];
-  const shorts: Int16Array[] = [];
-  const longs: Int32Array[] = [];
-  let shortLength = 0;
-  let longLength = 0;
-  const indexOf = new Map(content.paths.map((path, index) => [path, index]));
-  for (const [path, { size, mtime, hash, packed, links }] of content.records) {
+  const notes: Laid[] = [];
+  const parts = { shorts: [] as Int16Array[], longs: [] as Int32Array[], short: 0, long: 0 };
+  for (const [path, record] of content.records) {
+    const { packed } = record;
     if (!carriesExactly(packed.frontmatter) || !carriesExactly(packed.frontmatterLinks)) continue;
-    const wide = packed.ints instanceof Int32Array;
-    const offset = wide ? longLength : shortLength;
-    if (wide) {
-      longs.push(packed.ints as Int32Array);
-      longLength += packed.ints.length;
+    if (packed.ints instanceof Int32Array) {
+      notes.push({ path, record, width: 32, offset: parts.long });
+      parts.longs.push(packed.ints);
+      parts.long += packed.ints.length;
     } else {
-      shorts.push(packed.ints as Int16Array);
-      shortLength += packed.ints.length;
+      notes.push({ path, record, width: 16, offset: parts.short });
+      parts.shorts.push(packed.ints);
+      parts.short += packed.ints.length;
     }
-    notes.push([
-      path,
-      size,
-      mtime,
-      hash,
-      wide ? 32 : 16,
-      offset,
-      packed.ints.length,
-      packed.strings.length === 0 ? 0 : packed.strings,
-      packed.frontmatter ?? 0,
-      packed.frontmatterLinks ?? 0,
-      links === undefined ? 0 : pairsOf(links.resolved(), indexOf),
-      links?.unresolved ?? 0,
-    ]);
   }
-  const header = Buffer.from(
-    JSON.stringify({ key, paths: content.paths, notes } satisfies Header),
-    'utf8',
-  );
-  const preamble = Buffer.alloc(PREAMBLE_BYTES);
-  preamble.write(MAGIC, 0, 'latin1');
-  preamble.writeUInt32LE(header.length, MAGIC.length);
-  preamble.writeUInt32LE(shortLength * 2, MAGIC.length + 4);
-  preamble.writeUInt32LE(longLength * 4, MAGIC.length + 8);
   await mkdir(dirname(file), { recursive: true });
-  await writeFileAtomic(file, chunksOf(preamble, header, shorts, longs));
+  await writeFileAtomic(file, chunksOf(key, content.paths, notes, parts));
+}
+
+/** A note with where its ints are in their part. */
+interface Laid {
+  path: string;
+  record: CacheRecord;
+  width: 16 | 32;
+  offset: number;
+}
+
+function headerEntry(
+  { path, record, width, offset }: Laid,
+  indexOf: Map<string, number>,
+): HeaderEntry {
+  const { size, mtime, hash, packed, links } = record;
+  return [
+    path,
+    size,
+    mtime,
+    hash,
+    width,
+    offset,
+    packed.ints.length,
+    packed.strings.length === 0 ? 0 : packed.strings,
+    packed.frontmatter ?? 0,
+    packed.frontmatterLinks ?? 0,
+    links === undefined ? 0 : pairsOf(links.resolved(), indexOf),
+    links?.unresolved ?? 0,
+  ];
 }
 
 /** Bytes handed to the writer at once: the integer parts are copied through a buffer this big. */
 const CHUNK_BYTES = 1 << 20;
+/** Header entries made into one chunk. */
+const ENTRIES_PER_CHUNK = 1000;
 
-/** The file as chunks: preamble, header, then each integer part from 4-byte aligned offsets. */
+/**
+ * The file as chunks, each made when the writer asks for it (after the last was written), so
+ * neither the header nor a copy of the integer parts is ever held whole.
+ */
 function* chunksOf(
-  preamble: Buffer,
-  header: Buffer,
-  shorts: Int16Array[],
-  longs: Int32Array[],
+  key: string,
+  paths: string[],
+  notes: Laid[],
+  parts: { shorts: Int16Array[]; longs: Int32Array[] },
 ): Generator<Uint8Array> {
-  yield preamble;
-  yield header;
+  yield Buffer.from(MAGIC, 'latin1');
+  const shortBytes = sumBytes(parts.shorts);
+  const longBytes = sumBytes(parts.longs);
+  yield* copiedThrough([...parts.shorts, new Uint8Array(padding(shortBytes)), ...parts.longs]);
+  const indexOf = new Map(paths.map((path, index) => [path, index]));
+  let headerBytes = 0;
+  const piece = (text: string): Buffer => {
+    const bytes = Buffer.from(text, 'utf8');
+    headerBytes += bytes.length;
+    return bytes;
+  };
+  yield piece(`{"key":${JSON.stringify(key)},"paths":${JSON.stringify(paths)},"notes":[`);
+  for (let start = 0; start < notes.length; start += ENTRIES_PER_CHUNK) {
+    const entries = notes
+      .slice(start, start + ENTRIES_PER_CHUNK)
+      .map((note) => headerEntry(note, indexOf));
+    yield piece(`${start === 0 ? '' : ','}${JSON.stringify(entries).slice(1, -1)}`);
+  }
+  yield piece(']}');
+  const trailer = Buffer.alloc(TRAILER_BYTES);
+  trailer.writeUInt32LE(shortBytes, 0);
+  trailer.writeUInt32LE(longBytes, 4);
+  trailer.writeUInt32LE(headerBytes, 8);
+  yield trailer;
+}
+
+/** The parts' bytes, copied through one reused buffer of CHUNK_BYTES. */
+function* copiedThrough(parts: readonly ArrayBufferView[]): Generator<Uint8Array> {
   const chunk = new Uint8Array(CHUNK_BYTES);
-  let used = padding(PREAMBLE_BYTES + header.length);
-  for (const part of [...shorts, new Uint8Array(padding(sumBytes(shorts))), ...longs]) {
+  let used = 0;
+  for (const part of parts) {
     const bytes = new Uint8Array(part.buffer, part.byteOffset, part.byteLength);
     for (let from = 0; from < bytes.length;) {
       const taken = Math.min(bytes.length - from, CHUNK_BYTES - used);
@@ -285,7 +323,7 @@ function* chunksOf(
   if (used > 0) yield chunk.subarray(0, used);
 }
 
-function sumBytes(parts: readonly Int16Array[]): number {
+function sumBytes(parts: readonly ArrayBufferView[]): number {
   return parts.reduce((total, part) => total + part.byteLength, 0);
 }
 
