@@ -16,7 +16,7 @@ import { writeFileAtomic } from '@mcp-connector/shared';
 import * as crypto from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { LinkResolver } from '@mcp-connector/markdown/links';
+import { LinkResolver, asDictionary } from '@mcp-connector/markdown/links';
 import { carriesExactly } from './exact-values.ts';
 import {
   parseNote,
@@ -195,7 +195,7 @@ function countsFrom(pairs: readonly number[], paths: readonly string[]): Record<
   const counts = Object.create(null) as Record<string, number>;
   for (let i = 0; i < pairs.length; i += 2)
     counts[paths[pairs[i] as number] as string] = pairs[i + 1] as number;
-  return counts;
+  return asDictionary(counts);
 }
 
 function pairsOf(counts: Record<string, number>, indexOf: Map<string, number>): number[] | 0 {

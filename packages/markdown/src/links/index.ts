@@ -3,6 +3,7 @@
  * (getFirstLinkpathDest over the set of vault files) and `LinkIndex` (resolvedLinks,
  * unresolvedLinks and backlinks, kept current incrementally).
  */
+export { asDictionary } from './as-dictionary.ts';
 export { LinkIndex, type LinkSources } from './link-index.ts';
 export { LinkResolver } from './link-resolver.ts';
 export { getLinkpath, nameKey, parentFolderOf, parseLinktext, type Linktext } from './linktext.ts';

@@ -19,6 +19,7 @@ import type { CachedMetadata } from 'obsidian';
 import { Backlog } from '../backlog.ts';
 import { LinkResolver } from './link-resolver.ts';
 import { getLinkpath, nameKey } from './linktext.ts';
+import { asDictionary } from './as-dictionary.ts';
 import { OwedCounts } from './owed-counts.ts';
 
 export type LinkSources = Pick<CachedMetadata, 'links' | 'embeds' | 'frontmatterLinks'>;
@@ -287,7 +288,7 @@ export class LinkIndex {
         broken++;
       }
     }
-    this.resolved.settled(source, resolved);
+    this.resolved.settled(source, asDictionary(resolved));
     this.unresolvedLinks[source] = unresolved;
     this.markBroken(source, broken);
   }
