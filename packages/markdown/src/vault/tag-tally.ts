@@ -35,6 +35,15 @@ export function withAncestors(tag: string): string[] {
   return tags;
 }
 
+/** A tag or ancestor a note counts for: its group key (lower-cased) and the note's spelling. */
+interface CountedAs {
+  key: string;
+  spelling: string;
+}
+
+/** Spellings whose groups are remembered at once (a vault writing more starts over). */
+const MAX_SPELLINGS_KEPT = 10_000;
+
 interface Group {
   key: string;
   /**
@@ -55,6 +64,8 @@ export class TagTally {
   private readonly groupsByNote = new Map<string, Group[]>();
   private readonly groups = new Map<string, Group>();
   private counted: TagCount[] | null = null;
+  /** A tag as notes write it -> what it counts for (itself and its ancestors), made once. */
+  private readonly countsFor = new Map<string, readonly CountedAs[]>();
 
   /** A tally of these notes at once (a host without a maintained one). */
   static of(notes: Iterable<[path: string, tags: readonly string[]]>): TagTally {
@@ -68,19 +79,30 @@ export class TagTally {
     this.removeNote(path);
     // A big vault sets every note at load: no Map or array per note beyond the one kept.
     const groups: Group[] = [];
-    for (const raw of tags) {
-      const tag = raw.startsWith('#') ? raw.slice(1) : raw;
-      for (let slash = tag.indexOf('/'); slash !== -1; slash = tag.indexOf('/', slash + 1))
-        if (slash > 0 && tag[slash - 1] !== '/') this.countFor(path, tag.slice(0, slash), groups);
-      if (tag !== '') this.countFor(path, tag, groups);
-    }
+    for (const raw of tags)
+      for (const { key, spelling } of this.countedAs(raw))
+        this.countFor(path, key, spelling, groups);
     if (groups.length > 0) this.groupsByNote.set(path, groups);
     this.counted = null;
   }
 
+  /** What a tag counts for; a vault writes a few hundred tags a hundred thousand times. */
+  private countedAs(raw: string): readonly CountedAs[] {
+    let countedAs = this.countsFor.get(raw);
+    if (countedAs === undefined) {
+      if (this.countsFor.size >= MAX_SPELLINGS_KEPT) this.countsFor.clear();
+      const tag = raw.startsWith('#') ? raw.slice(1) : raw;
+      countedAs = (tag === '' ? [] : withAncestors(tag)).map((spelling) => ({
+        key: spelling.toLowerCase(),
+        spelling,
+      }));
+      this.countsFor.set(raw, countedAs);
+    }
+    return countedAs;
+  }
+
   /** Counts the note for a tag (or ancestor) unless it already is; its first spelling wins. */
-  private countFor(path: string, spelling: string, counted: Group[]): void {
-    const key = spelling.toLowerCase();
+  private countFor(path: string, key: string, spelling: string, counted: Group[]): void {
     for (const group of counted) if (group.key === key) return;
     let group = this.groups.get(key);
     if (group === undefined) {
