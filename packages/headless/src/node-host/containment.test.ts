@@ -109,6 +109,31 @@ describe('symbolic links inside the vault are invisible', () => {
     expect((await readdir(outside)).sort()).toEqual(['secret.md']);
   });
 
+  test('a folder or file swapped for a link while serving is refused at the next read, inline or not', async () => {
+    // Notes up to 256 KiB are read synchronously, bigger ones asynchronously: both must check.
+    const vaultHost = await setUp(false);
+    const big = `${'x'.repeat(300 * 1024)}\n`;
+    await vaultHost.create('Big/big.md', big);
+    await vaultHost.create('Big/small.md', 'small\n');
+    expect(await vaultHost.read('Big/big.md')).toBe(big);
+    await writeFile(join(outside, 'big.md'), big);
+    await writeFile(join(outside, 'small.md'), 'outside small\n');
+    await rm(join(vault.root, 'Big'), { recursive: true });
+    await symlink(outside, join(vault.root, 'Big'), 'dir');
+    await rm(join(vault.root, 'a.md'));
+    await symlink(join(outside, 'secret.md'), join(vault.root, 'a.md'), 'file');
+    for (const path of ['Big/big.md', 'Big/small.md', 'a.md']) {
+      expect([path, (await failure(() => vaultHost.read(path))).code]).toEqual([
+        path,
+        'invalid_path',
+      ]);
+      expect([path, (await failure(() => vaultHost.readBinary(path))).code]).toEqual([
+        path,
+        'invalid_path',
+      ]);
+    }
+  });
+
   test('a local trash folder that is a link is refused, and the note stays', async () => {
     const vaultHost = await setUp(false);
     await symlink(outside, join(vault.root, '.trash'), 'dir');

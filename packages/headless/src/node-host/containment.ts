@@ -6,15 +6,17 @@
  * contain (docs/architecture/ADR-0007-symlinks-are-invisible.md). The root itself is resolved
  * once, at open, with realpath, so a vault reached through a link still works.
  * Checked at every operation, not only at the scan, so a folder swapped for a link while serving
- * is refused at the next read or write.
+ * is refused at the next read or write. The check is synchronous: an `lstat` of a local path is
+ * a microsecond or two, and the thread-pool round trip of the promise version cost several times
+ * that on every read (docs/performance.md).
  */
 import { ToolError } from '@mcp-connector/shared';
-import { lstat, realpath } from 'node:fs/promises';
+import { lstatSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 
 /** Throws `invalid_path` when `diskPath` (relative to `root`) passes through a symbolic link. */
-export async function assertContained(root: string, diskPath: string): Promise<void> {
-  const link = await firstLink(root, diskPath);
+export function assertContained(root: string, diskPath: string): void {
+  const link = firstLink(root, diskPath);
   if (link !== null) {
     const vaultPath = diskPath.normalize('NFC');
     throw new ToolError(
@@ -26,34 +28,38 @@ export async function assertContained(root: string, diskPath: string): Promise<v
 }
 
 /** Whether `diskPath` exists as a real entry of `kind` with no link anywhere on its way. */
-export async function isRealEntry(
-  root: string,
-  diskPath: string,
-  kind: 'file' | 'folder',
-): Promise<boolean> {
-  if ((await firstLink(root, diskPath)) !== null) return false;
+export function isRealEntry(root: string, diskPath: string, kind: 'file' | 'folder'): boolean {
+  if (firstLink(root, diskPath) !== null) return false;
   try {
-    const stats = await lstat(join(root, diskPath));
+    const stats = lstatSync(join(root, diskPath));
     return kind === 'file' ? stats.isFile() : stats.isDirectory();
   } catch {
     return false;
   }
 }
 
-/** The first part of the path, from the root down, that is a link; null when none is. */
-async function firstLink(root: string, diskPath: string): Promise<string | null> {
-  // One call answers the common case (an existing path with no link): its real path is itself,
-  // the root being real already. Otherwise each part is looked at, to name the link.
-  const absolute = join(root, diskPath);
-  if ((await realpath(absolute).catch(() => null)) === absolute) return null;
-  const segments = diskPath.split('/').filter((segment) => segment !== '');
-  for (let depth = 1; depth <= segments.length; depth++) {
-    const prefix = segments.slice(0, depth).join('/');
-    try {
-      if ((await lstat(join(root, prefix))).isSymbolicLink()) return prefix;
-    } catch {
-      return null; // the rest does not exist yet: whatever gets created there is a real entry
-    }
+/**
+ * The first part of the path, from the root down, that is a link; null when none is. One
+ * `lstat` per part below the root (the root is real already): cheaper than a `realpath`, which
+ * walks every part of the absolute path, and it names the link.
+ */
+function firstLink(root: string, diskPath: string): string | null {
+  let prefix = '';
+  for (const segment of diskPath.split('/')) {
+    if (segment === '') continue;
+    prefix = prefix === '' ? segment : `${prefix}/${segment}`;
+    const stats = lstatOrUndefined(join(root, prefix));
+    // Missing: the rest does not exist yet, and whatever gets created there is a real entry.
+    if (stats === undefined) return null;
+    if (stats.isSymbolicLink()) return prefix;
   }
   return null;
+}
+
+function lstatOrUndefined(absolute: string): Stats | undefined {
+  try {
+    return lstatSync(absolute, { throwIfNoEntry: false });
+  } catch {
+    return undefined; // a part that is a file, or unreadable: nothing below it can be reached
+  }
 }

@@ -49,6 +49,19 @@ describe('NodeHost on disk', () => {
     expect(events).toContainEqual({ kind: 'delete', path: 'c.md' });
   });
 
+  test('a read returns what is on disk now, whatever size the file table last saw', async () => {
+    // Small files are read inline and big ones asynchronously, chosen by the size last seen; an
+    // outside rewrite the host has not seen (no watcher) must still be read whole and exactly.
+    const big = `${'y'.repeat(300 * 1024)}\n`;
+    vault = await buildVault({ 'grows.md': 'small\n', 'shrinks.md': big });
+    host = await NodeHost.open(vault.root, { watch: false });
+    await writeFile(join(vault.root, 'grows.md'), big);
+    await writeFile(join(vault.root, 'shrinks.md'), '\uFEFFsmall now\n');
+    expect(await host.read('grows.md')).toBe(big);
+    expect(await host.read('shrinks.md')).toBe('small now\n');
+    expect(Buffer.from(await host.readBinary('grows.md')).toString('utf8')).toBe(big);
+  });
+
   test('its own writes are not reported twice by the watcher', async () => {
     vault = await buildVault({ 'a.md': 'x' });
     host = await NodeHost.open(vault.root);

@@ -57,7 +57,7 @@ export async function editNote(
 async function readNote(state: VaultState, path: string): Promise<NoteOnDisk> {
   state.requireFile(path);
   const absolute = state.absolute(path);
-  await state.contained(state.table.diskPathOf(path) ?? path);
+  state.contained(state.table.diskPathOf(path) ?? path);
   const version = await versionOf(absolute);
   const bytes = await readFile(absolute);
   return { ...decodeForEdit(bytes, path), bytes, version };

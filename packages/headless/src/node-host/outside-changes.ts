@@ -57,7 +57,7 @@ async function entryKind(root: string, diskPath: string): Promise<'file' | 'fold
   try {
     const stats = await lstat(join(root, diskPath));
     const kind = stats.isFile() ? 'file' : stats.isDirectory() ? 'folder' : null;
-    return kind !== null && (await isRealEntry(root, diskPath, kind)) ? kind : null;
+    return kind !== null && isRealEntry(root, diskPath, kind) ? kind : null;
   } catch {
     return null;
   }

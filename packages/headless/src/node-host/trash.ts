@@ -29,7 +29,7 @@ export async function moveToTrash(
       // fall through to the local trash
     }
   }
-  await assertContained(root, LOCAL_TRASH);
+  assertContained(root, LOCAL_TRASH);
   await mkdir(join(root, LOCAL_TRASH), { recursive: true });
   await rename(absolute, await freePathIn(join(root, LOCAL_TRASH), basename(diskPath)));
   return 'local';

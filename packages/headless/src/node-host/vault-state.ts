@@ -25,6 +25,13 @@ import { missingEntry, missingFile } from '@mcp-connector/obsidian-plugin/host';
 
 const BOM = '\uFEFF';
 const LEFTOVER_AGE_MS = 60_000;
+/**
+ * Files up to this size (as last seen) are read synchronously: from the page cache that takes
+ * 4-25 us here, where the promise version cost 27-67 us (scripts/bench/read-path.ts, ADR-0023).
+ * Bigger files stay asynchronous, so a read holds the event loop for long only when a file grew
+ * on disk past this since the watcher last saw it.
+ */
+const INLINE_READ_BYTES = 256 * 1024;
 
 export function stripBom(text: string): string {
   return text.startsWith(BOM) ? text.slice(1) : text;
@@ -73,18 +80,22 @@ export class VaultState implements RenameVault {
   }
 
   async readText(path: string): Promise<string> {
-    await this.requireContainedFile(path);
-    return stripBom(await readFile(this.absolute(path), 'utf8'));
+    const { absolute, size } = this.containedFile(path);
+    return stripBom(
+      size <= INLINE_READ_BYTES ? readFileSync(absolute, 'utf8') : await readFile(absolute, 'utf8'),
+    );
   }
 
   async readBytes(path: string): Promise<Uint8Array> {
-    await this.requireContainedFile(path);
-    return new Uint8Array(await readFile(this.absolute(path)));
+    const { absolute, size } = this.containedFile(path);
+    return new Uint8Array(
+      size <= INLINE_READ_BYTES ? readFileSync(absolute) : await readFile(absolute),
+    );
   }
 
   /** Refuses a disk path that passes through a symbolic link (node-host/containment.ts). */
-  contained(diskPath: string): Promise<void> {
-    return assertContained(this.root, diskPath);
+  contained(diskPath: string): void {
+    assertContained(this.root, diskPath);
   }
 
   async readConfigFile(relativePath: string): Promise<string | null> {
@@ -110,7 +121,7 @@ export class VaultState implements RenameVault {
   /** Writes a whole file (new or existing), creating parent folders. */
   async writeFile(path: string, content: string | Uint8Array): Promise<VaultFile> {
     const existing = this.table.file(path);
-    await this.contained(existing?.diskPath ?? this.table.diskPathFor(path));
+    this.contained(existing?.diskPath ?? this.table.diskPathFor(path));
     if (existing === undefined) await this.ensureFolder(parentFolder(path));
     const diskPath = existing?.diskPath ?? this.table.diskPathFor(path);
     const bom =
@@ -140,7 +151,7 @@ export class VaultState implements RenameVault {
       throw new ToolError('not_a_folder', `${path} is a file, not a folder.`);
     await this.ensureFolder(parentFolder(path));
     const diskPath = this.table.diskPathFor(path);
-    await this.contained(diskPath);
+    this.contained(diskPath);
     await mkdir(join(this.root, diskPath), { recursive: true });
     this.table.addFolder(path, diskPath);
     this.emit({ kind: 'create', path });
@@ -151,8 +162,8 @@ export class VaultState implements RenameVault {
     const isFolder = this.table.hasFolder(from);
     const moved = isFolder ? this.table.filesUnder(from).map((entry) => entry.file.path) : [from];
     const fromDisk = this.requireDiskPath(from);
-    await this.contained(fromDisk);
-    await this.contained(this.table.diskPathFor(to));
+    this.contained(fromDisk);
+    this.contained(this.table.diskPathFor(to));
     await this.ensureFolder(parentFolder(to));
     const toDisk = this.table.diskPathFor(to);
     await rename(join(this.root, fromDisk), join(this.root, toDisk));
@@ -169,7 +180,7 @@ export class VaultState implements RenameVault {
   async trash(path: string): Promise<void> {
     const isFolder = this.table.hasFolder(path);
     const diskPath = this.requireDiskPath(path);
-    await this.contained(diskPath);
+    this.contained(diskPath);
     await moveToTrash(this.root, diskPath, this.appSettings().trashOption);
     if (isFolder) this.forgetFolder(path);
     else this.forgetFile(path);
@@ -197,10 +208,12 @@ export class VaultState implements RenameVault {
     for (const listener of this.listeners) listener(event);
   }
 
-  private async requireContainedFile(path: string): Promise<void> {
+  /** Where a file of the table is on disk and its size when last seen; refused through a link. */
+  private containedFile(path: string): { absolute: string; size: number } {
     const entry = this.table.file(path);
     if (entry === undefined) throw missingFile(path);
-    await this.contained(entry.diskPath);
+    this.contained(entry.diskPath);
+    return { absolute: join(this.root, entry.diskPath), size: entry.file.stat.size };
   }
 
   private requireDiskPath(path: string): string {
