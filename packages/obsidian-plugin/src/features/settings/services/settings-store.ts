@@ -22,8 +22,8 @@ import {
 } from '@mcp-connector/shared';
 import { sliceSchemas } from '@mcp-connector/shared/settings-schemas';
 import { type } from 'arktype';
-import { watch, type FSWatcher } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
+import { statSync, watch, type FSWatcher } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { withFileLock } from './file-lock.ts';
@@ -57,14 +57,14 @@ export class SettingsStore {
   static async open(path: string): Promise<SettingsStore> {
     // Reading needs no lock (writes are atomic); only writing a migrated file back does.
     return settingsMutex.run(async () => {
-      const signature = await signatureOf(path);
+      const signature = signatureOf(path);
       const first = await loadSettingsFile(path);
       if (!first.migrated || first.problem !== null)
         return new SettingsStore(path, first, signature);
       return withFileLock(lockPathOf(path), async () => {
         const result = await loadSettingsFile(path);
         if (result.migrated && result.problem === null) await writeSettings(path, result, {});
-        return new SettingsStore(path, result, await signatureOf(path));
+        return new SettingsStore(path, result, signatureOf(path));
       });
     });
   }
@@ -95,13 +95,13 @@ export class SettingsStore {
         const current = onDisk.settings[slice];
         const next = change(current);
         if (next === current) {
-          this.adopt(onDisk, await signatureOf(this.path));
+          this.adopt(onDisk, signatureOf(this.path));
           return current;
         }
         const validated = validateSlice(slice, next);
         const updated = { ...onDisk, settings: { ...onDisk.settings, [slice]: validated } };
         await writeSettings(this.path, updated, { [slice]: validated });
-        this.adopt(updated, await signatureOf(this.path));
+        this.adopt(updated, signatureOf(this.path));
         return validated;
       }),
     );
@@ -109,9 +109,9 @@ export class SettingsStore {
 
   /** Reloads the file if it changed since it was last read (one `stat` when it did not). */
   async refresh(): Promise<void> {
-    if ((await signatureOf(this.path)) === this.signature) return;
+    if (signatureOf(this.path) === this.signature) return;
     await settingsMutex.run(async () => {
-      const signature = await signatureOf(this.path);
+      const signature = signatureOf(this.path);
       if (signature === this.signature) return;
       this.adopt(await loadSettingsFile(this.path, false), signature);
     });
@@ -173,10 +173,14 @@ function lockPathOf(path: string): string {
   return `${path}.lock`;
 }
 
-/** Which version of the file is on disk: an atomic write always gives a new inode. */
-async function signatureOf(path: string): Promise<string> {
+/**
+ * Which version of the file is on disk: an atomic write always gives a new inode. Synchronous:
+ * it runs before every request, and a local `stat` costs about 2 us where the promise
+ * version cost 36-44 us (scripts/bench/read-path.ts, docs/performance.md).
+ */
+function signatureOf(path: string): string {
   try {
-    const stats = await stat(path, { bigint: true });
+    const stats = statSync(path, { bigint: true });
     return `${stats.ino}:${stats.size}:${stats.mtimeNs}`;
   } catch {
     return 'missing';
