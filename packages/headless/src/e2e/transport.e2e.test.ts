@@ -139,6 +139,38 @@ describe('the MCP endpoint, on both protocol lines', () => {
     },
   );
 
+  httpTest(
+    'on 2026-07-28 a JSON answer carries its length, so it is not sent chunked',
+    async () => {
+      const meta = {
+        [PROTOCOL_VERSION_META_KEY]: '2026-07-28',
+        [CLIENT_INFO_META_KEY]: { name: 'raw', version: '1' },
+        [CLIENT_CAPABILITIES_META_KEY]: {},
+      };
+      const response = await raw({
+        headers: {
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': 'tools/call',
+          'mcp-name': 'get_server_info',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 6,
+          method: 'tools/call',
+          params: { name: 'get_server_info', arguments: {}, _meta: meta },
+        }),
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json');
+      expect(response.headers['transfer-encoding']).toBeUndefined();
+      expect(Number(response.headers['content-length'])).toBe(Buffer.byteLength(response.body));
+      expect(JSON.parse(response.body)).toMatchObject({
+        id: 6,
+        result: { structuredContent: { name: 'mcp-connector' } },
+      });
+    },
+  );
+
   httpTest('on 2026-07-28, methods the revision removed answer -32601', async () => {
     const meta = {
       [PROTOCOL_VERSION_META_KEY]: '2026-07-28',

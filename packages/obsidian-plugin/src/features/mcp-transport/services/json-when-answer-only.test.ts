@@ -70,8 +70,29 @@ describe('jsonWhenAnswerOnly', () => {
     expect(await response.text()).toBe(cut);
   });
 
-  test('a response that is not an event stream is returned untouched', async () => {
-    const json = Response.json(answer(9));
-    expect(await jsonWhenAnswerOnly(json)).toBe(json);
+  test('a JSON body streamed without a length is read whole and sent with its length', async () => {
+    const streamed = new Response(sse(JSON.stringify(answer(9))).body, {
+      status: 200,
+      headers: { 'content-type': 'application/json', 'x-kept': 'yes' },
+    });
+    const response = await jsonWhenAnswerOnly(streamed);
+    const body = await response.text();
+    expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+    expect(response.headers.get('x-kept')).toBe('yes');
+    expect(JSON.parse(body)).toEqual(answer(9));
+  });
+
+  test('a response with its length already, or neither JSON nor a stream, is returned untouched', async () => {
+    const sized = new Response('{"id":1}', {
+      headers: { 'content-type': 'application/json', 'content-length': '8' },
+    });
+    expect(await jsonWhenAnswerOnly(sized)).toBe(sized);
+    const text = new Response('Not found', {
+      status: 404,
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(await jsonWhenAnswerOnly(text)).toBe(text);
+    const empty = new Response(null, { status: 202 });
+    expect(await jsonWhenAnswerOnly(empty)).toBe(empty);
   });
 });

@@ -7,17 +7,21 @@
  * for any POST; as soon as anything else arrives (a progress or list_changed notification, a
  * request to the client, a keep-alive comment, an event id), the response stays an SSE stream:
  * what was read is sent first and the rest follows as it comes. This is what the 2026-07-28
- * line's `auto` response mode does, applied to the legacy line (ADR-0019).
+ * line's `auto` response mode does, applied to the legacy line (ADR-0019). A JSON answer (the
+ * 2026-07-28 line's) is read whole and sent with its length too, in one packet.
  */
 
 const SSE = 'text/event-stream';
+const JSON_TYPE = 'application/json';
 const EVENT_END = '\n\n';
 const MESSAGE_EVENT = 'event: message\ndata: ';
 
 /** A response the caller can send as it is: JSON when the stream carried only the answers. */
 export async function jsonWhenAnswerOnly(response: Response): Promise<Response> {
   const contentType = response.headers.get('content-type') ?? '';
-  if (response.body === null || !contentType.startsWith(SSE)) return response;
+  if (response.body === null) return response;
+  if (contentType.startsWith(JSON_TYPE)) return whole(response);
+  if (!contentType.startsWith(SSE)) return response;
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   const answers: string[] = [];
@@ -46,6 +50,18 @@ export async function jsonWhenAnswerOnly(response: Response): Promise<Response> 
     answers.length === 1 ? answers[0] : `[${answers.join(',')}]`,
   );
   // A length, so the body goes out in one piece rather than chunked.
+  headers.set('content-length', String(body.byteLength));
+  return new Response(body, { status: response.status, headers });
+}
+
+/**
+ * A JSON body read to its end and sent with its length. The SDK streams it (chunked), so the
+ * chunk that ends the body left in a second packet, for the client to wait and wake for again.
+ */
+async function whole(response: Response): Promise<Response> {
+  if (response.headers.has('content-length')) return response;
+  const body = new Uint8Array(await response.arrayBuffer());
+  const headers = new Headers(response.headers);
   headers.set('content-length', String(body.byteLength));
   return new Response(body, { status: response.status, headers });
 }
