@@ -9,7 +9,8 @@
  *     [--seconds 5]
  *
  * `--ours DIR` serves our side from another checkout of this repository (a before/after run).
- * Rounds alternate the two servers (ours, reference, ours, ...), each started fresh. Per server
+ * The client first warms up against both servers, untimed; then each round measures both, each
+ * started fresh, the first round ours first, the next the reference first, and so on. Per server
  * and round: spawn to first answer, idle RSS, tools/list bytes; on each protocol line (the
  * legacy handshake and 2026-07-28): p50 and p95 of sequential calls of get_server_info and
  * get_vault_file (the same note), with the server's CPU per call (from /proc) and the client's
@@ -41,6 +42,7 @@ const OURS = options.ours ?? ROOT;
 const ROUNDS = Number(options.rounds);
 const CALLS = Number(options.calls);
 const WARM_UP = 200;
+const CLIENT_WARM_UP = 1000;
 const SECONDS = Number(options.seconds);
 const CALLERS = 8;
 const IDLE_MS = 1000;
@@ -223,6 +225,24 @@ async function measureLine(server: Running, line: Line, figures: Figures): Promi
   figures.set(`${line} throughput server`, run.serverMs / run.value.calls);
 }
 
+/**
+ * Untimed calls on both lines against a fresh server of one side, so the client's code is
+ * compiled before the first measured cell: without this, whichever server went first paid for the
+ * client's JIT warm-up (its first cells' client CPU 1.4-1.7x the other's, either way round).
+ */
+async function warmUpClient(side: Side, vault: string): Promise<void> {
+  const server = await side.start(vault);
+  try {
+    for (const line of LINES) {
+      const client = await connectClient(server.url, server.token, line);
+      for (const call of CALLS_MEASURED) await timeCalls(client, call, CLIENT_WARM_UP, 0);
+      await client.close();
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
 async function measure(side: Side, vault: string): Promise<Figures> {
   const server = await side.start(vault);
   const figures: Figures = new Map([['spawn', server.spawnToAnswerMs]]);
@@ -292,8 +312,12 @@ async function main(): Promise<void> {
   );
   const results: Record<Side['name'], Figures[]> = { ours: [], reference: [] };
   try {
+    for (const side of servers) await warmUpClient(side, vault.root);
+    console.log(`client warmed up on both servers (load average ${load()})`);
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const side of servers) {
+      // Each round starts with the other side, so neither always runs on a client that has just
+      // measured its rival (caches, heap, GC debt).
+      for (const side of round % 2 === 1 ? servers : [...servers].reverse()) {
         results[side.name].push(await measure(side, vault.root));
         console.log(`round ${round}: ${side.name} measured (load average ${load()})`);
       }
