@@ -4,7 +4,6 @@
  * `startStdioTransport` serves one client over stdin/stdout as one token instead.
  */
 import type { TokenRecord } from '@mcp-connector/shared';
-import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, type ServerNotifier } from '@modelcontextprotocol/server';
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
@@ -14,6 +13,7 @@ import { jsonWhenAnswerOnly } from './services/json-when-answer-only.ts';
 import { LOOPBACK, listenOnLoopback } from './services/loopback-listen.ts';
 import { BODY_TIMEOUT_MS, MAX_BODY_BYTES } from './services/request-body.ts';
 import { createMcpServer, type McpSurface } from './services/mcp-server.ts';
+import { toNodeMcpHandler } from './services/node-adapter.ts';
 import { MCP_PATH } from './services/request-screen.ts';
 import { startStdioEndpoint, type StdioEndpoint } from './services/stdio-endpoint.ts';
 
@@ -74,7 +74,7 @@ export async function startTransport(options: TransportOptions): Promise<Running
       beforeRequest: options.beforeRequest ?? (async () => undefined),
       refusal: options.refusal ?? (() => null),
       bodyTimeoutMs: options.limits?.bodyTimeoutMs ?? BODY_TIMEOUT_MS,
-      mcp: toNodeHandler({
+      mcp: toNodeMcpHandler({
         fetch: async (request, init) => jsonWhenAnswerOnly(await mcpHandler.fetch(request, init)),
       }),
       onError,
