@@ -10,33 +10,33 @@ import { clearTimeout, setTimeout } from 'node:timers';
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const BODY_TIMEOUT_MS = 10_000;
 
-export async function readBodyWithin(
+export function readBodyWithin(
   request: IncomingMessage,
   limit: number,
   timeoutMs: number = BODY_TIMEOUT_MS,
 ): Promise<Buffer | 'too_large' | 'timeout'> {
   const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) return drain(request);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  if (Number.isFinite(declared) && declared > limit) return Promise.resolve(drain(request));
+  // Listeners rather than an async iterator: a body that has arrived with its headers (every
+  // client's small JSON-RPC message) is read in the same turn, not one promise per chunk.
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (outcome: () => void) => {
+      clearTimeout(timer);
+      request.off('data', onData).off('end', onEnd).off('error', onError);
+      outcome();
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) settle(() => resolve(drain(request)));
+      else chunks.push(chunk);
+    };
+    const onEnd = () => settle(() => resolve(Buffer.concat(chunks)));
+    const onError = (error: Error) => settle(() => reject(error));
+    const timer = setTimeout(() => settle(() => resolve('timeout')), timeoutMs);
+    request.on('data', onData).on('end', onEnd).on('error', onError);
   });
-  try {
-    return await Promise.race([collect(request, limit), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-async function collect(request: IncomingMessage, limit: number): Promise<Buffer | 'too_large'> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > limit) return drain(request);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
 }
 
 function drain(request: IncomingMessage): 'too_large' {
