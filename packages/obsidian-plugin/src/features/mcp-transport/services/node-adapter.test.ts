@@ -1,29 +1,18 @@
 import { afterEach, describe, expect, test } from 'bun:test';
 import type { AuthInfo } from '@modelcontextprotocol/server';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request as httpRequest } from 'node:http';
+import { closeLoopbackServers, serveOnLoopback } from '../test-support/loopback-server.ts';
 import { toNodeMcpHandler, type WebMcpHandler } from './node-adapter.ts';
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map((server) => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    }),
-  );
-});
+afterEach(closeLoopbackServers);
 
 /** A loopback server that hands `{"id":1}` as the parsed body, and `request.auth` if given. */
-async function serve(handler: WebMcpHandler, auth?: AuthInfo): Promise<number> {
+function serve(handler: WebMcpHandler, auth?: AuthInfo): Promise<number> {
   const node = toNodeMcpHandler(handler);
-  const server = createServer((request, response) => {
+  return serveOnLoopback((request, response) => {
     if (auth !== undefined) Object.assign(request, { auth });
     void node(request, response, { id: 1 });
   });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
 }
 
 interface Received {

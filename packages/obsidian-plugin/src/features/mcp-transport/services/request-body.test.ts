@@ -1,17 +1,9 @@
 import { afterEach, describe, expect, test } from 'bun:test';
-import { createServer, request as httpRequest, type ClientRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request as httpRequest, type ClientRequest } from 'node:http';
+import { closeLoopbackServers, serveOnLoopback } from '../test-support/loopback-server.ts';
 import { readBodyWithin } from './request-body.ts';
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map((server) => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    }),
-  );
-});
+afterEach(closeLoopbackServers);
 
 /** The body read, or 'too_large' / 'timeout'. */
 type Outcome = string;
@@ -20,16 +12,13 @@ type Outcome = string;
 async function reader(limit: number, timeoutMs: number) {
   let report: (outcome: Outcome) => void = () => undefined;
   const outcome = new Promise<Outcome>((resolve) => (report = resolve));
-  const server = createServer((request, response) => {
+  const port = await serveOnLoopback((request, response) => {
     void readBodyWithin(request, limit, timeoutMs).then((body) => {
       report(typeof body === 'string' ? body : body.toString('utf8'));
       response.end();
     });
   });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const open = (headers: Record<string, string> = {}): ClientRequest => {
-    const { port } = server.address() as AddressInfo;
     const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/', headers });
     req.on('error', () => undefined);
     return req;
