@@ -13,7 +13,7 @@
  * renames need, is built on first need or ahead of it in small steps (`prepare`), not while
  * the vault loads; backlinks come from one pass over `resolvedLinks`. `restoreNote` takes a
  * note's counts as a previous run computed them, when nothing they depend on has changed, and
- * makes them only when they are first read or ahead of that in steps (owed-counts.ts).
+ * makes them only when `resolvedLinks` is first handed out (owed-counts.ts).
  */
 import type { CachedMetadata } from 'obsidian';
 import { Backlog } from '../backlog.ts';
@@ -206,17 +206,14 @@ export class LinkIndex {
   }
 
   /**
-   * Builds the key index and makes the owed counts ahead of need, a step at a time (each
-   * `step()` call does up to `perStep` sources; false once done), so neither the first file
-   * created after loading a big vault nor the first look at the link graph waits for it.
+   * Builds the key index ahead of need, a step at a time (each `step()` call indexes up to
+   * `perStep` sources; false once done), so the first file created after loading a big vault
+   * does not wait for it. Owed counts are not made here: held as their makers they take a
+   * fraction of the memory, and the first look at the link graph makes them (ADR-0024).
    */
   prepare(perStep = 5000): { step(): boolean } {
     this.openKeyIndex();
-    return {
-      step: () =>
-        this.keysOwed.step(perStep, (source) => this.indexStoredKeys(source)) ||
-        this.resolved.step(perStep),
-    };
+    return { step: () => this.keysOwed.step(perStep, (source) => this.indexStoredKeys(source)) };
   }
 
   private openKeyIndex(): void {

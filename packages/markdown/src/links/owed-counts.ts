@@ -6,9 +6,8 @@
  *
  * An owed entry holds a shared empty placeholder in the record (so the record keeps its key
  * order) until it is made. The owner hands the record out only through `record()`, which makes
- * whatever is still owed first, so nobody outside ever sees a placeholder; `step` makes them a
- * few at a time when nothing else runs, and `maker` tells how to make one without making it (the
- * metadata cache writer). The owner's own writes and deletes go through `settled` and `delete`.
+ * whatever is still owed first, so nobody outside ever sees a placeholder; `step` makes a few
+ * of them, and `maker` tells how to make one without making it (the metadata cache writer). The owner's own writes and deletes go through `settled` and `delete`.
  */
 type Counts = Record<string, number>;
 

@@ -123,8 +123,7 @@ export class VaultIndex {
   }
 
   /**
-   * Counts the owed tags, builds the link graph's key index and makes the link counts a previous
-   * run left owed, a step at a time; the last steps
+   * Counts the owed tags and builds the link graph's key index, a step at a time; the last steps
    * sort what the first vault-wide answers would otherwise sort (the note list, the sources
    * with broken links, the tag counts), one per step. A step is kept short (a few ms at most)
    * because the calls that arrive meanwhile wait for it at each turn of the event loop.
