@@ -6,8 +6,8 @@
  *
  * An owed entry holds a shared empty placeholder in the record (so the record keeps its key
  * order) until it is made. The owner hands the record out only through `record()`, which makes
- * whatever is still owed first, so nobody outside ever sees a placeholder; `step` makes a few
- * of them, and `maker` tells how to make one without making it (the metadata cache writer). The owner's own writes and deletes go through `settled` and `delete`.
+ * whatever is still owed first, so nobody outside ever sees a placeholder, and `maker` tells how
+ * to make one without making it (the metadata cache writer). The owner's own writes and deletes go through `settled` and `delete`.
  */
 type Counts = Record<string, number>;
 
@@ -26,7 +26,7 @@ export class OwedCounts {
 
   /** The record, with nothing owed left in it. */
   record(): Record<string, Counts> {
-    if (this.makers.size > 0) this.step(Number.POSITIVE_INFINITY);
+    for (const [key, make] of this.makers) this.settled(key, make());
     return this.counts;
   }
 
@@ -48,15 +48,5 @@ export class OwedCounts {
   delete(key: string): void {
     this.makers.delete(key);
     delete this.counts[key];
-  }
-
-  /** Makes up to `limit` owed counts; true while some remain. */
-  step(limit: number): boolean {
-    let done = 0;
-    for (const [key, make] of this.makers) {
-      if (done++ === limit) return true;
-      this.settled(key, make());
-    }
-    return false;
   }
 }
