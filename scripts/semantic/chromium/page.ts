@@ -28,6 +28,9 @@ async function main(): Promise<void> {
     runtime: true,
     sources: { hub: config.hub, cdn: config.hub },
     fetch: (url, init) => fetch(url, init),
+    // Every chunk is shown: with the usual throttle, how many steps the test sees would depend
+    // on how fast loopback delivers the 26 MB runtime.
+    emitEveryMs: 0,
   });
   const status = document.getElementById('status') as HTMLElement;
   const bar = document.getElementById('bar') as HTMLProgressElement;
