@@ -194,6 +194,11 @@ class Unpacker {
     return this.packed.ints[this.at++] as number;
   }
 
+  /** Passes over ints not needed (a position, say, which would cost three objects to read). */
+  skip(ints: number): void {
+    this.at += ints;
+  }
+
   string(): string | undefined {
     const ref = this.int();
     const length = this.int();
@@ -370,11 +375,12 @@ export function lazyMetadata(packed: PackedMetadata, text: string): CachedMetada
 /** The note's `tags` entries (each with its '#'), without building the rest. */
 export function packedTags(packed: PackedMetadata, text: string): string[] {
   const read = new Unpacker(packed, text, layout(packed.ints).lists.tags);
-  return read.list(() => {
-    const tag = read.requiredString();
-    read.pos();
-    return tag;
-  });
+  const tags: string[] = [];
+  for (let count = read.int(); count > 0; count--) {
+    tags.push(read.requiredString());
+    read.skip(2); // its position
+  }
+  return tags;
 }
 
 /** The `link` of every link and embed, in that order, without building the rest. */
@@ -386,12 +392,7 @@ export function packedLinkTargets(packed: PackedMetadata, text: string): string[
     const count = read.int();
     for (let i = 0; i < count; i++) {
       targets.push(read.requiredString());
-      read.int();
-      read.int();
-      read.int();
-      read.int();
-      read.int();
-      read.int();
+      read.skip(6); // original, display text, position
     }
   }
   return targets;
