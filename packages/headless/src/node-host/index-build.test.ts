@@ -147,6 +147,7 @@ describe('the metadata cache', () => {
     const damaged = [
       bytes.subarray(0, bytes.length - 3),
       Buffer.concat([bytes, Buffer.from([0])]),
+      Buffer.concat([Buffer.from('X'), bytes.subarray(1)]), // lengths hold, the magic does not
       Buffer.from('garbage'),
     ];
     for (const content of damaged) {
