@@ -18,6 +18,7 @@ import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { LinkResolver, asDictionary } from '@mcp-connector/markdown/links';
 import { carriesExactly } from './exact-values.ts';
+import { collectSoon } from './garbage.ts';
 import {
   parseNote,
   type KnownLinkCounts,
@@ -299,7 +300,11 @@ function headerEntry(
 const CHUNK_BYTES = 1 << 20;
 /** Header entries made into one chunk. */
 const ENTRIES_PER_CHUNK = 1000;
-
+/**
+ * Header chunks between two collections Bun is asked for: each chunk's JSON is garbage once
+ * written, and Bun let 100 of them pile up (ADR-0025).
+ */
+const CHUNKS_PER_COLLECTION = 20;
 
 /**
  * The file as chunks, each made when the writer asks for it (after the last was written), so
@@ -324,6 +329,7 @@ function* chunksOf(
   };
   yield piece(`{"key":${JSON.stringify(key)},"paths":${JSON.stringify(paths)},"notes":[`);
   for (let start = 0; start < notes.length; start += ENTRIES_PER_CHUNK) {
+    if (start > 0 && (start / ENTRIES_PER_CHUNK) % CHUNKS_PER_COLLECTION === 0) collectSoon();
     const entries = notes
       .slice(start, start + ENTRIES_PER_CHUNK)
       .map((note) => headerEntry(note, indexOf));

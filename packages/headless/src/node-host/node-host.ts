@@ -30,6 +30,7 @@ import {
   renameWithReferences,
 } from '@mcp-connector/markdown/vault';
 import { keepLineEndings } from '@mcp-connector/markdown';
+import { collectAll, collectSoon } from './garbage.ts';
 import { buildIndex, type MetadataCacheOptions } from './index-build.ts';
 import { IndexProgress } from './index-progress.ts';
 import { editNote } from './note-edit.ts';
@@ -37,6 +38,9 @@ import { applyOutsideBatch } from './outside-changes.ts';
 import { VaultState } from './vault-state.ts';
 import { watchVault, type VaultWatcher } from './vault-watcher.ts';
 import { invalidFrontmatter, missingEntry } from '@mcp-connector/obsidian-plugin/host';
+
+/** Aggregate steps (of 250 notes) between two collections Bun is asked for: 20,000 notes. */
+const STEPS_PER_COLLECTION = 80;
 
 export interface NodeHostOptions {
   /** Re-index changes other programs make to the folder (default true). */
@@ -122,22 +126,31 @@ export class NodeHost implements VaultHost {
       return;
     }
     const aggregates = this.prepareAggregates();
-    if (writeCache !== null && !this.closing)
+    if (writeCache !== null && !this.closing) {
+      // Parsing left garbage that writing the cache would stack its own on (ADR-0025).
+      collectAll();
       await (writeCache as () => Promise<void>)().catch((error: unknown) =>
         options.onError?.(asError(error)),
       );
+    }
     await aggregates;
     // One full collection on Bun, so the idle server gives back what its start left behind
     // instead of holding its peak: hundreds of MB after a big vault's parsing and cache writing,
     // a few MB after loading the modules and a small vault (ADR-0022).
-    if (!this.closing) (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true);
+    if (!this.closing) collectAll();
   }
 
-  /** Counts the tags and indexes the link names owed since the load, a step per turn. */
+  /**
+   * Counts the tags and indexes the link names owed since the load, a step per turn, asking
+   * for a collection every STEPS_PER_COLLECTION steps: left alone, Bun let their garbage pile up
+   * to 250 MB at 100,000 notes before collecting any (ADR-0025).
+   */
   private prepareAggregates(): Promise<void> {
     const preparing = this.state.index.prepareAggregates();
+    let steps = 0;
     return new Promise((resolve) => {
       const step = () => {
+        if (++steps % STEPS_PER_COLLECTION === 0) collectSoon();
         if (!this.closing && preparing.step()) setImmediate(step);
         else resolve();
       };
