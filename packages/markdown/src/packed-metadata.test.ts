@@ -79,6 +79,20 @@ describe('packed metadata', () => {
     expect(lazy.tags).toEqual([]);
   });
 
+  test('a lazy metadata makes only the parts that are read, each once', () => {
+    const text = '---\na: 1\n---\n# Heading\n\n[[Link]] #tag\n\n- item';
+    const lazy = lazyMetadata(packMetadata(parseMetadata(text), new LineTable(text)), text);
+    const stillOwed = (key: string) =>
+      Object.getOwnPropertyDescriptor(lazy, key)?.get !== undefined;
+    const links = lazy.links;
+    expect(links?.[0]?.position.start.line).toBe(5);
+    expect(lazy.links).toBe(links as never);
+    expect(
+      ['frontmatterPosition', 'headings', 'sections', 'listItems', 'tags'].filter(stillOwed),
+    ).toEqual(['frontmatterPosition', 'headings', 'sections', 'listItems', 'tags']);
+    expect(stillOwed('links')).toBe(false);
+  });
+
   test('keeps most strings as slices of the text', () => {
     const text = '# Heading\n\nSee [[Target]] and #tag.\n\n- [ ] task ^block';
     const packed = packMetadata(parseMetadata(text), new LineTable(text));

@@ -335,22 +335,14 @@ export function unpackMetadata(packed: PackedMetadata, text: string): CachedMeta
 }
 
 /**
- * The same CachedMetadata, built as it is read: the frontmatter is there at once, and the
- * position-bearing parts are made the first time any of them is read (a pass over every note's
- * frontmatter never builds a position). Keys, their order and their values are unpackMetadata's.
+ * The same CachedMetadata, built as it is read: the frontmatter is there at once, and each
+ * position-bearing part is made the first time it is read (a pass over every note's frontmatter
+ * never builds a position, and one over links builds no sections). Keys, their order and their
+ * values are unpackMetadata's.
  */
 export function lazyMetadata(packed: PackedMetadata, text: string): CachedMetadata {
   const { frontmatterAt, lists } = layout(packed.ints);
   const cache: Record<string, unknown> = {};
-  let full: CachedMetadata | null = null;
-  const materialize = (key: string) => {
-    full ??= unpackMetadata(packed, text);
-    for (const [name, value] of Object.entries(full)) {
-      if (Object.getOwnPropertyDescriptor(cache, name)?.get !== undefined)
-        dataProperty(name, value);
-    }
-    return cache[key];
-  };
   const dataProperty = (key: string, value: unknown) =>
     Object.defineProperty(cache, key, {
       value,
@@ -358,17 +350,25 @@ export function lazyMetadata(packed: PackedMetadata, text: string): CachedMetada
       enumerable: true,
       configurable: true,
     });
-  const later = (key: string) =>
+  const later = (key: string, make: () => unknown) =>
     Object.defineProperty(cache, key, {
-      get: () => materialize(key),
+      get: () => {
+        const value = make();
+        dataProperty(key, value);
+        return value;
+      },
       set: (value: unknown) => dataProperty(key, value),
       enumerable: true,
       configurable: true,
     });
   if (packed.frontmatter !== undefined) cache.frontmatter = packed.frontmatter;
-  if (packed.ints[frontmatterAt] !== -1) later('frontmatterPosition');
+  if (packed.ints[frontmatterAt] !== -1)
+    later('frontmatterPosition', () => new Unpacker(packed, text, frontmatterAt + 1).pos());
   if (packed.frontmatterLinks !== undefined) cache.frontmatterLinks = packed.frontmatterLinks;
-  for (const [name] of LISTS) if ((packed.ints[lists[name]] as number) > 0) later(name);
+  for (const [name] of LISTS) {
+    if ((packed.ints[lists[name]] as number) > 0)
+      later(name, () => listValue(name, readList(packed, text, lists[name], name)));
+  }
   return cache;
 }
 
