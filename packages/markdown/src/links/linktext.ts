@@ -17,8 +17,10 @@ export function parseLinktext(linktext: string): Linktext {
     : { path: linktext.slice(0, hash), subpath: linktext.slice(hash) };
 }
 
+/** The linktext's path (`parseLinktext(linktext).path`), made without the pair. */
 export function getLinkpath(linktext: string): string {
-  return parseLinktext(linktext).path;
+  const hash = linktext.indexOf('#');
+  return hash === -1 ? linktext : linktext.slice(0, hash);
 }
 
 /** Lower-cased last segment of a path, without `.md`: `Folder/Note.md` and `note` give `note`. */
