@@ -4,7 +4,7 @@
  * empty, for every note, and the reverse view `backlinksOf(target)`.
  * Links, embeds and frontmatter links all count; a link's `#subpath` is dropped before resolving.
  * Updates are incremental: `setNote` re-resolves one note; creating, deleting or renaming a file
- * re-resolves only the notes holding a link with that file's name (`nameKey`), which covers links
+ * re-resolves only the notes holding a link with that file's name (`nameKey`, name-key-index.ts), which covers links
  * it captures from another file (same folder first), not only unresolved ones.
  * Invariant: `broken` holds exactly the sources with an unresolved link, each with how many
  * (occurrences, as `unresolvedLinks` counts them), and `brokenTotal` is their sum.
@@ -20,6 +20,7 @@ import { Backlog } from '../backlog.ts';
 import { LinkResolver } from './link-resolver.ts';
 import { getLinkpath, nameKey } from './linktext.ts';
 import { asDictionary } from './as-dictionary.ts';
+import { NameKeyIndex } from './name-key-index.ts';
 import { OwedCounts } from './owed-counts.ts';
 
 export type LinkSources = Pick<CachedMetadata, 'links' | 'embeds' | 'frontmatterLinks'>;
@@ -79,25 +80,6 @@ function sumOf(record: Counts): number {
   return sum;
 }
 
-/**
- * Adds a source to a key's list. A source's keys are added in one go (`addKeys`) and only after
- * its old ones were removed, so it can only be there already as the last one added: checking
- * that one keeps a key that thousands of notes link to from costing a scan of them per link.
- */
-function addTo(map: Map<string, string[]>, key: string, value: string): void {
-  const values = map.get(key);
-  if (values === undefined) map.set(key, [value]);
-  else if (values[values.length - 1] !== value) values.push(value);
-}
-
-function removeFrom(map: Map<string, string[]>, key: string, value: string): void {
-  const values = map.get(key);
-  if (values === undefined) return;
-  const at = values.indexOf(value);
-  if (at !== -1) values.splice(at, 1);
-  if (values.length === 0) map.delete(key);
-}
-
 export class LinkIndex {
   readonly unresolvedLinks = emptyRecord<Counts>();
   /** Holds `resolvedLinks`, some of it maybe still owed after a restore. */
@@ -105,7 +87,7 @@ export class LinkIndex {
   /** source -> its linkpaths (joined by SEPARATOR when they are several), or how to get them */
   private readonly linkpaths = new Map<string, StoredLinkpaths | LinkTexts>();
   /** nameKey of a linkpath -> the notes holding such a link; null until first needed. */
-  private sourcesByKey: Map<string, string[]> | null = null;
+  private sourcesByKey: NameKeyIndex | null = null;
   /** Sources whose linkpaths the key index does not hold yet while it is built in steps. */
   private readonly keysOwed = new Backlog();
   /** Sources with at least one unresolved link -> how many; the sources sorted (until they change). */
@@ -218,14 +200,14 @@ export class LinkIndex {
 
   private openKeyIndex(): void {
     if (this.sourcesByKey !== null) return;
-    this.sourcesByKey = new Map();
+    this.sourcesByKey = new NameKeyIndex();
     this.keysOwed.open(this.linkpaths.keys());
   }
 
-  private keyIndex(): Map<string, string[]> {
+  private keyIndex(): NameKeyIndex {
     this.openKeyIndex();
     this.keysOwed.finish((source) => this.indexStoredKeys(source));
-    return this.sourcesByKey as Map<string, string[]>;
+    return this.sourcesByKey as NameKeyIndex;
   }
 
   private indexStoredKeys(source: string): void {
@@ -253,8 +235,7 @@ export class LinkIndex {
   }
 
   private addKeys(path: string, linkpaths: readonly string[]): void {
-    const keys = this.sourcesByKey as Map<string, string[]>;
-    for (const linkpath of linkpaths) addTo(keys, nameKey(linkpath), path);
+    (this.sourcesByKey as NameKeyIndex).add(path, linkpaths.map(nameKey));
   }
 
   private setLinkpaths(path: string, linkpaths: string[]): void {
@@ -269,7 +250,7 @@ export class LinkIndex {
     if (this.linkpaths.size === 0) return;
     const index = this.keyIndex();
     const sources = new Set<string>();
-    for (const key of keys) for (const source of index.get(key) ?? []) sources.add(source);
+    for (const key of keys) for (const source of index.sourcesOf(key)) sources.add(source);
     for (const source of sources) this.resolve(source);
   }
 
@@ -292,10 +273,8 @@ export class LinkIndex {
 
   private forgetLinks(path: string): void {
     if (!this.linkpaths.has(path)) return;
-    if (!this.keysOwed.drop(path) && this.sourcesByKey !== null) {
-      for (const linkpath of this.linkpathsOf(path) ?? [])
-        removeFrom(this.sourcesByKey, nameKey(linkpath), path);
-    }
+    if (!this.keysOwed.drop(path) && this.sourcesByKey !== null)
+      this.sourcesByKey.remove(path, (this.linkpathsOf(path) ?? []).map(nameKey));
     this.linkpaths.delete(path);
     this.resolved.delete(path);
     delete this.unresolvedLinks[path];
