@@ -4,16 +4,17 @@
  * empty, for every note, and the reverse view `backlinksOf(target)`.
  * Links, embeds and frontmatter links all count; a link's `#subpath` is dropped before resolving.
  * Updates are incremental: `setNote` re-resolves one note; creating, deleting or renaming a file
- * re-resolves only the notes holding a link with that file's name (`nameKey`, name-key-index.ts), which covers links
+ * re-resolves only the notes holding a link with that file's name (`nameKey`), which covers links
  * it captures from another file (same folder first), not only unresolved ones.
  * Invariant: `broken` holds exactly the sources with an unresolved link, each with how many
  * (occurrences, as `unresolvedLinks` counts them), and `brokenTotal` is their sum.
- * Cost (a vault holds hundreds of thousands of links): a source's linkpaths are kept as one
- * joined string; the index from name keys to sources, which only file creations, deletions and
- * renames need, is built on first need or ahead of it in small steps (`prepare`), not while
- * the vault loads; backlinks come from one pass over `resolvedLinks`. `restoreNote` takes a
- * note's counts as a previous run computed them, when nothing they depend on has changed, and
- * makes them only when `resolvedLinks` is first handed out (owed-counts.ts).
+ * Cost (a vault holds hundreds of thousands of links): a note's linkpaths are taken from its
+ * text when needed, a canvas's kept as one joined string; the index from name keys to sources
+ * (name-key-index.ts), which only file creations, deletions and renames need, is built on first
+ * need or ahead of it in small steps (`prepare`), not while the vault loads; backlinks come from
+ * one pass over `resolvedLinks`. `restoreNote` takes a note's counts as a previous run computed
+ * them, when nothing they depend on has changed, and makes them only when `resolvedLinks` is
+ * first handed out (owed-counts.ts).
  */
 import type { CachedMetadata } from 'obsidian';
 import { Backlog } from '../backlog.ts';
@@ -33,9 +34,9 @@ const SEPARATOR = '\n';
 type StoredLinkpaths = string | readonly string[];
 
 /**
- * The link texts of a restored note, asked for only when its linkpaths are first needed: a big
- * vault restored from a previous run resolves nothing, and extracting 800,000 link texts held
- * the warm start of 100,000 notes up by about a quarter of a second.
+ * A note's link texts, taken from its text each time they are needed. A restored note's are not
+ * taken at all until then: a big vault restored from a previous run resolves nothing, and
+ * extracting 800,000 link texts held the warm start of 100,000 notes up by a quarter of a second.
  */
 type LinkTexts = () => readonly string[];
 
@@ -107,9 +108,12 @@ export class LinkIndex {
     else this.setLinkpaths(path, linkpathsOf(metadata));
   }
 
-  /** Sets the links of a note as link texts (frontmatter links, links, embeds; `#subpath` kept). */
-  setNoteLinks(path: string, links: readonly string[]): void {
-    this.setLinkpaths(path, links.map(getLinkpath));
+  /**
+   * Sets the links of a note as link texts (frontmatter links, links, embeds; `#subpath` kept):
+   * `links` gives them now and whenever they are needed again, from the note's text.
+   */
+  setNoteLinks(path: string, links: LinkTexts): void {
+    this.setLinkpaths(path, links);
   }
 
   /** Sources with at least one unresolved link, in code-unit order. */
@@ -143,11 +147,15 @@ export class LinkIndex {
 
   /** A file moved: its links move with it and are resolved from its new folder. */
   renameFile(oldPath: string, newPath: string): void {
-    const linkpaths = this.linkpathsOf(oldPath);
+    const stored = this.linkpaths.get(oldPath);
     this.forgetLinks(oldPath);
     this.resolver.removeFile(oldPath);
     this.resolver.addFile(newPath);
-    if (linkpaths !== undefined) this.setLinkpaths(newPath, [...linkpaths]);
+    if (stored !== undefined)
+      this.setLinkpaths(
+        newPath,
+        typeof stored === 'function' ? stored : [...splitLinkpaths(stored)],
+      );
     this.reresolve(nameKey(oldPath), nameKey(newPath));
   }
 
@@ -215,14 +223,16 @@ export class LinkIndex {
     if (linkpaths !== undefined) this.addKeys(source, linkpaths);
   }
 
-  /** A source's linkpaths, taking a restored note's from its link texts the first time. */
+  /**
+   * A source's linkpaths; a note's are taken from its link texts each time, never stored: at
+   * 100,000 notes the joined strings, made while the key index was built, kept about 90 MB of
+   * RSS that no collection gave back (ADR-0025).
+   */
   private linkpathsOf(source: string): readonly string[] | undefined {
     const stored = this.linkpaths.get(source);
     if (typeof stored !== 'function')
       return stored === undefined ? undefined : splitLinkpaths(stored);
-    const linkpaths = stored().map(getLinkpath);
-    this.linkpaths.set(source, storeLinkpaths(linkpaths));
-    return linkpaths;
+    return stored().map(getLinkpath);
   }
 
   private indexKeys(path: string, linkpaths: readonly string[]): void {
@@ -238,12 +248,14 @@ export class LinkIndex {
     (this.sourcesByKey as NameKeyIndex).add(path, linkpaths.map(nameKey));
   }
 
-  private setLinkpaths(path: string, linkpaths: string[]): void {
+  /** Sets a source's linkpaths, or the link texts they come from (kept as that function). */
+  private setLinkpaths(path: string, links: string[] | LinkTexts): void {
     this.forgetLinks(path);
     if (!this.resolver.has(path)) this.addFile(path);
-    this.linkpaths.set(path, storeLinkpaths(linkpaths));
+    this.linkpaths.set(path, typeof links === 'function' ? links : storeLinkpaths(links));
+    const linkpaths = typeof links === 'function' ? links().map(getLinkpath) : links;
     this.indexKeys(path, linkpaths);
-    this.resolve(path);
+    this.resolve(path, linkpaths);
   }
 
   private reresolve(...keys: string[]): void {
@@ -254,11 +266,11 @@ export class LinkIndex {
     for (const source of sources) this.resolve(source);
   }
 
-  private resolve(source: string): void {
+  private resolve(source: string, linkpaths = this.linkpathsOf(source) ?? []): void {
     const resolved = emptyRecord<number>();
     const unresolved = emptyRecord<number>();
     let broken = 0;
-    for (const linkpath of this.linkpathsOf(source) ?? []) {
+    for (const linkpath of linkpaths) {
       const target = this.resolver.getFirstLinkpathDest(linkpath, source);
       if (target !== null) increment(resolved, target);
       else {

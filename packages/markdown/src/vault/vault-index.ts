@@ -81,7 +81,7 @@ export class VaultIndex {
   setNote(path: string, text: string, packed: PackedMetadata, known?: KnownLinkCounts): void {
     if (!this.notes.has(path)) this.sorted = null;
     this.notes.set(path, { text, packed });
-    if (known === undefined) this.links.setNoteLinks(path, noteLinkTexts(text, packed));
+    if (known === undefined) this.links.setNoteLinks(path, () => noteLinkTexts(text, packed));
     else
       this.links.restoreNote(
         path,
