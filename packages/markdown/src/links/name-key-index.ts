@@ -20,7 +20,7 @@ function hashOf(key: string): number {
   return hash | 0;
 }
 
-function grown(array: Int32Array, length: number): Int32Array<ArrayBuffer> {
+function grown(array: Int32Array, length: number): Int32Array {
   const bigger = new Int32Array(length);
   bigger.set(array);
   return bigger;
@@ -28,11 +28,11 @@ function grown(array: Int32Array, length: number): Int32Array<ArrayBuffer> {
 
 export class NameKeyIndex {
   /** bucket -> its first entry */
-  private heads = new Int32Array(INITIAL_CAPACITY).fill(NONE);
+  private heads: Int32Array = new Int32Array(INITIAL_CAPACITY).fill(NONE);
   /** Per entry: the key's hash, the next entry in its bucket (or free list), its source's id. */
-  private hashes = new Int32Array(INITIAL_CAPACITY);
-  private next = new Int32Array(INITIAL_CAPACITY);
-  private owners = new Int32Array(INITIAL_CAPACITY);
+  private hashes: Int32Array = new Int32Array(INITIAL_CAPACITY);
+  private next: Int32Array = new Int32Array(INITIAL_CAPACITY);
+  private owners: Int32Array = new Int32Array(INITIAL_CAPACITY);
   /** Entries ever taken (the rest of the arrays is unused), live ones, and the free list. */
   private taken = 0;
   private live = 0;
@@ -40,7 +40,7 @@ export class NameKeyIndex {
   /** A source's id while it holds an entry, and per id its path and how many entries it has. */
   private readonly ids = new Map<string, number>();
   private readonly sources: (string | null)[] = [];
-  private entriesOf = new Int32Array(INITIAL_CAPACITY);
+  private entriesOf: Int32Array = new Int32Array(INITIAL_CAPACITY);
   private readonly freeIds: number[] = [];
 
   /** Files `source` under each key (once per key, however often it is given). */
