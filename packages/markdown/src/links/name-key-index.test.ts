@@ -56,6 +56,18 @@ describe('NameKeyIndex', () => {
     }
   });
 
+  test('a key every source links to, given twice by each, holds each source once', () => {
+    const index = new NameKeyIndex();
+    for (let i = 0; i < 50_000; i++) index.add(`n${i}.md`, ['home', `own ${i}`, 'home']);
+    const home = index.sourcesOf('home');
+    expect(home).toHaveLength(50_000);
+    expect(new Set(home).size).toBe(50_000);
+    expect(index.sourcesOf('own 7')).toEqual(['n7.md']);
+    index.remove('n7.md', ['home', 'own 7', 'home']);
+    expect(index.sourcesOf('home')).toHaveLength(49_999);
+    expect(index.sourcesOf('own 7')).toEqual([]);
+  });
+
   test('a source removed from every key is forgotten, and its place is reused', () => {
     const index = new NameKeyIndex();
     for (let i = 0; i < 5000; i++) index.add(`n${i}.md`, [`k${i}`, 'shared']);

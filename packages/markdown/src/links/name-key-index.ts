@@ -43,13 +43,16 @@ export class NameKeyIndex {
   private entriesOf: Int32Array = new Int32Array(INITIAL_CAPACITY);
   private readonly freeIds: number[] = [];
 
-  /** Files `source` under each key (once per key, however often it is given). */
+  /**
+   * Files `source` under each key, once per key however often it is given. A source's keys are
+   * added in one call, after `remove` took out its old ones.
+   */
   add(source: string, keys: Iterable<string>): void {
     let id: number | undefined;
     for (const key of keys) {
       id ??= this.idOf(source);
       const hash = hashOf(key);
-      if (!this.holds(hash, id)) this.insert(hash, id);
+      if (!this.addedJustNow(hash, id)) this.insert(hash, id);
     }
   }
 
@@ -75,9 +78,15 @@ export class NameKeyIndex {
     return this.heads[hash & (this.heads.length - 1)] as number;
   }
 
-  private holds(hash: number, id: number): boolean {
+  /**
+   * Whether this `add` already filed the source under the hash. What it filed is at the head of
+   * its buckets, so only that run of the source's own entries is looked at: a key that 100,000
+   * notes link to would otherwise cost a walk past all of them for each one added.
+   */
+  private addedJustNow(hash: number, id: number): boolean {
     for (let entry = this.headOf(hash); entry !== NONE; entry = this.next[entry] as number) {
-      if (this.hashes[entry] === hash && this.owners[entry] === id) return true;
+      if (this.owners[entry] !== id) return false;
+      if (this.hashes[entry] === hash) return true;
     }
     return false;
   }
