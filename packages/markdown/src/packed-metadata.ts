@@ -321,17 +321,29 @@ export function packedFits(packed: PackedMetadata, text: string): boolean {
 
 /** The whole CachedMetadata, every object built now. */
 export function unpackMetadata(packed: PackedMetadata, text: string): CachedMetadata {
-  const { frontmatterAt, lists } = layout(packed.ints);
+  const at = layout(packed.ints);
   const cache: Record<string, unknown> = {};
   if (packed.frontmatter !== undefined) cache.frontmatter = packed.frontmatter;
-  if (packed.ints[frontmatterAt] !== -1)
-    cache.frontmatterPosition = new Unpacker(packed, text, frontmatterAt + 1).pos();
+  if (packed.ints[at.frontmatterAt] !== -1)
+    cache.frontmatterPosition = positionPart(packed, text, at, 'frontmatterPosition');
   if (packed.frontmatterLinks !== undefined) cache.frontmatterLinks = packed.frontmatterLinks;
   for (const [name] of LISTS) {
-    const items = readList(packed, text, lists[name], name);
-    if (items.length > 0) cache[name] = listValue(name, items);
+    if ((packed.ints[at.lists[name]] as number) > 0)
+      cache[name] = positionPart(packed, text, at, name);
   }
   return cache;
+}
+
+/** One position-bearing part of a note's metadata: its frontmatter's position, or a list. */
+function positionPart(
+  packed: PackedMetadata,
+  text: string,
+  { frontmatterAt, lists }: ReturnType<typeof layout>,
+  part: 'frontmatterPosition' | ListName,
+): unknown {
+  return part === 'frontmatterPosition'
+    ? new Unpacker(packed, text, frontmatterAt + 1).pos()
+    : listValue(part, readList(packed, text, lists[part], part));
 }
 
 /**
@@ -341,7 +353,7 @@ export function unpackMetadata(packed: PackedMetadata, text: string): CachedMeta
  * values are unpackMetadata's.
  */
 export function lazyMetadata(packed: PackedMetadata, text: string): CachedMetadata {
-  const { frontmatterAt, lists } = layout(packed.ints);
+  const at = layout(packed.ints);
   const cache: Record<string, unknown> = {};
   const dataProperty = (key: string, value: unknown) =>
     Object.defineProperty(cache, key, {
@@ -350,10 +362,10 @@ export function lazyMetadata(packed: PackedMetadata, text: string): CachedMetada
       enumerable: true,
       configurable: true,
     });
-  const later = (key: string, make: () => unknown) =>
+  const later = (key: 'frontmatterPosition' | ListName) =>
     Object.defineProperty(cache, key, {
       get: () => {
-        const value = make();
+        const value = positionPart(packed, text, at, key);
         dataProperty(key, value);
         return value;
       },
@@ -362,13 +374,9 @@ export function lazyMetadata(packed: PackedMetadata, text: string): CachedMetada
       configurable: true,
     });
   if (packed.frontmatter !== undefined) cache.frontmatter = packed.frontmatter;
-  if (packed.ints[frontmatterAt] !== -1)
-    later('frontmatterPosition', () => new Unpacker(packed, text, frontmatterAt + 1).pos());
+  if (packed.ints[at.frontmatterAt] !== -1) later('frontmatterPosition');
   if (packed.frontmatterLinks !== undefined) cache.frontmatterLinks = packed.frontmatterLinks;
-  for (const [name] of LISTS) {
-    if ((packed.ints[lists[name]] as number) > 0)
-      later(name, () => listValue(name, readList(packed, text, lists[name], name)));
-  }
+  for (const [name] of LISTS) if ((packed.ints[at.lists[name]] as number) > 0) later(name);
   return cache;
 }
 
