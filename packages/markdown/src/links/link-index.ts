@@ -9,7 +9,7 @@
  * Invariant: `broken` holds exactly the sources with an unresolved link, each with how many
  * (occurrences, as `unresolvedLinks` counts them), and `brokenTotal` is their sum.
  * Cost (a vault holds hundreds of thousands of links): a note's linkpaths are taken from its
- * text when needed, a canvas's kept as one joined string; the index from name keys to sources
+ * text when needed, a canvas's kept as they are; the index from name keys to sources
  * (name-key-index.ts), which only file creations, deletions and renames need, is built on first
  * need or ahead of it in small steps (`prepare`), not while the vault loads; backlinks come from
  * one pass over `resolvedLinks`. `restoreNote` takes a note's counts as a previous run computed
@@ -28,27 +28,12 @@ export type LinkSources = Pick<CachedMetadata, 'links' | 'embeds' | 'frontmatter
 
 type Counts = Record<string, number>;
 
-/** Joins a source's linkpaths when none holds it (one string instead of an array of them). */
-const SEPARATOR = '\n';
-
-type StoredLinkpaths = string | readonly string[];
-
 /**
  * A note's link texts, taken from its text each time they are needed. A restored note's are not
  * taken at all until then: a big vault restored from a previous run resolves nothing, and
  * extracting 800,000 link texts held the warm start of 100,000 notes up by a quarter of a second.
  */
 type LinkTexts = () => readonly string[];
-
-function storeLinkpaths(linkpaths: string[]): StoredLinkpaths {
-  const joinable =
-    linkpaths.length > 1 && !linkpaths.some((linkpath) => linkpath.includes(SEPARATOR));
-  return joinable ? linkpaths.join(SEPARATOR) : linkpaths;
-}
-
-function splitLinkpaths(stored: StoredLinkpaths): readonly string[] {
-  return typeof stored === 'string' ? stored.split(SEPARATOR) : stored;
-}
 
 /** Records keyed by paths and linktexts have no prototype: `[[__proto__]]` is just a name. */
 function emptyRecord<T>(): Record<string, T> {
@@ -85,8 +70,8 @@ export class LinkIndex {
   readonly unresolvedLinks = emptyRecord<Counts>();
   /** Holds `resolvedLinks`, some of it maybe still owed after a restore. */
   private readonly resolved = new OwedCounts(emptyRecord<Counts>());
-  /** source -> its linkpaths (joined by SEPARATOR when they are several), or how to get them */
-  private readonly linkpaths = new Map<string, StoredLinkpaths | LinkTexts>();
+  /** source -> its linkpaths (a canvas's), or how to take them from its text (a note's) */
+  private readonly linkpaths = new Map<string, readonly string[] | LinkTexts>();
   /** nameKey of a linkpath -> the notes holding such a link; null until first needed. */
   private sourcesByKey: NameKeyIndex | null = null;
   /** Sources whose linkpaths the key index does not hold yet while it is built in steps. */
@@ -151,11 +136,7 @@ export class LinkIndex {
     this.forgetLinks(oldPath);
     this.resolver.removeFile(oldPath);
     this.resolver.addFile(newPath);
-    if (stored !== undefined)
-      this.setLinkpaths(
-        newPath,
-        typeof stored === 'function' ? stored : [...splitLinkpaths(stored)],
-      );
+    if (stored !== undefined) this.setLinkpaths(newPath, stored);
     this.reresolve(nameKey(oldPath), nameKey(newPath));
   }
 
@@ -230,8 +211,7 @@ export class LinkIndex {
    */
   private linkpathsOf(source: string): readonly string[] | undefined {
     const stored = this.linkpaths.get(source);
-    if (typeof stored !== 'function')
-      return stored === undefined ? undefined : splitLinkpaths(stored);
+    if (typeof stored !== 'function') return stored;
     return stored().map(getLinkpath);
   }
 
@@ -249,10 +229,10 @@ export class LinkIndex {
   }
 
   /** Sets a source's linkpaths, or the link texts they come from (kept as that function). */
-  private setLinkpaths(path: string, links: string[] | LinkTexts): void {
+  private setLinkpaths(path: string, links: readonly string[] | LinkTexts): void {
     this.forgetLinks(path);
     if (!this.resolver.has(path)) this.addFile(path);
-    this.linkpaths.set(path, typeof links === 'function' ? links : storeLinkpaths(links));
+    this.linkpaths.set(path, links);
     const linkpaths = typeof links === 'function' ? links().map(getLinkpath) : links;
     this.indexKeys(path, linkpaths);
     this.resolve(path, linkpaths);
