@@ -2,15 +2,19 @@
  * The warm restart (index-build.ts, metadata-cache.ts): a second open of the same vault takes
  * every unchanged note from the on-disk cache and ends with exactly the metadata, tags and link
  * counts a cold parse gives; a changed note, a file that now captures a link, a corrupt cache
- * and a cache of another version are all re-parsed.
+ * and a cache of another version are all re-parsed. The cache's tag counts answer only while the
+ * notes are exactly those they were counted for.
  */
 import { afterEach, describe, expect, test } from 'bun:test';
 import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildVault, copyVault, type TempVault } from '../test-support/temp-vault.ts';
-import { cacheKey, readMetadataCache } from './metadata-cache.ts';
+import { buildIndex } from './index-build.ts';
+import { IndexProgress } from './index-progress.ts';
+import { cacheKey, readMetadataCache, writeMetadataCache } from './metadata-cache.ts';
 import { NodeHost } from './node-host.ts';
+import { VaultState } from './vault-state.ts';
 
 const NOTES = {
   'a.md':
@@ -160,6 +164,77 @@ describe('the metadata cache', () => {
     const other = await openWithCache(vault.root, file, cacheKey('9.9.9'));
     expect(other.indexing.status().fromCache).toBe(0);
     expect(snapshot(other)).toEqual(before);
+  });
+});
+
+describe("the cache's tag counts", () => {
+  const byTag = (counts: { tag: string }[]) => counts.sort((x, y) => x.tag.localeCompare(y.tag));
+
+  /** The cache as written, its tag counts replaced by ones no count would give. */
+  async function markTagCounts(file: string): Promise<void> {
+    const content = await readMetadataCache(file, cacheKey('1.0.0'));
+    const tagCounts = () => [{ tag: 'from-the-cache', count: 7 }];
+    await writeMetadataCache(file, cacheKey('1.0.0'), { ...content, tagCounts });
+  }
+
+  test('are those of the notes written, and answer a warm start until a note changes', async () => {
+    vault = await buildVault(NOTES);
+    const file = await cacheFile();
+    const cold = await openWithCache(vault.root, file);
+    const counted = byTag(cold.indexed().tagCounts());
+    await closeAll();
+    expect(byTag((await readMetadataCache(file, cacheKey('1.0.0'))).tagCounts ?? [])).toEqual(
+      counted,
+    );
+    await markTagCounts(file);
+    const warm = await openWithCache(vault.root, file);
+    expect(warm.indexed().tagCounts()).toEqual([{ tag: 'from-the-cache', count: 7 }]);
+    await warm.create('e.md', 'Now #alpha too\n');
+    const alpha = warm
+      .indexed()
+      .tagCounts()
+      .find((entry) => entry.tag === 'alpha');
+    expect(alpha?.count).toBe(2);
+    expect(
+      warm
+        .indexed()
+        .tagCounts()
+        .some((entry) => entry.tag === 'from-the-cache'),
+    ).toBe(false);
+  });
+
+  test('are not answered when a note was parsed again or a file added since', async () => {
+    vault = await buildVault(NOTES);
+    const file = await cacheFile();
+    const counted = byTag((await openWithCache(vault.root, file)).indexed().tagCounts());
+    await closeAll();
+    for (const change of [
+      () => writeFile(join(vault!.root, 'b.md'), '# B again\n'),
+      () => writeFile(join(vault!.root, 'pic2.png'), 'another'),
+    ]) {
+      await markTagCounts(file);
+      await change();
+      const warm = await openWithCache(vault.root, file);
+      expect(byTag(warm.indexed().tagCounts())).toEqual(counted);
+      await closeAll();
+    }
+  });
+
+  test('are left out of a cache written after a note changed', async () => {
+    vault = await buildVault(NOTES);
+    const file = await cacheFile();
+    const state = new VaultState(vault.root, '.obsidian');
+    const cache = { file, key: cacheKey('1.0.0') };
+    const built = await buildIndex(state, {
+      progress: new IndexProgress(),
+      cache,
+      stopped: () => false,
+    });
+    state.index.removeFile('a.md');
+    await built.writeCache?.();
+    const written = await readMetadataCache(file, cacheKey('1.0.0'));
+    expect(written.records.size).toBe(3);
+    expect(written.tagCounts).toBeUndefined();
   });
 });
 

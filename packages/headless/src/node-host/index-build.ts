@@ -7,9 +7,11 @@
  * thread goes on reading and resolving links: parse-pool.ts); its link counts are taken from the cache too
  * unless a file sharing a name with one of its links was added or removed since (the counts
  * depend on nothing else). Tag counts and the link graph's key index are owed, not built, while
- * loading (VaultIndex.deferAggregates); the host prepares them once the index is ready. When anything was parsed (or a cached note is
- * gone), the build hands back the writing of a new cache, for after the index is ready. Progress
- * goes to `progress`; `stopped()` ends the build early (the host is closing).
+ * loading (VaultIndex.deferAggregates); the host prepares them once the index is ready, and when
+ * every note came from the cache, the cache's tag counts answer meanwhile. When anything was
+ * parsed (or a cached note is gone), the build hands back the writing of a new cache, for after
+ * the index is ready. Progress goes to `progress`; `stopped()` ends the build early (the host is
+ * closing).
  */
 import { readFileSync } from 'node:fs';
 import { getLinkpath, nameKey } from '@mcp-connector/markdown/links';
@@ -114,15 +116,21 @@ export async function buildIndex(
   } finally {
     parser.close();
   }
-  if (
-    cache === null ||
-    (parsed === 0 && fresh.size === cached?.records.size && renamed?.size === 0)
-  )
-    return { writeCache: null };
+  // Every note as the cache has it, and no file added or removed since it was written.
+  const asCached =
+    cached !== null && parsed === 0 && fresh.size === cached.records.size && renamed?.size === 0;
+  if (asCached && cached.tagCounts !== undefined) state.index.restoreTagCounts(cached.tagCounts);
+  if (cache === null || asCached) return { writeCache: null };
   // Taken now: the counts objects are replaced, never changed, when a note changes later.
   const paths = state.table.listFiles().map((file) => file.path);
   for (const [path, record] of fresh) record.links = state.index.linkCountsOf(path);
-  return { writeCache: () => writeMetadataCache(cache.file, cache.key, { paths, records: fresh }) };
+  const built = state.index.changeMark;
+  // Counted when written, and only while the notes are still those of the records.
+  const tagCounts = () => (state.index.changeMark === built ? state.index.tagCounts() : undefined);
+  return {
+    writeCache: () =>
+      writeMetadataCache(cache.file, cache.key, { paths, records: fresh, tagCounts }),
+  };
 }
 
 /** Parses in threads once the first note needs it (a warm start may need none), else in-process. */

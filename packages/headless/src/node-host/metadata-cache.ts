@@ -2,7 +2,8 @@
  * The on-disk metadata cache that makes a restart warm: every note's packed metadata
  * (packages/markdown/src/packed-metadata.ts) with the path, size, mtime and a hash of the text it
  * was computed from, and its link counts with the list of every file path they were resolved
- * against. A note is taken from the cache only when all four still match what is on disk now,
+ * against, and the tag counts of all those notes together. A note is taken from the cache only
+ * when all four still match what is on disk now,
  * and the whole file only when its key matches this server's (the file format, the app's version
  * and a fingerprint of the parser's and the link resolver's output): any doubt, a corrupt or
  * truncated file included, re-parses. Frontmatter that JSON cannot carry exactly (NaN, Infinity,
@@ -23,6 +24,7 @@ import {
   parseNote,
   type KnownLinkCounts,
   type PackedMetadata,
+  type TagCount,
 } from '@mcp-connector/markdown/vault';
 
 const MAGIC = 'MCPMETA\n';
@@ -42,6 +44,8 @@ export interface MetadataCacheContent {
   /** Every file of the vault when the cache was written (what the link counts resolved against). */
   paths: string[];
   records: Map<string, CacheRecord>;
+  /** The tag counts of exactly these notes (VaultIndex.restoreTagCounts), when written. */
+  tagCounts?: TagCount[];
 }
 
 /**
@@ -67,6 +71,8 @@ interface Header {
   key: string;
   paths: string[];
   notes: HeaderEntry[];
+  /** Each tag with its count (a pair). */
+  tags?: unknown;
 }
 
 const bunHash = (globalThis as { Bun?: { hash: (text: string) => number | bigint } }).Bun?.hash;
@@ -209,7 +215,21 @@ function decode({ shorts, longs, header: json }: CacheParts, key: string): Metad
     }
     records.set(path, record);
   }
-  return { paths: header.paths, records };
+  const tagCounts = tagCountsOf(header.tags);
+  return { paths: header.paths, records, ...(tagCounts !== null && { tagCounts }) };
+}
+
+/** Tag counts from their pairs; null when there are none, or any pair is not a tag and a count. */
+function tagCountsOf(pairs: unknown): TagCount[] | null {
+  if (!Array.isArray(pairs)) return null;
+  const counts: TagCount[] = [];
+  for (const pair of pairs as unknown[]) {
+    if (!Array.isArray(pair) || pair.length !== 2) return null;
+    const [tag, count] = pair as unknown[];
+    if (typeof tag !== 'string' || !Number.isInteger(count) || (count as number) < 1) return null;
+    counts.push({ tag, count: count as number });
+  }
+  return counts;
 }
 
 /** Whether a note's resolved counts are pairs of a path index and a count of at least one. */
@@ -246,7 +266,12 @@ function pairsOf(counts: Record<string, number>, indexOf: Map<string, number>): 
 export async function writeMetadataCache(
   file: string,
   key: string,
-  content: { paths: string[]; records: Iterable<[string, CacheRecord]> },
+  content: {
+    paths: string[];
+    records: Iterable<[string, CacheRecord]>;
+    /** Made when the file is written: when they are not those of exactly `records`, undefined. */
+    tagCounts?: () => TagCount[] | undefined;
+  },
 ): Promise<void> {
   const notes: Laid[] = [];
   const parts = { shorts: [] as Int16Array[], longs: [] as Int32Array[], short: 0, long: 0 };
@@ -264,7 +289,7 @@ export async function writeMetadataCache(
     }
   }
   await mkdir(dirname(file), { recursive: true });
-  await writeFileAtomic(file, chunksOf(key, content.paths, notes, parts));
+  await writeFileAtomic(file, chunksOf(key, content, notes, parts));
 }
 
 /** A note with where its ints are in their part. */
@@ -312,7 +337,7 @@ const CHUNKS_PER_COLLECTION = 20;
  */
 function* chunksOf(
   key: string,
-  paths: string[],
+  { paths, tagCounts }: { paths: string[]; tagCounts?: () => TagCount[] | undefined },
   notes: Laid[],
   parts: { shorts: Int16Array[]; longs: Int32Array[] },
 ): Generator<Uint8Array> {
@@ -335,7 +360,10 @@ function* chunksOf(
       .map((note) => headerEntry(note, indexOf));
     yield piece(`${start === 0 ? '' : ','}${JSON.stringify(entries).slice(1, -1)}`);
   }
-  yield piece(']}');
+  const tags = tagCounts?.();
+  const pairs =
+    tags === undefined ? '' : `,"tags":${JSON.stringify(tags.map((t) => [t.tag, t.count]))}`;
+  yield piece(`]${pairs}}`);
   const trailer = Buffer.alloc(TRAILER_BYTES);
   trailer.writeUInt32LE(shortBytes, 0);
   trailer.writeUInt32LE(longBytes, 4);

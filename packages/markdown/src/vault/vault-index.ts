@@ -9,7 +9,9 @@
  * search reads (`noteText`).
  * Loading a vault: between `deferAggregates()` and the end of the load, notes' tags are owed to
  * the tally rather than counted, and `prepareAggregates()` then counts them (and builds the link
- * graph's key index) a step at a time; any answer that needs them first finishes the work.
+ * graph's key index) a step at a time; any answer that needs them first finishes the work, but
+ * tag counts a previous run made for exactly these notes answer until a note changes
+ * (`restoreTagCounts`).
  */
 import type { CachedMetadata } from 'obsidian';
 import { parseCanvasLinks } from '../canvas.ts';
@@ -60,6 +62,9 @@ export class VaultIndex {
   private readonly tally = new TagTally();
   /** Notes whose tags are not counted in the tally yet. */
   private readonly tagsOwed = new Backlog();
+  /** The tag counts a previous run made for exactly the notes loaded; null once one changes. */
+  private restoredTagCounts: readonly TagCount[] | null = null;
+  private noteChanges = 0;
   private sorted: string[] | null = null;
 
   /** Registers a file; `text` is its content when isIndexedText(path). */
@@ -79,6 +84,7 @@ export class VaultIndex {
    * no file sharing a name with its links was added or removed since.
    */
   setNote(path: string, text: string, packed: PackedMetadata, known?: KnownLinkCounts): void {
+    this.noteChanged();
     if (!this.notes.has(path)) this.sorted = null;
     this.notes.set(path, { text, packed });
     if (known === undefined) this.links.setNoteLinks(path, () => noteLinkTexts(text, packed));
@@ -93,12 +99,14 @@ export class VaultIndex {
   }
 
   removeFile(path: string): void {
+    this.noteChanged();
     if (this.notes.delete(path)) this.sorted = null;
     if (!this.tagsOwed.drop(path)) this.tally.removeNote(path);
     this.links.removeFile(path);
   }
 
   renameFile(oldPath: string, newPath: string): void {
+    this.noteChanged();
     const entry = this.notes.get(oldPath);
     if (entry !== undefined) {
       this.notes.delete(oldPath);
@@ -120,6 +128,20 @@ export class VaultIndex {
   /** From now until `prepareAggregates` is done, notes' tags are owed to the tally. */
   deferAggregates(): void {
     this.tagsOwed.open();
+  }
+
+  /**
+   * Answers these tag counts, which a previous run made for exactly the notes just loaded (the
+   * caller vouches for that), until a note is set, removed or renamed; a warm start's first
+   * vault-wide answer then need not count every note's tags at once. Only while tags are owed.
+   */
+  restoreTagCounts(counts: readonly TagCount[]): void {
+    if (this.tagsOwed.isOpen) this.restoredTagCounts = counts;
+  }
+
+  /** Grows each time a note is set, removed or renamed: whether anything changed since a mark. */
+  get changeMark(): number {
+    return this.noteChanges;
   }
 
   /**
@@ -147,6 +169,8 @@ export class VaultIndex {
 
   /** Tag counts as list_tags gives them, in no order. */
   tagCounts(): TagCount[] {
+    const restored = this.restoredTagCounts;
+    if (restored !== null) return restored.map((entry) => ({ ...entry }));
     return this.countedTally().counts();
   }
 
@@ -214,6 +238,11 @@ export class VaultIndex {
 
   get unresolvedLinks(): LinkCounts {
     return this.links.unresolvedLinks;
+  }
+
+  private noteChanged(): void {
+    this.noteChanges++;
+    this.restoredTagCounts = null;
   }
 
   private countTags(path: string): void {
