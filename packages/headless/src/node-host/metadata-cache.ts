@@ -2,12 +2,11 @@
  * The on-disk metadata cache that makes a restart warm: every note's packed metadata
  * (packages/markdown/src/packed-metadata.ts) with the path, size, mtime and a hash of the text it
  * was computed from, and its link counts with the list of every file path they were resolved
- * against, and the tag counts of all those notes together. A note is taken from the cache only
- * when all four still match what is on disk now,
- * and the whole file only when its key matches this server's (the file format, the app's version
- * and a fingerprint of the parser's and the link resolver's output): any doubt, a corrupt or
- * truncated file included, re-parses. Frontmatter that JSON cannot carry exactly (NaN, Infinity,
- * -0) is never cached.
+ * against; and the tag counts of the build's notes together. A note is taken from the cache only
+ * when all four still match what is on disk now, and the whole file only when its key matches
+ * this server's (the file format, the app's version and a fingerprint of the parser's and the
+ * link resolver's output): any doubt, a corrupt or truncated file included, re-parses.
+ * Frontmatter that JSON cannot carry exactly (NaN, Infinity, -0) is never cached.
  *
  * Layout: "MCPMETA\n", the Int16 part, zero bytes up to a multiple of 4, the Int32 part, the
  * header JSON, then a trailer of three little-endian u32 lengths (Int16 part, Int32 part, header
@@ -44,7 +43,11 @@ export interface MetadataCacheContent {
   /** Every file of the vault when the cache was written (what the link counts resolved against). */
   paths: string[];
   records: Map<string, CacheRecord>;
-  /** The tag counts of exactly these notes (VaultIndex.restoreTagCounts), when written. */
+  /**
+   * The tag counts of the notes of the build that wrote the cache (VaultIndex.restoreTagCounts):
+   * these records, and any note whose frontmatter could not be written, which the next start
+   * parses and so never answers them.
+   */
   tagCounts?: TagCount[];
 }
 
@@ -269,7 +272,7 @@ export async function writeMetadataCache(
   content: {
     paths: string[];
     records: Iterable<[string, CacheRecord]>;
-    /** Made when the file is written: when they are not those of exactly `records`, undefined. */
+    /** Made when the file is written; undefined when the notes are no longer those of `records`. */
     tagCounts?: () => TagCount[] | undefined;
   },
 ): Promise<void> {

@@ -62,7 +62,7 @@ export class VaultIndex {
   private readonly tally = new TagTally();
   /** Notes whose tags are not counted in the tally yet. */
   private readonly tagsOwed = new Backlog();
-  /** The tag counts a previous run made for exactly the notes loaded; null once one changes. */
+  /** Tag counts a previous run made for exactly the notes loaded; null once anything changes. */
   private restoredTagCounts: readonly TagCount[] | null = null;
   private noteChanges = 0;
   private sorted: string[] | null = null;
@@ -132,14 +132,15 @@ export class VaultIndex {
 
   /**
    * Answers these tag counts, which a previous run made for exactly the notes just loaded (the
-   * caller vouches for that), until a note is set, removed or renamed; a warm start's first
-   * vault-wide answer then need not count every note's tags at once. Only while tags are owed.
+   * caller vouches for that), until a note is set or a file removed or renamed; a warm start's
+   * first vault-wide answer then need not count every note's tags at once. Only while tags are
+   * owed.
    */
   restoreTagCounts(counts: readonly TagCount[]): void {
     if (this.tagsOwed.isOpen) this.restoredTagCounts = counts;
   }
 
-  /** Grows each time a note is set, removed or renamed: whether anything changed since a mark. */
+  /** Grows each time a note is set or a file removed or renamed: anything changed since a mark? */
   get changeMark(): number {
     return this.noteChanges;
   }
