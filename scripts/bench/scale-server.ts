@@ -1,8 +1,10 @@
 /**
  * The headless server over a generated vault of N notes, as its user waits for it, from outside
  * the process: start to port (a TCP connect succeeds), start to first answer (get_server_info),
- * start to index ready (get_vault_overview answers instead of `index_building`), RSS once ready
- * and again 5 s after the calls (settled), the vault-wide calls and the search (the first call,
+ * start to index ready (get_vault_overview answers instead of `index_building`), start to the
+ * answer of a search sent the moment the index is ready (a warm start reads the notes' texts
+ * after it, and search waits for them), RSS a second after that and again 5 s after the calls
+ * (settled), the vault-wide calls and the search once more (the first call,
  * then the median, p95 and slowest of 20 more, and the server's CPU time per call over those),
  * and SIGTERM to exit. Run twice: cold (no metadata cache) and warm (a restart
  * over the cache the cold run left).
@@ -38,6 +40,8 @@ export interface StartFigures {
   portMs: number;
   firstAnswerMs: number;
   readyMs: number;
+  /** Start to the answer of a search sent when the index was ready. */
+  searchedMs: number;
   rssMiB: number;
   peakMiB: number;
   /** RSS again after the vault-wide calls, once the server has settled. */
@@ -141,6 +145,8 @@ export async function measureStart(
     const firstAnswerMs = performance.now() - started;
     await until(() => answered(client, 'get_vault_overview'), child);
     const readyMs = performance.now() - started;
+    await until(() => answered(client, 'search_vault_simple', { query: SEARCH_QUERY }), child);
+    const searchedMs = performance.now() - started;
     await pause(1000);
     const memory = await memoryOf(child.pid as number);
     const calls: StartFigures['calls'] = {};
@@ -160,6 +166,7 @@ export async function measureStart(
       portMs,
       firstAnswerMs,
       readyMs,
+      searchedMs,
       rssMiB: memory.rssMiB,
       peakMiB: memory.peakMiB,
       settledMiB: settled.rssMiB,
@@ -180,7 +187,7 @@ export function formatStart(label: string, figures: StartFigures): string {
       : `  ${name}: first ${figure.firstMs.toFixed(1)} ms, then median ${figure.medianMs.toFixed(1)} ms, p95 ${figure.p95Ms.toFixed(1)} ms, max ${figure.maxMs.toFixed(1)} ms (${REPEATS} calls; server CPU ${figure.cpuMsPerCall.toFixed(1)} ms a call)`;
   };
   return [
-    `${label}: port ${ms(figures.portMs)}, first answer ${ms(figures.firstAnswerMs)}, index ready ${ms(figures.readyMs)}, shutdown ${ms(figures.shutdownMs)}`,
+    `${label}: port ${ms(figures.portMs)}, first answer ${ms(figures.firstAnswerMs)}, index ready ${ms(figures.readyMs)}, first search answered ${ms(figures.searchedMs)}, shutdown ${ms(figures.shutdownMs)}`,
     `  RSS when ready ${figures.rssMiB.toFixed(0)} MiB, settled ${figures.settledMiB.toFixed(0)} MiB (peak ${figures.peakMiB.toFixed(0)} MiB)`,
     ...Object.keys(figures.calls).map(call),
   ].join('\n');

@@ -11,7 +11,7 @@
  * that on every read (docs/performance.md).
  */
 import { ToolError } from '@mcp-connector/shared';
-import { lstatSync, type Stats } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, readFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 
 /** Throws `invalid_path` when `diskPath` (relative to `root`) passes through a symbolic link. */
@@ -26,6 +26,33 @@ export function assertContained(root: string, diskPath: string): void {
     );
   }
 }
+
+/**
+ * A file's text, read through no link (else it throws), for a burst of reads in one task:
+ * `realFolders` holds the folders earlier reads found real, which are not looked at again, and
+ * the file itself is opened with O_NOFOLLOW where the system has it (one lstat less a file).
+ */
+export function readRealFile(root: string, diskPath: string, realFolders: Set<string>): string {
+  const slash = diskPath.lastIndexOf('/');
+  const folder = slash === -1 ? '' : diskPath.slice(0, slash);
+  if (folder !== '' && !realFolders.has(folder)) {
+    assertContained(root, folder);
+    realFolders.add(folder);
+  }
+  const absolute = join(root, diskPath);
+  if (NO_FOLLOW === undefined) {
+    assertContained(root, diskPath);
+    return readFileSync(absolute, 'utf8');
+  }
+  const fd = openSync(absolute, constants.O_RDONLY | NO_FOLLOW);
+  try {
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const NO_FOLLOW = (constants as { O_NOFOLLOW?: number }).O_NOFOLLOW;
 
 /** Whether `diskPath` exists as a real entry of `kind` with no link anywhere on its way. */
 export function isRealEntry(root: string, diskPath: string, kind: 'file' | 'folder'): boolean {

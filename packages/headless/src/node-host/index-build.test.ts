@@ -2,11 +2,12 @@
  * The warm restart (index-build.ts, metadata-cache.ts): a second open of the same vault takes
  * every unchanged note from the on-disk cache and ends with exactly the metadata, tags and link
  * counts a cold parse gives; a changed note, a file that now captures a link, a corrupt cache
- * and a cache of another version are all re-parsed. The cache's tag counts answer only while the
+ * and a cache of another version are all re-parsed, and a note restored unread is read, checked
+ * and re-parsed when its text is first needed. The cache's tag counts answer only while the
  * notes are exactly those they were counted for.
  */
 import { afterEach, describe, expect, test } from 'bun:test';
-import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildVault, copyVault, type TempVault } from '../test-support/temp-vault.ts';
@@ -69,6 +70,19 @@ function snapshot(host: NodeHost) {
   };
 }
 
+/** Rewrites a file to the same length, then gives it back its mtime; the new text. */
+async function editKeepingStat(path: string, edit: (text: string) => string): Promise<string> {
+  const { atimeMs, mtimeMs } = await stat(path);
+  const original = await readFile(path, 'utf8');
+  const edited = edit(original);
+  expect(edited).not.toBe(original);
+  expect(edited.length).toBe(original.length);
+  await writeFile(path, edited);
+  // A whole millisecond, the one the index rounded the mtime to (a Date would truncate it).
+  await utimes(path, atimeMs / 1000, Math.round(mtimeMs) / 1000);
+  return edited;
+}
+
 async function closeAll(): Promise<void> {
   for (const host of hosts.splice(0)) await host.close();
 }
@@ -85,6 +99,28 @@ describe('the metadata cache', () => {
     const warm = await openWithCache(vault.root, file);
     expect(warm.indexing.status()).toMatchObject({ state: 'ready', total: 4, fromCache: 3 });
     expect(snapshot(warm)).toEqual(before);
+    await warm.indexed().textsRead(); // what search waits for: the notes restored unread, read
+    for (const path of ['a.md', 'b.md', 'sub/d.md'])
+      expect(warm.indexed().noteText(path)).toBe(NOTES[path as keyof typeof NOTES]);
+  });
+
+  test('the texts of notes restored unread are read ahead of need, first of the owed work', async () => {
+    vault = await buildVault(NOTES);
+    const file = await cacheFile();
+    await openWithCache(vault.root, file);
+    await closeAll();
+    const state = new VaultState(vault.root, '.obsidian');
+    await buildIndex(state, {
+      progress: new IndexProgress(),
+      cache: { file, key: cacheKey('1.0.0') },
+      stopped: () => false,
+    });
+    expect(state.index.hasUnreadTexts).toBe(true);
+    const preparing = state.index.prepareAggregates(2);
+    preparing.step();
+    expect(state.index.hasUnreadTexts).toBe(true); // two of three read
+    preparing.step();
+    expect(state.index.hasUnreadTexts).toBe(false);
   });
 
   test('the real vault: a warm start equals a cold one note for note', async () => {
@@ -112,21 +148,57 @@ describe('the metadata cache', () => {
     );
   });
 
-  test('an edited note is parsed again, even when its size and mtime are the same', async () => {
+  test('an edit that kept size and mtime is found when the note is first read', async () => {
     vault = await buildVault(NOTES);
+    const file = await cacheFile();
+    const cold = await openWithCache(vault.root, file);
+    expect(cold.resolvedLinks()['b.md']).toEqual({ 'a.md': 1, 'pic.png': 1 });
+    await closeAll();
+    const edited = await editKeepingStat(join(vault.root, 'b.md'), (text) =>
+      text.replace('# B', '# C').replace('[[a]]', '[[c]]'),
+    );
+    const warm = await openWithCache(vault.root, file);
+    expect(warm.indexing.status().fromCache).toBe(3); // restored unread, as size and mtime hold
+    expect(warm.getFileCache('b.md')?.headings?.[0]?.heading).toBe('C');
+    expect(warm.indexed().noteText('b.md')).toBe(edited);
+    await Promise.resolve(); // the note is set again once the read's caller is done
+    expect(warm.resolvedLinks()['b.md']).toEqual({ 'pic.png': 1 });
+    expect(warm.unresolvedLinks()['b.md']).toEqual({ c: 1 });
+    expect(warm.indexed().brokenLinkSources()).toEqual(['a.md', 'b.md', 'sub/d.md']);
+  });
+
+  test('a restored note is read on first need, never through a link, and from where it moved', async () => {
+    vault = await buildVault({ ...NOTES, 'e.md': '# E\n' });
     const file = await cacheFile();
     await openWithCache(vault.root, file);
     await closeAll();
-    const path = join(vault.root, 'b.md');
-    const { atime, mtime } = await stat(path);
-    const original = await readFile(path, 'utf8');
-    const edited = original.replace('# B', '# C');
-    expect(edited.length).toBe(original.length);
-    await writeFile(path, edited);
-    await utimes(path, atime, mtime);
-    const warm = await openWithCache(vault.root, file);
-    expect(warm.indexing.status().fromCache).toBe(2);
-    expect(warm.getFileCache('b.md')?.headings?.[0]?.heading).toBe('C');
+    // The build alone: a host would go on to read every note in the background (its tag counts).
+    const state = new VaultState(vault.root, '.obsidian');
+    await buildIndex(state, {
+      progress: new IndexProgress(),
+      cache: { file, key: cacheKey('1.0.0') },
+      stopped: () => false,
+    });
+    // An edit made after the build (size and mtime kept) is what the first read finds.
+    await editKeepingStat(join(vault.root, 'a.md'), (text) => text.replace('# A', '# Z'));
+    expect(state.index.getFileCache('a.md')?.headings?.[0]?.heading).toBe('Z');
+    // A folder, or a note, swapped for a link to a look-alike outside: nothing is read through it.
+    const outside = await mkdtemp(join(tmpdir(), 'mcp-outside-'));
+    try {
+      await writeFile(join(outside, 'd.md'), '# Outside secret\n');
+      await rename(join(vault.root, 'sub'), join(vault.root, 'sub-moved'));
+      await symlink(outside, join(vault.root, 'sub'), 'dir');
+      expect(state.index.noteText('sub/d.md')).toBe('');
+      expect(state.index.getFileCache('sub/d.md')?.headings).toBeUndefined();
+      await rm(join(vault.root, 'e.md'));
+      await symlink(join(outside, 'd.md'), join(vault.root, 'e.md'), 'file');
+      expect(state.index.noteText('e.md')).toBe('');
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+    // Moved before its first read (the move re-resolves links, which reads it): from its new place.
+    await state.move('b.md', 'moved/b.md');
+    expect(state.index.getFileCache('moved/b.md')?.headings?.[0]?.heading).toBe('B');
   });
 
   test('a file added since resolves the links it now captures', async () => {

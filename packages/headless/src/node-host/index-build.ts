@@ -1,12 +1,14 @@
 /**
  * Builds a NodeHost's index of the vault, in the background while the server already listens:
  * scan the folders (watching each as it is met), sweep what an interrupted write left, register
- * every file (so links resolve against the whole vault), then read every note and canvas and
- * index it, taking a note's metadata from the on-disk cache when its path, size, mtime and text
- * hash all still match, and parsing it otherwise (in worker threads for a big vault, while this
- * thread goes on reading and resolving links: parse-pool.ts); its link counts are taken from the cache too
- * unless a file sharing a name with one of its links was added or removed since (the counts
- * depend on nothing else). Tag counts and the link graph's key index are owed, not built, while
+ * every file (so links resolve against the whole vault), then index every note and canvas. A
+ * note whose path, size and mtime are those of the on-disk cache is restored from it unread
+ * (VaultIndex.restoreNote reads and checks its text on first need, ADR-0027), with its link
+ * counts, when no file was added or removed since the cache was written. Otherwise the note is
+ * read; its cached metadata is taken when its text hash matches too, and it is parsed when not
+ * (in worker threads for a big vault, while this thread goes on reading and resolving links:
+ * parse-pool.ts); its link counts are taken from the cache unless a file sharing a name with one
+ * of its links was added or removed since (the counts depend on nothing else). Tag counts and the link graph's key index are owed, not built, while
  * loading (VaultIndex.deferAggregates); the host prepares them once the index is ready, and when
  * every note came from the cache, the cache's tag counts answer meanwhile. When anything was
  * parsed (or a cached note is gone), the build hands back the writing of a new cache, for after
@@ -17,7 +19,6 @@ import { readFileSync } from 'node:fs';
 import { getLinkpath, nameKey } from '@mcp-connector/markdown/links';
 import {
   isIndexedText,
-  packedFits,
   noteLinkTexts,
   parseNote,
   type PackedMetadata,
@@ -25,6 +26,7 @@ import {
 import type { IndexProgress } from './index-progress.ts';
 import { ParsePool, defaultParseThreads } from './parse-pool.ts';
 import {
+  holdsFor,
   readMetadataCache,
   textHash,
   writeMetadataCache,
@@ -84,12 +86,12 @@ export async function buildIndex(
       if (options.stopped()) return { writeCache: null };
       const batch = texts.slice(start, start + READ_BATCH);
       await nextTurn(); // requests (and a close) get their turn between batches
-      const read = batch.map((file) => readIndexedText(state, file));
-      const notes = batch.flatMap((file, i) => {
-        const text = read[i];
-        return text === null || text === undefined
-          ? []
-          : [examine(file, text, cached?.records.get(file.path))];
+      const notes = batch.flatMap((file) => {
+        const record = cached?.records.get(file.path);
+        if (record !== undefined && restorable(file, record, renamed))
+          return [unread(file, record)];
+        const text = readIndexedText(state, file);
+        return text === null ? [] : [examine(file, text, record)];
       });
       const unparsed = notes.filter(needsParsing);
       parsed += unparsed.length;
@@ -181,29 +183,47 @@ function readIndexedText(state: VaultState, file: ScannedFile): string | null {
   }
 }
 
-/** A note or canvas as read, with its cached record when that still holds for this text. */
+/**
+ * A note or canvas as read (or, `text` null, a note restored unread), with its cached record
+ * when that still holds for it.
+ */
 interface ReadText {
   file: ScannedFile;
-  text: string;
+  text: string | null;
   hash: string;
   reusable: CacheRecord | null;
 }
 
+/**
+ * Whether a note can be restored from its record without reading it: size and mtime as cached,
+ * as Obsidian trusts them, while no file was added or removed since (telling which of its links
+ * such a file affects takes its text).
+ */
+function restorable(
+  file: ScannedFile,
+  record: CacheRecord,
+  renamed: ReadonlySet<string> | null,
+): boolean {
+  return renamed?.size === 0 && sameStat(file, record) && file.path.endsWith('.md');
+}
+
+function unread(file: ScannedFile, record: CacheRecord): ReadText {
+  return { file, text: null, hash: record.hash, reusable: record };
+}
+
 function examine(file: ScannedFile, text: string, cached: CacheRecord | undefined): ReadText {
   if (!file.path.endsWith('.md')) return { file, text, hash: '', reusable: null };
-  const { size, mtime } = file.stat;
   const hash = textHash(text);
-  const reusable =
-    cached !== undefined &&
-    cached.size === size &&
-    cached.mtime === mtime &&
-    cached.hash === hash &&
-    packedFits(cached.packed, text);
+  const reusable = cached !== undefined && sameStat(file, cached) && holdsFor(text, cached);
   return { file, text, hash, reusable: reusable ? cached : null };
 }
 
-function needsParsing(read: ReadText): boolean {
-  return read.reusable === null && read.file.path.endsWith('.md');
+function sameStat({ stat }: ScannedFile, record: CacheRecord): boolean {
+  return record.size === stat.size && record.mtime === stat.mtime;
+}
+
+function needsParsing(read: ReadText): read is ReadText & { text: string } {
+  return read.reusable === null && read.text !== null && read.file.path.endsWith('.md');
 }
 
 /** Indexes what was read; the note's record for the next cache (null for a canvas). */
@@ -214,6 +234,11 @@ function indexNote(
   renamed: ReadonlySet<string> | null,
 ): CacheRecord | null {
   const { file, text, hash, reusable } = read;
+  if (text === null) {
+    const restored = reusable as CacheRecord;
+    state.index.restoreNote(file.path, restored.packed, hash, restored.links);
+    return restored;
+  }
   if (!file.path.endsWith('.md')) {
     state.index.updateText(file.path, text);
     return null;

@@ -20,6 +20,7 @@ import { LinkResolver, asDictionary } from '@mcp-connector/markdown/links';
 import { carriesExactly } from './exact-values.ts';
 import { collectSoon } from './garbage.ts';
 import {
+  packedFits,
   parseNote,
   type KnownLinkCounts,
   type PackedMetadata,
@@ -94,6 +95,14 @@ const sha1: (text: string) => string =
 /** What a note's text hashes to, for telling an edit that kept size and mtime. */
 export function textHash(text: string): string {
   return bunHash === undefined ? sha1(text) : bunHash(text).toString(36);
+}
+
+/** Whether a cached note's metadata holds for this text: the text it was computed from. */
+export function holdsFor(
+  text: string,
+  { hash, packed }: Pick<CacheRecord, 'hash' | 'packed'>,
+): boolean {
+  return textHash(text) === hash && packedFits(packed, text);
 }
 
 /** The cache key: the format, the app's version, and what parser and resolver make of probes. */

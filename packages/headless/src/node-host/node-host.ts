@@ -67,6 +67,9 @@ export class NodeHost implements VaultHost {
   readonly indexing = new IndexProgress();
   private building: Promise<void> = Promise.resolve();
   private closing = false;
+  private markTextsRead: () => void = () => {};
+  /** Settles once the texts of notes restored unread are read (or the build ends early). */
+  private readonly textsRead = new Promise<void>((resolve) => (this.markTextsRead = resolve));
 
   private constructor(readonly root: string) {
     this.vaultName = basename(root);
@@ -123,6 +126,7 @@ export class NodeHost implements VaultHost {
     } catch (error) {
       this.indexing.finish(asError(error));
       options.onError?.(asError(error));
+      this.markTextsRead();
       return;
     }
     const aggregates = this.prepareAggregates();
@@ -141,17 +145,21 @@ export class NodeHost implements VaultHost {
   }
 
   /**
-   * Counts the tags and indexes the link names owed since the load, a step per turn, asking
-   * for a collection every STEPS_PER_COLLECTION steps: left alone, Bun let their garbage pile up
-   * to 250 MB at 100,000 notes before collecting any (ADR-0025).
+   * Reads the restored notes' texts, counts the tags and indexes the link names owed since the
+   * load, a step per turn, asking for a collection every STEPS_PER_COLLECTION steps: left
+   * alone, Bun let their garbage pile up to 250 MB at 100,000 notes before collecting any
+   * (ADR-0025).
    */
   private prepareAggregates(): Promise<void> {
-    const preparing = this.state.index.prepareAggregates();
+    const index = this.state.index;
+    const preparing = index.prepareAggregates();
     let steps = 0;
     return new Promise((resolve) => {
       const step = () => {
         if (++steps % STEPS_PER_COLLECTION === 0) collectSoon();
-        if (!this.closing && preparing.step()) setImmediate(step);
+        const more = !this.closing && preparing.step();
+        if (!index.hasUnreadTexts || !more) this.markTextsRead();
+        if (more) setImmediate(step);
         else resolve();
       };
       setImmediate(step);
@@ -263,6 +271,7 @@ export class NodeHost implements VaultHost {
       brokenLinkSources: () => index.brokenLinkSources(),
       brokenLinkCount: (source) => index.brokenLinkCount(source),
       noteText: (path) => index.noteText(path),
+      textsRead: () => this.textsRead,
       fileCounts: () => this.state.table.tally.counts(),
       newestFiles: (count) => this.state.table.tally.newestFiles(count),
     };

@@ -14,10 +14,13 @@ import {
   VaultIndex,
   isIndexedText,
   parseAppSettings,
+  parseNote,
   type AppSettings,
+  type PackedMetadata,
   type RenameVault,
 } from '@mcp-connector/markdown/vault';
-import { assertContained } from './containment.ts';
+import { assertContained, readRealFile } from './containment.ts';
+import { holdsFor } from './metadata-cache.ts';
 import { FileTable } from './file-table.ts';
 import { moveToTrash } from './trash.ts';
 import { toFileStat } from './vault-scan.ts';
@@ -45,8 +48,10 @@ function indexedText(path: string, content: string | Uint8Array): string | null 
 
 export class VaultState implements RenameVault {
   readonly table = new FileTable();
-  readonly index = new VaultIndex();
+  readonly index = new VaultIndex((path, packed, hash) => this.readRestored(path, packed, hash));
   private readonly listeners = new Set<(event: VaultEvent) => void>();
+  /** Folders found real by the containment checks of this task, if it made any. */
+  private realFolders: Set<string> | null = null;
 
   constructor(
     readonly root: string,
@@ -206,6 +211,44 @@ export class VaultState implements RenameVault {
 
   emit(event: VaultEvent): void {
     for (const listener of this.listeners) listener(event);
+  }
+
+  /**
+   * A note restored from the metadata cache, read when its text is first needed (VaultIndex):
+   * maybe long after the scan, so through the containment check of any read. A note that cannot
+   * be read any more counts as empty; the watcher then reports what became of it.
+   */
+  private readRestored(
+    path: string,
+    restored: PackedMetadata,
+    hash: string,
+  ): { text: string; packed: PackedMetadata } {
+    let text = '';
+    try {
+      const diskPath = this.table.file(path)?.diskPath;
+      if (diskPath === undefined) throw missingFile(path);
+      text = stripBom(readRealFile(this.root, diskPath, this.realFoldersOfThisTask()));
+    } catch {
+      // unreadable, gone, or reached through a link now: nothing of it is indexed
+    }
+    return {
+      text,
+      packed: holdsFor(text, { hash, packed: restored }) ? restored : parseNote(text),
+    };
+  }
+
+  /**
+   * The folders containment checks found real since this task began, forgotten when it ends: a
+   * step reading hundreds of restored notes checks each folder once, not once a note. That is
+   * as safe as checking each time, since another program can swap a folder between a check and
+   * a read either way, and a swap is seen by the next task's checks.
+   */
+  private realFoldersOfThisTask(): Set<string> {
+    if (this.realFolders === null) {
+      this.realFolders = new Set();
+      queueMicrotask(() => (this.realFolders = null));
+    }
+    return this.realFolders;
   }
 
   /** Where a file of the table is on disk and its size when last seen; refused through a link. */

@@ -6,7 +6,9 @@
  *
  * Memory: a note is held once, as its text and its packed metadata (packed-metadata.ts), which
  * `getFileCache` expands lazily; the text is what the metadata was computed from, and what
- * search reads (`noteText`).
+ * search reads (`noteText`). A note restored from a previous run (`restoreNote`) comes without
+ * its text, which is read on first need and checked against what the metadata was computed
+ * from: a warm start of a big vault then answers without reading every note first (ADR-0027).
  * Loading a vault: between `deferAggregates()` and the end of the load, notes' tags are owed to
  * the tally rather than counted, and `prepareAggregates()` then counts them (and builds the link
  * graph's key index) a step at a time; any answer that needs them first finishes the work, but
@@ -42,9 +44,23 @@ export function parseNote(text: string): PackedMetadata {
   return packMetadata(parseMetadata(text), new LineTable(text));
 }
 
+/**
+ * Reads a restored note's text as it is now, and gives the metadata that holds for it: the
+ * restored metadata when the text hashes to `hash` and fits it, else the text parsed again.
+ */
+export type RestoredTextReader = (
+  path: string,
+  restored: PackedMetadata,
+  hash: string,
+) => { text: string; packed: PackedMetadata };
+
 interface NoteEntry {
-  text: string;
+  path: string;
+  /** Null until a restored note's text is first needed. */
+  text: string | null;
   packed: PackedMetadata;
+  /** A restored note's text hash when its metadata was computed; '' once the text is read. */
+  hash: string;
 }
 
 /**
@@ -60,12 +76,16 @@ export class VaultIndex {
   private readonly notes = new Map<string, NoteEntry>();
   private readonly links = new LinkIndex();
   private readonly tally = new TagTally();
+  /** Restored notes whose text is not read yet. */
+  private readonly textsOwed = new Backlog();
   /** Notes whose tags are not counted in the tally yet. */
   private readonly tagsOwed = new Backlog();
   /** Tag counts a previous run made for exactly the notes loaded; null once anything changes. */
   private restoredTagCounts: readonly TagCount[] | null = null;
   private noteChanges = 0;
   private sorted: string[] | null = null;
+
+  constructor(private readonly readRestored: RestoredTextReader | null = null) {}
 
   /** Registers a file; `text` is its content when isIndexedText(path). */
   addFile(path: string, text: string | null): void {
@@ -84,18 +104,56 @@ export class VaultIndex {
    * no file sharing a name with its links was added or removed since.
    */
   setNote(path: string, text: string, packed: PackedMetadata, known?: KnownLinkCounts): void {
+    this.putNote({ path, text, packed, hash: '' }, known);
+  }
+
+  /**
+   * Sets a note from a previous run's metadata without its text: the caller vouches that the
+   * file's size and mtime are those the metadata was computed at, and `hash` is what its text
+   * hashed to then. The text is read (RestoredTextReader) when first needed; when it is no
+   * longer what the metadata was computed from, the note is parsed and set again.
+   */
+  restoreNote(path: string, packed: PackedMetadata, hash: string, known?: KnownLinkCounts): void {
+    if (this.readRestored === null) throw new Error('This index reads no restored notes.');
+    this.putNote({ path, text: null, packed, hash }, known);
+    this.textsOwed.open();
+    this.textsOwed.add(path);
+  }
+
+  /** Whether a restored note's text is still unread (`prepareAggregates` reads them first). */
+  get hasUnreadTexts(): boolean {
+    return this.textsOwed.isOpen;
+  }
+
+  private putNote(entry: NoteEntry, known: KnownLinkCounts | undefined): void {
+    const { path } = entry;
     this.noteChanged();
     if (!this.notes.has(path)) this.sorted = null;
-    this.notes.set(path, { text, packed });
-    if (known === undefined) this.links.setNoteLinks(path, () => noteLinkTexts(text, packed));
-    else
-      this.links.restoreNote(
-        path,
-        () => noteLinkTexts(text, packed),
-        known.resolved,
-        known.unresolved,
-      );
+    this.notes.set(path, entry);
+    // The text first (arguments go left to right): reading it may replace the metadata.
+    const links = () => noteLinkTexts(this.textOf(entry), entry.packed);
+    if (known === undefined) this.links.setNoteLinks(path, links);
+    else this.links.restoreNote(path, links, known.resolved, known.unresolved);
     this.countTags(path);
+  }
+
+  /**
+   * The note's text, read now if it was restored without it. A text its restored metadata does
+   * not hold for gets its own at once, and the note is set again (links, tags) once whoever
+   * asked is done: setting it here could change what a caller is walking through.
+   */
+  private textOf(entry: NoteEntry): string {
+    if (entry.text !== null) return entry.text;
+    const read = (this.readRestored as RestoredTextReader)(entry.path, entry.packed, entry.hash);
+    entry.text = read.text;
+    entry.hash = '';
+    if (read.packed !== entry.packed) {
+      entry.packed = read.packed;
+      queueMicrotask(() => {
+        if (this.notes.get(entry.path) === entry) this.setNote(entry.path, read.text, read.packed);
+      });
+    }
+    return read.text;
   }
 
   removeFile(path: string): void {
@@ -109,6 +167,8 @@ export class VaultIndex {
     this.noteChanged();
     const entry = this.notes.get(oldPath);
     if (entry !== undefined) {
+      entry.path = newPath; // a restored note's text is read from where it is now
+      if (this.textsOwed.drop(oldPath)) this.textsOwed.add(newPath);
       this.notes.delete(oldPath);
       if (!this.tagsOwed.drop(oldPath)) this.tally.removeNote(oldPath);
       this.sorted = null;
@@ -146,10 +206,11 @@ export class VaultIndex {
   }
 
   /**
-   * Counts the owed tags and builds the link graph's key index, a step at a time; the last steps
-   * sort what the first vault-wide answers would otherwise sort (the note list, the sources
-   * with broken links, the tag counts), one per step. A step is kept short (a few ms at most)
-   * because the calls that arrive meanwhile wait for it at each turn of the event loop.
+   * Reads the restored notes' texts, counts the owed tags and builds the link graph's key
+   * index, a step at a time; the last steps sort what the first vault-wide answers would
+   * otherwise sort (the note list, the sources with broken links, the tag counts), one per
+   * step. A step is kept short (a few ms at most) because the calls that arrive meanwhile wait
+   * for it at each turn of the event loop. The texts come first: search waits for them.
    */
   prepareAggregates(perStep = 250): { step(): boolean } {
     const graph = this.links.prepare(perStep);
@@ -158,9 +219,17 @@ export class VaultIndex {
       () => this.brokenLinkSources(),
       () => this.tally.counts(),
     ];
+    const readText = (path: string) => {
+      const entry = this.notes.get(path);
+      if (entry !== undefined) this.textOf(entry);
+    };
     return {
       step: () => {
-        if (this.tagsOwed.step(perStep, (path) => this.countTagsNow(path)) || graph.step())
+        if (
+          this.textsOwed.step(perStep, readText) ||
+          this.tagsOwed.step(perStep, (path) => this.countTagsNow(path)) ||
+          graph.step()
+        )
           return true;
         sorts.shift()?.();
         return sorts.length > 0;
@@ -182,22 +251,20 @@ export class VaultIndex {
 
   getFileCache(path: string): CachedMetadata | null {
     const entry = this.notes.get(path);
-    return entry === undefined ? null : lazyMetadata(entry.packed, entry.text);
-  }
-
-  /** The packed metadata and the text it was computed from (what the on-disk cache stores). */
-  packedNote(path: string): NoteEntry | null {
-    return this.notes.get(path) ?? null;
+    if (entry === undefined) return null;
+    const text = this.textOf(entry); // first: reading it may replace the metadata
+    return lazyMetadata(entry.packed, text);
   }
 
   getAllTags(path: string): string[] {
     const entry = this.notes.get(path);
-    return entry === undefined ? [] : tagsOf(entry.text, entry.packed);
+    return entry === undefined ? [] : this.tagsOfEntry(entry);
   }
 
   /** The text the note's metadata was computed from. */
   noteText(path: string): string | null {
-    return this.notes.get(path)?.text ?? null;
+    const entry = this.notes.get(path);
+    return entry === undefined ? null : this.textOf(entry);
   }
 
   /** Every note's path in code-unit order; the same array until a note is added or removed. */
@@ -254,7 +321,12 @@ export class VaultIndex {
   private countTagsNow(path: string): void {
     const entry = this.notes.get(path);
     if (entry === undefined) this.tally.removeNote(path);
-    else this.tally.setNote(path, tagsOf(entry.text, entry.packed));
+    else this.tally.setNote(path, this.tagsOfEntry(entry));
+  }
+
+  private tagsOfEntry(entry: NoteEntry): string[] {
+    const text = this.textOf(entry);
+    return tagsOf(text, entry.packed);
   }
 
   private countedTally(): TagTally {

@@ -108,6 +108,12 @@ export interface IndexedVault {
   brokenLinkCount(source?: string): number;
   /** The note's text as the index holds it (what its metadata was computed from), or null. */
   noteText(path: string): string | null;
+  /**
+   * Settles once every note's text is in memory (a warm start reads them after it is ready):
+   * until then `noteText` reads a note on the spot, which for every note at once would hold
+   * the server up for seconds.
+   */
+  textsRead(): Promise<void>;
   /** Notes, other files, folders, and the notes inside each top-level folder and at the root. */
   fileCounts(): FileCounts;
   /** The `count` most recently modified files (at most NEWEST_KEPT), newest first, ties by path. */

@@ -118,23 +118,31 @@ describe('the note text cache', () => {
     expect(await texts(cache)).toEqual({ 'n.md': 'new' });
   });
 
-  test("a host with an index: lists the index's texts, again only after a change", async () => {
+  test("a host with an index: lists the index's texts once read, again only after a change", async () => {
     vault = await openTestHost({ 'b.md': 'two', 'a.md': 'one' });
     const indexTexts = new Map([
       ['a.md', 'one'],
       ['b.md', 'two'],
     ]);
     let sorted = ['a.md', 'b.md'];
-    const indexed: Pick<IndexedVault, 'sortedNotes' | 'noteText'> = {
+    let markRead = () => {};
+    const textsRead = new Promise<void>((resolve) => (markRead = resolve));
+    const indexed: Pick<IndexedVault, 'sortedNotes' | 'noteText' | 'textsRead'> = {
       sortedNotes: () => sorted,
       noteText: (path) => indexTexts.get(path) ?? null,
+      textsRead: () => textsRead,
     };
     const host = overrideHost(vault.host, {
       indexed: () => indexed as IndexedVault,
       read: () => Promise.reject(new Error('an indexed host is not read')),
     });
     cache = new NoteTextCache(host);
-    const first = await cache.notes();
+    let answered = false;
+    const listing = cache.notes().finally(() => (answered = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBe(false); // the index is still reading its restored notes
+    markRead();
+    const first = await listing;
     expect(first).toEqual([
       { path: 'a.md', text: 'one' },
       { path: 'b.md', text: 'two' },

@@ -19,8 +19,9 @@
  *   vault rewritten without pause still gets an answer).
  *
  * A host that holds every note's text in its index (`host.indexed()`, NodeHost) is not read at
- * all: the cache lists the index's texts (the same strings, not copies), again after any change
- * event or when the index's sorted note list is a new one.
+ * all: the cache lists the index's texts (the same strings, not copies), once the index has
+ * them all (`textsRead`), and again after any change event or when the index's sorted note list
+ * is a new one.
  */
 import type {
   IndexedVault,
@@ -62,7 +63,10 @@ export class NoteTextCache {
   /** Every visible note, sorted by path (code-unit order), as the host has it now. */
   async notes(): Promise<readonly CachedNote[]> {
     const indexed = this.host.indexed?.() ?? null;
-    if (indexed !== null) return this.fromIndex(indexed);
+    if (indexed !== null) {
+      await indexed.textsRead();
+      return this.fromIndex(indexed);
+    }
     this.sortedFrom = null;
     this.reconcile();
     for (let round = 0; round < MAX_REFRESH_ROUNDS && this.pending.size > 0; round++) {
