@@ -25,6 +25,7 @@ import {
   CLI_FILE,
   HEADLESS,
   PARSE_THREAD_FILE,
+  STAT_THREAD_FILE,
   THREAD_FILE,
   buildHeadless,
   type BuiltCli,
@@ -220,6 +221,7 @@ describe('the built headless CLI', () => {
     expect(files).toContain(`dist/${CLI_FILE}`);
     expect(files).toContain(`dist/${THREAD_FILE}`);
     expect(files).toContain(`dist/${PARSE_THREAD_FILE}`);
+    expect(files).toContain(`dist/${STAT_THREAD_FILE}`);
     expect(files).toContain('dist/demo-vault/Home.md');
     expect(files.some((path) => path.startsWith('src/'))).toBe(false);
     const project = join(temp, 'project');

@@ -2,9 +2,10 @@
  * Builds the headless CLI: esbuild bundles packages/headless/src/cli.ts and everything it imports
  * (the plugin's features, the MCP SDK, chokidar, trash, arktype...) into one ES module,
  * packages/headless/dist/cli.mjs, that Node 20+ and Bun run with nothing installed beside it,
- * and its two worker threads beside it, where the CLI starts them from: the semantic embedder
- * (src/semantic/embedder-thread.ts into embedder-thread.mjs) and the note parser of the index
- * build (src/node-host/parse-thread.ts into parse-thread.mjs).
+ * and its three worker threads beside it, where the CLI starts them from: the semantic embedder
+ * (src/semantic/embedder-thread.ts into embedder-thread.mjs), and the note parser and the file
+ * stats of the index build (src/node-host/parse-thread.ts and stat-thread.ts into
+ * parse-thread.mjs and stat-thread.mjs).
  * Left out on purpose: Node's built-ins, and the semantic-search libraries the providers import
  * through a variable (EnergeticAI, transformers.js), which load when installed next to the
  * package and are reported unavailable otherwise. trash's two helper programs (macOS, Windows)
@@ -20,6 +21,7 @@ export const HEADLESS = join(ROOT, 'packages', 'headless');
 export const CLI_FILE = 'cli.mjs';
 export const THREAD_FILE = 'embedder-thread.mjs';
 export const PARSE_THREAD_FILE = 'parse-thread.mjs';
+export const STAT_THREAD_FILE = 'stat-thread.mjs';
 /** The test vault, which `demo` serves a copy of, beside the built CLI (demo.ts). */
 const DEMO_FOLDER = 'demo-vault';
 
@@ -72,6 +74,7 @@ export async function buildHeadless(outDir: string = join(HEADLESS, 'dist')): Pr
       { in: join(HEADLESS, 'src', 'cli.ts'), out: 'cli' },
       { in: join(HEADLESS, 'src', 'semantic', 'embedder-thread.ts'), out: 'embedder-thread' },
       { in: join(HEADLESS, 'src', 'node-host', 'parse-thread.ts'), out: 'parse-thread' },
+      { in: join(HEADLESS, 'src', 'node-host', 'stat-thread.ts'), out: 'stat-thread' },
     ],
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
@@ -101,7 +104,7 @@ export async function buildHeadless(outDir: string = join(HEADLESS, 'dist')): Pr
   return {
     path,
     bytes: (await stat(path)).size,
-    files: [CLI_FILE, THREAD_FILE, PARSE_THREAD_FILE],
+    files: [CLI_FILE, THREAD_FILE, PARSE_THREAD_FILE, STAT_THREAD_FILE],
     imports: [...new Set(imports)].sort(),
   };
 }

@@ -33,7 +33,8 @@ import {
   type CacheRecord,
 } from './metadata-cache.ts';
 import { stripBom, type VaultState } from './vault-state.ts';
-import { nextTurn, scanVault, type ScannedFile } from './vault-scan.ts';
+import { nextTurn } from './file-stats.ts';
+import { listVault, statListing, type ScannedFile } from './vault-scan.ts';
 
 /** Where the metadata cache lives and the key its content must carry. */
 export interface MetadataCacheOptions {
@@ -62,7 +63,12 @@ export async function buildIndex(
   state: VaultState,
   options: BuildOptions,
 ): Promise<{ writeCache: (() => Promise<void>) | null }> {
-  const scan = await scanVault(state.root, options.onFolder);
+  const cache = options.cache;
+  const listing = await listVault(state.root, options.onFolder);
+  const scanning = statListing(state.root, listing);
+  // Read while the stats are taken (in a thread, for a big vault: file-stats.ts).
+  const cached = cache === null ? null : await readMetadataCache(cache.file, cache.key);
+  const scan = await scanning;
   await Promise.all(scan.leftovers.map((diskPath) => state.sweepLeftover(diskPath)));
   for (const folder of scan.folders) state.table.addFolder(folder.path, folder.diskPath);
   for (const file of scan.files) state.table.setFile(file.path, file.diskPath, file.stat);
@@ -70,8 +76,6 @@ export async function buildIndex(
   state.index.deferAggregates();
   const texts = scan.files.filter((file) => isIndexedText(file.path));
   options.progress.startIndexing(texts.length);
-  const cache = options.cache;
-  const cached = cache === null ? null : await readMetadataCache(cache.file, cache.key);
   const renamed = cached === null ? null : namesChanged(cached.paths, scan.files);
   const fresh = new Map<string, CacheRecord>();
   const parser = new NoteParser(

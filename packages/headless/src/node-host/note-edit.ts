@@ -14,7 +14,7 @@ import { decodeForEdit, type DecodedNote } from '@mcp-connector/obsidian-plugin/
 import { open, readFile, stat } from 'node:fs/promises';
 import type { VaultState } from './vault-state.ts';
 import { isIndexedText } from '@mcp-connector/markdown/vault';
-import { toFileStat } from './vault-scan.ts';
+import { toFileStat } from './file-stats.ts';
 
 const ATTEMPTS = 5;
 const COMPARE_BYTES_UP_TO = 1024 * 1024;

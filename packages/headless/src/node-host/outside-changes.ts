@@ -10,7 +10,7 @@ import { lstat, readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isIndexedText } from '@mcp-connector/markdown/vault';
 import { stripBom, type VaultState } from './vault-state.ts';
-import { toFileStat } from './vault-scan.ts';
+import { toFileStat } from './file-stats.ts';
 import { isRealEntry } from './containment.ts';
 import type { VaultWatcher, WatchedBatch } from './vault-watcher.ts';
 

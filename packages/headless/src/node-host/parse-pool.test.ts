@@ -69,7 +69,7 @@ describe('parse threads', () => {
   });
 
   test('a thread that dies mid-batch: its batches are parsed in-process', async () => {
-    const failing = new URL('../test-support/failing-parse-thread.ts', import.meta.url);
+    const failing = new URL('../test-support/failing-thread.ts', import.meta.url);
     const threads = pool(1, failing);
     const texts = [...TRICKY, '# one [[a]]\n', '- [ ] two #t\n'];
     const parsed = await Promise.all([threads.parse(texts), threads.parse(texts.slice(2))]);

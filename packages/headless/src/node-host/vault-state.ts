@@ -23,7 +23,7 @@ import { assertContained, readRealFile } from './containment.ts';
 import { holdsFor } from './metadata-cache.ts';
 import { FileTable } from './file-table.ts';
 import { moveToTrash } from './trash.ts';
-import { toFileStat } from './vault-scan.ts';
+import { toFileStat } from './file-stats.ts';
 import { missingEntry, missingFile } from '@mcp-connector/obsidian-plugin/host';
 
 const BOM = '\uFEFF';
