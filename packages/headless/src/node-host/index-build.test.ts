@@ -70,6 +70,14 @@ function snapshot(host: NodeHost) {
   };
 }
 
+/** A copy of the bytes with the one at `at` replaced. */
+function withByte(bytes: Buffer, at: number, replacement: string): Buffer {
+  expect(at).toBeGreaterThan(0);
+  const copy = Buffer.from(bytes);
+  copy.write(replacement, at, 'latin1');
+  return copy;
+}
+
 /** Rewrites a file to the same length, then gives it back its mtime; the new text. */
 async function editKeepingStat(path: string, edit: (text: string) => string): Promise<string> {
   const { atimeMs, mtimeMs } = await stat(path);
@@ -224,6 +232,7 @@ describe('the metadata cache', () => {
       bytes.subarray(0, bytes.length - 3),
       Buffer.concat([bytes, Buffer.from([0])]),
       Buffer.concat([Buffer.from('X'), bytes.subarray(1)]), // lengths hold, the magic does not
+      withByte(bytes, bytes.indexOf('\n[[') + 1, '{'), // lengths hold, a line of notes is no JSON
       Buffer.from('garbage'),
     ];
     for (const content of damaged) {
