@@ -88,8 +88,11 @@ export async function serveVault(options: ServeOptions): Promise<HeadlessServer>
   const root = await realpath(options.vault);
   const lock = await claimLiveServer(settingsPathOf(root), 'headless');
   // The index builds in the background: the port opens at once, calls wait for the index.
-  const opened = await openVault(root, options.onScanProgress, 'background').catch(
+  let markListening = () => {};
+  const listening = new Promise<void>((resolve) => (markListening = resolve));
+  const opened = await openVault(root, options.onScanProgress, listening).catch(
     async (error: unknown) => {
+      markListening();
       await lock.release();
       throw error;
     },
@@ -108,6 +111,7 @@ export async function serveVault(options: ServeOptions): Promise<HeadlessServer>
         desktopConfigPath: options.desktopConfigPath,
       }),
     });
+    markListening();
     const close = async () => {
       await connector.close();
       await host.close();
@@ -115,6 +119,7 @@ export async function serveVault(options: ServeOptions): Promise<HeadlessServer>
     };
     return { ...connector, nodeHost: host, settings, close };
   } catch (error) {
+    markListening();
     await host.close();
     await lock.release();
     throw error;
@@ -172,19 +177,21 @@ export async function serveVaultOverStdio(
 }
 
 /**
- * The vault and its settings. `background`: returns while the index builds (HTTP); `built`:
- * once it is built. Both keep note metadata in the on-disk cache (ADR-0018).
+ * The vault and its settings. Given `listening` (HTTP), it returns while the index builds, which
+ * reads its cache once the port is open; with `built` (stdio), once the index is built. Both
+ * keep note metadata in the on-disk cache (ADR-0018).
  */
 async function openVault(
   vault: string,
   onProgress: ServeOptions['onScanProgress'],
-  index: 'background' | 'built',
+  index: Promise<void> | 'built',
 ): Promise<{ host: NodeHost; settings: SettingsStore }> {
   const root = await realpath(vault);
   const host = await NodeHost.start(root, {
     metadataCache: { file: metadataCachePathOf(root), key: cacheKey(manifest.version) },
     onError: (error) => console.error(`Vault index: ${error.message}`),
     ...(onProgress !== undefined && { onProgress }),
+    ...(index !== 'built' && { readCacheAfter: index }),
   });
   try {
     if (index === 'built') await host.indexing.ready();
