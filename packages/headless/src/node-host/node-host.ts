@@ -153,9 +153,10 @@ export class NodeHost implements VaultHost {
 
   /**
    * Reads the restored notes' texts, counts the tags and indexes the link names owed since the
-   * load, a step per turn, asking for a collection every STEPS_PER_COLLECTION steps: left
-   * alone, Bun let their garbage pile up to 250 MB at 100,000 notes before collecting any
-   * (ADR-0025).
+   * load, a step per turn, asking for a collection every STEPS_PER_COLLECTION steps of the
+   * counting and indexing: left alone, Bun let their garbage pile up to 250 MB at 100,000 notes
+   * before collecting any (ADR-0025). Reading leaves little garbage (the texts are kept), and
+   * collecting while it went on made search, which waits for the texts, wait half a second more.
    */
   private prepareAggregates(): Promise<void> {
     const index = this.state.index;
@@ -163,7 +164,7 @@ export class NodeHost implements VaultHost {
     let steps = 0;
     return new Promise((resolve) => {
       const step = () => {
-        if (++steps % STEPS_PER_COLLECTION === 0) collectSoon();
+        if (!index.hasUnreadTexts && ++steps % STEPS_PER_COLLECTION === 0) collectSoon();
         const more = !this.closing && preparing.step();
         if (!index.hasUnreadTexts || !more) this.markTextsRead();
         if (more) setImmediate(step);
