@@ -177,9 +177,9 @@ export async function serveVaultOverStdio(
 }
 
 /**
- * The vault and its settings. Given `listening` (HTTP), it returns while the index builds, which
- * reads its cache once the port is open; with `built` (stdio), once the index is built. Both
- * keep note metadata in the on-disk cache (ADR-0018).
+ * The vault and its settings. Given `listening` (HTTP), it returns at once, and the index builds
+ * in the background from when the port is open; with `built` (stdio), once the index is built.
+ * Both keep note metadata in the on-disk cache (ADR-0018).
  */
 async function openVault(
   vault: string,
@@ -191,7 +191,7 @@ async function openVault(
     metadataCache: { file: metadataCachePathOf(root), key: cacheKey(manifest.version) },
     onError: (error) => console.error(`Vault index: ${error.message}`),
     ...(onProgress !== undefined && { onProgress }),
-    ...(index !== 'built' && { readCacheAfter: index }),
+    ...(index !== 'built' && { buildAfter: index }),
   });
   try {
     if (index === 'built') await host.indexing.ready();

@@ -50,8 +50,6 @@ export interface BuildOptions {
   stopped: () => boolean;
   /** Threads parsing notes (0: in-process); by default one per core but one, for big vaults. */
   parseThreads?: number;
-  /** The cache is read (seconds of work for a big vault) once this settles: see NodeHostOptions. */
-  readCacheAfter?: Promise<unknown>;
 }
 
 /** Reads in flight at once while indexing; also the notes a parse thread gets at once. */
@@ -69,7 +67,6 @@ export async function buildIndex(
   const listing = await listVault(state.root, options.onFolder);
   const scanning = statListing(state.root, listing);
   // Read while the stats are taken (in a thread, for a big vault: file-stats.ts).
-  await options.readCacheAfter;
   const cached = cache === null ? null : await readMetadataCache(cache.file, cache.key);
   const scan = await scanning;
   await Promise.all(scan.leftovers.map((diskPath) => state.sweepLeftover(diskPath)));
