@@ -40,8 +40,11 @@ export interface StartFigures {
   portMs: number;
   firstAnswerMs: number;
   readyMs: number;
-  /** Start to the answer of a search sent when the index was ready. */
+  /** Start to the answer of the first search, sent `searchAfterMs` after the index was ready. */
   searchedMs: number;
+  /** How long that search took from being sent. */
+  firstSearchMs: number;
+  searchAfterMs: number;
   rssMiB: number;
   peakMiB: number;
   /** RSS again after the vault-wide calls, once the server has settled. */
@@ -126,6 +129,7 @@ export async function measureStart(
   vault: BenchVault,
   token: string,
   cli: ServerCli = 'source',
+  searchAfterMs = 0,
 ): Promise<StartFigures> {
   const [runtime, entry] = serverCommand(codeRoot, cli);
   const port = await freePort();
@@ -145,8 +149,11 @@ export async function measureStart(
     const firstAnswerMs = performance.now() - started;
     await until(() => answered(client, 'get_vault_overview'), child);
     const readyMs = performance.now() - started;
+    await pause(searchAfterMs);
+    const searchSent = performance.now();
     await until(() => answered(client, 'search_vault_simple', { query: SEARCH_QUERY }), child);
     const searchedMs = performance.now() - started;
+    const firstSearchMs = performance.now() - searchSent;
     await pause(1000);
     const memory = await memoryOf(child.pid as number);
     const calls: StartFigures['calls'] = {};
@@ -167,6 +174,8 @@ export async function measureStart(
       firstAnswerMs,
       readyMs,
       searchedMs,
+      firstSearchMs,
+      searchAfterMs,
       rssMiB: memory.rssMiB,
       peakMiB: memory.peakMiB,
       settledMiB: settled.rssMiB,
@@ -187,7 +196,7 @@ export function formatStart(label: string, figures: StartFigures): string {
       : `  ${name}: first ${figure.firstMs.toFixed(1)} ms, then median ${figure.medianMs.toFixed(1)} ms, p95 ${figure.p95Ms.toFixed(1)} ms, max ${figure.maxMs.toFixed(1)} ms (${REPEATS} calls; server CPU ${figure.cpuMsPerCall.toFixed(1)} ms a call)`;
   };
   return [
-    `${label}: port ${ms(figures.portMs)}, first answer ${ms(figures.firstAnswerMs)}, index ready ${ms(figures.readyMs)}, first search answered ${ms(figures.searchedMs)}, shutdown ${ms(figures.shutdownMs)}`,
+    `${label}: port ${ms(figures.portMs)}, first answer ${ms(figures.firstAnswerMs)}, index ready ${ms(figures.readyMs)}, first search (sent ${ms(figures.searchAfterMs)} after) answered ${ms(figures.searchedMs)} taking ${ms(figures.firstSearchMs)}, shutdown ${ms(figures.shutdownMs)}`,
     `  RSS when ready ${figures.rssMiB.toFixed(0)} MiB, settled ${figures.settledMiB.toFixed(0)} MiB (peak ${figures.peakMiB.toFixed(0)} MiB)`,
     ...Object.keys(figures.calls).map(call),
   ].join('\n');
@@ -198,13 +207,16 @@ export async function scaleRuns(
   codeRoot: string,
   sizes: readonly number[],
   cli: ServerCli = 'source',
+  searchAfterMs = 0,
 ): Promise<void> {
   for (const notes of sizes) {
     const vault = await benchVault(notes);
     const token = await benchToken(vault);
     console.log(`\n${notes} generated notes (${vault.megabytes.toFixed(0)} MB)`);
     await coldStart(vault);
-    console.log(formatStart('cold start', await measureStart(codeRoot, vault, token, cli)));
-    console.log(formatStart('warm restart', await measureStart(codeRoot, vault, token, cli)));
+    for (const label of ['cold start', 'warm restart'])
+      console.log(
+        formatStart(label, await measureStart(codeRoot, vault, token, cli, searchAfterMs)),
+      );
   }
 }

@@ -7,10 +7,12 @@
  * warm, RSS, the vault-wide calls and shutdown.
  *
  *   bun run bench:server [-- --notes 10000,100000] [--no-latency] [--code DIR] [--cli source|bun|node]
+ *                        [--search-after MS]
  *
  * `--notes 0` skips the scale runs; `--code DIR` serves the scale runs from another checkout (a
  * before/after run); `--cli bun` or `--cli node` serves them from the built packages/headless/dist/cli.mjs under
- * that runtime, as users run it (default: the sources under Bun).
+ * that runtime, as users run it (default: the sources under Bun); `--search-after MS` sends the
+ * first search that long after the index is ready (default 0: at once).
  */
 import { startChildServer } from '../../packages/headless/src/test-support/child-server.ts';
 import { copyVault } from '../../packages/headless/src/test-support/temp-vault.ts';
@@ -25,6 +27,7 @@ const { values: options } = parseArgs({
     'no-latency': { type: 'boolean', default: false },
     cli: { type: 'string', default: 'source' },
     code: { type: 'string' },
+    'search-after': { type: 'string', default: '0' },
   },
 });
 const ROOT = options.code ?? new URL('../..', import.meta.url).pathname;
@@ -83,7 +86,7 @@ async function main(): Promise<void> {
     .split(',')
     .map(Number)
     .filter((notes) => notes > 0);
-  await scaleRuns(ROOT, sizes, CLI);
+  await scaleRuns(ROOT, sizes, CLI, Number(options['search-after']));
 }
 
 function serverCliOf(value: string): ServerCli {
