@@ -70,6 +70,26 @@ function snapshot(host: NodeHost) {
   };
 }
 
+/**
+ * The vault opened once to write its cache, then built alone from it: a host would go on to read
+ * every note restored unread in the background.
+ */
+async function buildFromCache(
+  notes: Record<string, string>,
+): Promise<{ state: VaultState; root: string }> {
+  vault = await buildVault(notes);
+  const file = await cacheFile();
+  await openWithCache(vault.root, file);
+  await closeAll();
+  const state = new VaultState(vault.root, '.obsidian');
+  await buildIndex(state, {
+    progress: new IndexProgress(),
+    cache: { file, key: cacheKey('1.0.0') },
+    stopped: () => false,
+  });
+  return { state, root: vault.root };
+}
+
 /** A copy of the bytes with the one at `at` replaced. */
 function withByte(bytes: Buffer, at: number, replacement: string): Buffer {
   expect(at).toBeGreaterThan(0);
@@ -113,16 +133,7 @@ describe('the metadata cache', () => {
   });
 
   test('the texts of notes restored unread are read ahead of need, first of the owed work', async () => {
-    vault = await buildVault(NOTES);
-    const file = await cacheFile();
-    await openWithCache(vault.root, file);
-    await closeAll();
-    const state = new VaultState(vault.root, '.obsidian');
-    await buildIndex(state, {
-      progress: new IndexProgress(),
-      cache: { file, key: cacheKey('1.0.0') },
-      stopped: () => false,
-    });
+    const { state } = await buildFromCache(NOTES);
     expect(state.index.hasUnreadTexts).toBe(true);
     const preparing = state.index.prepareAggregates(2);
     preparing.step();
@@ -176,30 +187,20 @@ describe('the metadata cache', () => {
   });
 
   test('a restored note is read on first need, never through a link, and from where it moved', async () => {
-    vault = await buildVault({ ...NOTES, 'e.md': '# E\n' });
-    const file = await cacheFile();
-    await openWithCache(vault.root, file);
-    await closeAll();
-    // The build alone: a host would go on to read every note in the background (its tag counts).
-    const state = new VaultState(vault.root, '.obsidian');
-    await buildIndex(state, {
-      progress: new IndexProgress(),
-      cache: { file, key: cacheKey('1.0.0') },
-      stopped: () => false,
-    });
+    const { state, root } = await buildFromCache({ ...NOTES, 'e.md': '# E\n' });
     // An edit made after the build (size and mtime kept) is what the first read finds.
-    await editKeepingStat(join(vault.root, 'a.md'), (text) => text.replace('# A', '# Z'));
+    await editKeepingStat(join(root, 'a.md'), (text) => text.replace('# A', '# Z'));
     expect(state.index.getFileCache('a.md')?.headings?.[0]?.heading).toBe('Z');
     // A folder, or a note, swapped for a link to a look-alike outside: nothing is read through it.
     const outside = await mkdtemp(join(tmpdir(), 'mcp-outside-'));
     try {
       await writeFile(join(outside, 'd.md'), '# Outside secret\n');
-      await rename(join(vault.root, 'sub'), join(vault.root, 'sub-moved'));
-      await symlink(outside, join(vault.root, 'sub'), 'dir');
+      await rename(join(root, 'sub'), join(root, 'sub-moved'));
+      await symlink(outside, join(root, 'sub'), 'dir');
       expect(state.index.noteText('sub/d.md')).toBe('');
       expect(state.index.getFileCache('sub/d.md')?.headings).toBeUndefined();
-      await rm(join(vault.root, 'e.md'));
-      await symlink(join(outside, 'd.md'), join(vault.root, 'e.md'), 'file');
+      await rm(join(root, 'e.md'));
+      await symlink(join(outside, 'd.md'), join(root, 'e.md'), 'file');
       expect(state.index.noteText('e.md')).toBe('');
     } finally {
       await rm(outside, { recursive: true, force: true });
