@@ -8,12 +8,12 @@
  * read; its cached metadata is taken when its text hash matches too, and it is parsed when not
  * (in worker threads for a big vault, while this thread goes on reading and resolving links:
  * parse-pool.ts); its link counts are taken from the cache unless a file sharing a name with one
- * of its links was added or removed since (the counts depend on nothing else). Tag counts and the link graph's key index are owed, not built, while
- * loading (VaultIndex.deferAggregates); the host prepares them once the index is ready, and when
- * every note came from the cache, the cache's tag counts answer meanwhile. When anything was
- * parsed (or a cached note is gone), the build hands back the writing of a new cache, for after
- * the index is ready. Progress goes to `progress`; `stopped()` ends the build early (the host is
- * closing).
+ * of its links was added or removed since (the counts depend on nothing else). Tag counts and
+ * the link graph's key index are owed, not built, while loading (VaultIndex.deferAggregates);
+ * the host prepares them once the index is ready, and when every note came from the cache, the
+ * cache's tag counts answer meanwhile. When anything was parsed (or a cached note is gone), the
+ * build hands back the writing of a new cache, for after the index is ready. Progress goes to
+ * `progress`; `stopped()` ends the build early (the host is closing).
  */
 import { readFileSync } from 'node:fs';
 import { getLinkpath, nameKey } from '@mcp-connector/markdown/links';
