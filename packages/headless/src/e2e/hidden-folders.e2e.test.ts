@@ -229,7 +229,21 @@ beforeAll(async () => {
   deleted = await startTestServer(withoutFolder);
   hiddenClient = await hidden.connect('modern');
   deletedClient = await deleted.connect('modern');
+  // get_server_info reports a build's progress, which would differ between the two servers.
+  await Promise.all([indexBuilt(hiddenClient), indexBuilt(deletedClient)]);
 });
+
+/** Until the server's index is built: prompts/list is refused until then, and calls no tool. */
+async function indexBuilt(client: Client): Promise<void> {
+  await waitForValue(
+    () =>
+      client.listPrompts().then(
+        () => true,
+        () => undefined,
+      ),
+    'the index to be built',
+  );
+}
 afterAll(async () => {
   await hidden.stop();
   await deleted.stop();
