@@ -9,6 +9,7 @@
 import type { FileStat } from '@mcp-connector/obsidian-plugin/host';
 import { lstatSync, type Stats } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { nextTurn } from './next-turn.ts';
 
 export const STAT_FIELDS = 3;
 /** From this many files on, their stats are taken in a thread. */
@@ -101,11 +102,6 @@ export function statInThread(threadUrl: URL, request: StatRequest): Promise<Floa
     worker.once('exit', () => end(null));
     worker.postMessage(request);
   });
-}
-
-/** Resolves at the next turn of the event loop, after what is waiting for one ran. */
-export function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 export function toFileStat(stats: {

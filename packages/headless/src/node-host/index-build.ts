@@ -33,7 +33,7 @@ import {
   type CacheRecord,
 } from './metadata-cache.ts';
 import { stripBom, type VaultState } from './vault-state.ts';
-import { nextTurn } from './file-stats.ts';
+import { nextTurn } from './next-turn.ts';
 import { listVault, statListing, type ScannedFile } from './vault-scan.ts';
 
 /** Where the metadata cache lives and the key its content must carry. */

@@ -22,7 +22,7 @@ import { dirname } from 'node:path';
 import { LinkResolver, asDictionary } from '@mcp-connector/markdown/links';
 import { carriesExactly } from './exact-values.ts';
 import { collectSoon } from './garbage.ts';
-import { nextTurn } from './file-stats.ts';
+import { nextTurn } from './next-turn.ts';
 import {
   packedFits,
   parseNote,

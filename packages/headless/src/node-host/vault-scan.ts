@@ -11,7 +11,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isAtomicTempName } from '@mcp-connector/shared';
 import type { FileStat } from '@mcp-connector/obsidian-plugin/host';
-import { nextTurn, statAt, statFiles } from './file-stats.ts';
+import { statAt, statFiles } from './file-stats.ts';
+import { nextTurn } from './next-turn.ts';
 
 export interface ScannedFile {
   path: string;
