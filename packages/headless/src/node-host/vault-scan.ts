@@ -14,16 +14,17 @@ import type { FileStat } from '@mcp-connector/obsidian-plugin/host';
 import { statAt, statFiles } from './file-stats.ts';
 import { nextTurn } from './next-turn.ts';
 
-export interface ScannedFile {
+/** An entry as listed: its vault path (NFC) and its name on disk. */
+export interface ListedEntry {
   path: string;
   diskPath: string;
+}
+
+export interface ScannedFile extends ListedEntry {
   stat: FileStat;
 }
 
-export interface ScannedFolder {
-  path: string;
-  diskPath: string;
-}
+export type ScannedFolder = ListedEntry;
 
 export interface VaultScan {
   files: ScannedFile[];
@@ -34,7 +35,7 @@ export interface VaultScan {
 
 /** The vault's files and folders as listed, before their stats are taken. */
 export interface VaultListing extends Omit<VaultScan, 'files'> {
-  files: ScannedFolder[];
+  files: ListedEntry[];
 }
 
 /**
