@@ -38,6 +38,33 @@ describe('SettingsStore', () => {
     expect((await SettingsStore.open(path)).current.transport.port).toBe(27203);
   });
 
+  test('updateSlices changes several slices in one write, and none when one is invalid', async () => {
+    const store = await SettingsStore.open(path);
+    let heard = 0;
+    store.onChange(() => heard++);
+    const after = await store.updateSlices({
+      transport: (current) => ({ ...current, port: 27204 }),
+      usage: (usage) => ({ ...usage, t: { legacy: 1, modern: 2, lastSeen: null } }),
+      tokens: (tokens) => tokens,
+    });
+    expect(heard).toBe(1);
+    expect(after.transport?.port).toBe(27204);
+    expect(after.tokens).toEqual([]);
+    expect(await onDisk()).toMatchObject({
+      transport: { port: 27204 },
+      usage: { t: { legacy: 1, modern: 2, lastSeen: null } },
+    });
+    const written = await readFile(path, 'utf8');
+    const refused = await rejectionOf(
+      store.updateSlices({
+        transport: (current) => ({ ...current, port: 27205 }),
+        usage: () => 'not usage' as never,
+      }),
+    );
+    expect(refused.message).toContain('usage');
+    expect(await readFile(path, 'utf8')).toBe(written);
+  });
+
   test('concurrent writers lose no update', async () => {
     const store = await SettingsStore.open(path);
     const other = await SettingsStore.open(path);

@@ -38,6 +38,9 @@ const REFUSAL =
 
 export type SettingsListener = (settings: Settings) => void;
 
+/** A change for each of some slices (`updateSlices`). */
+export type SliceChanges = { [K in SettingsSlice]?: (current: Settings[K]) => Settings[K] };
+
 export class SettingsStore {
   private loaded: LoadedSettings;
   private signature: string;
@@ -88,21 +91,38 @@ export class SettingsStore {
     slice: K,
     change: (current: Settings[K]) => Settings[K],
   ): Promise<Settings[K]> {
+    const changes: SliceChanges = { [slice]: change };
+    return this.updateSlices(changes).then((slices) => slices[slice] as Settings[K]);
+  }
+
+  /**
+   * Changes several slices in one write, as `updateSlice` changes one: each slice as it is after,
+   * and nothing written when every change returns its slice unchanged. Refuses, changing none,
+   * when any of them is invalid on disk.
+   */
+  updateSlices(changes: SliceChanges): Promise<Partial<Settings>> {
     return settingsMutex.run(() =>
       withFileLock(lockPathOf(this.path), async () => {
         const onDisk = await loadSettingsFile(this.path, false);
-        if (onDisk.unreadable || onDisk.invalid.includes(slice)) throw cannotUpdate(slice, onDisk);
-        const current = onDisk.settings[slice];
-        const next = change(current);
-        if (next === current) {
-          this.adopt(onDisk, signatureOf(this.path));
-          return current;
+        const slices = Object.keys(changes) as SettingsSlice[];
+        const invalid = slices.find((slice) => onDisk.unreadable || onDisk.invalid.includes(slice));
+        if (invalid !== undefined) throw cannotUpdate(invalid, onDisk);
+        const after: Partial<Record<SettingsSlice, unknown>> = {};
+        const changed: Partial<Record<SettingsSlice, unknown>> = {};
+        for (const slice of slices) {
+          const current = onDisk.settings[slice];
+          const next = (changes[slice] as (current: unknown) => unknown)(current);
+          after[slice] = next === current ? current : (changed[slice] = validateSlice(slice, next));
         }
-        const validated = validateSlice(slice, next);
-        const updated = { ...onDisk, settings: { ...onDisk.settings, [slice]: validated } };
-        await writeSettings(this.path, updated, { [slice]: validated });
+        if (Object.keys(changed).length === 0) {
+          this.adopt(onDisk, signatureOf(this.path));
+          return after as Partial<Settings>;
+        }
+        const written = changed as Partial<Settings>;
+        const updated = { ...onDisk, settings: { ...onDisk.settings, ...written } };
+        await writeSettings(this.path, updated, written);
         this.adopt(updated, signatureOf(this.path));
-        return validated;
+        return after as Partial<Settings>;
       }),
     );
   }
@@ -153,7 +173,7 @@ export class SettingsStore {
   }
 }
 
-function validateSlice<K extends SettingsSlice>(slice: K, value: Settings[K]): Settings[K] {
+function validateSlice<K extends SettingsSlice>(slice: K, value: unknown): Settings[K] {
   const checked: unknown = sliceSchemas()[slice](value);
   if (checked instanceof type.errors)
     throw new ToolError('invalid_config', `Invalid ${slice} settings: ${checked.summary}.`);

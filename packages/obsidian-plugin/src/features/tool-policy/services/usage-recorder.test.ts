@@ -2,16 +2,16 @@ import { describe, expect, test } from 'bun:test';
 import type { SettingsStore } from '../../settings/index.ts';
 import { UsageRecorder } from './usage-recorder.ts';
 
-/** A settings store whose writes wait until `release`, recording which slices were written. */
+/** A settings store whose writes wait until `release`, recording the slices of each write. */
 function heldStore() {
   let release = () => undefined as void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const written: string[] = [];
+  const written: string[][] = [];
   const store = {
     current: { toolPolicy: { callCounts: {} }, usage: {} },
-    updateSlice: async (slice: string) => {
+    updateSlices: async (changes: object) => {
       await gate;
-      written.push(slice);
+      written.push(Object.keys(changes));
     },
   } as unknown as SettingsStore;
   return { store, written, release };
@@ -30,6 +30,16 @@ describe('UsageRecorder', () => {
     release();
     await closing;
     await flushing;
-    expect(written).toEqual(['usage', 'toolPolicy']);
+    expect(written).toEqual([['usage']]); // no calls counted: the policy is not rewritten
+  });
+
+  test('requests and calls are written together, in one write', async () => {
+    const { store, written, release } = heldStore();
+    release();
+    const recorder = new UsageRecorder(store);
+    recorder.recordRequest('token', 'legacy');
+    recorder.recordCall('read_note');
+    await recorder.close();
+    expect(written).toEqual([['usage', 'toolPolicy']]);
   });
 });

@@ -1,12 +1,12 @@
 /**
  * Counts requests per token and protocol line, and successful calls per tool, in memory, and
- * writes them to the settings at most every FLUSH_MS (and on close): counting must never cost a
- * settings write per request. Writes run one after another, and close waits for the one under
+ * writes them to the settings at most every FLUSH_MS (and on close), in one write: counting must
+ * never cost a settings write per request. Writes run one after another, and close waits for the one under
  * way, so nothing writes data.json after the server has stopped.
  */
 import type { Settings, TokenUsage } from '@mcp-connector/shared';
 import { clearInterval, setInterval } from 'node:timers';
-import type { SettingsStore } from '../../settings/index.ts';
+import type { SettingsStore, SliceChanges } from '../../settings/index.ts';
 
 export const FLUSH_MS = 5000;
 
@@ -53,11 +53,14 @@ export class UsageRecorder {
     const calls = this.calls;
     this.requests = new Map();
     this.calls = new Map();
-    await this.settings.updateSlice('usage', (usage) => addRequests(usage, requests));
-    await this.settings.updateSlice('toolPolicy', (policy) => ({
-      ...policy,
-      callCounts: addCalls(policy.callCounts, calls),
-    }));
+    const changes: SliceChanges = {};
+    if (requests.size > 0) changes.usage = (usage) => addRequests(usage, requests);
+    if (calls.size > 0)
+      changes.toolPolicy = (policy) => ({
+        ...policy,
+        callCounts: addCalls(policy.callCounts, calls),
+      });
+    await this.settings.updateSlices(changes); // one write for both
   }
 
   async close(): Promise<void> {
