@@ -51,6 +51,22 @@ describe('tokens', () => {
     expect(settings.current.toolPolicy.tokens[token.id]).toBeUndefined();
   });
 
+  test('a token and its policy are written together: no settings hold one without the other', async () => {
+    const seen: [boolean, boolean][] = [];
+    settings.onChange((current) => {
+      const ids = current.tokens.map((token) => token.id);
+      seen.push([ids.length > 0, ids.every((id) => current.toolPolicy.tokens[id] !== undefined)]);
+    });
+    const token = await addToken(settings, 'Reader', { readOnly: true });
+    expect(seen).toEqual([[true, true]]);
+    await revokeToken(settings, token.id);
+    expect(seen).toEqual([
+      [true, true],
+      [false, true],
+    ]);
+    expect(settings.current.toolPolicy.tokens[token.id]).toBeUndefined();
+  });
+
   test('at most 10 tokens; bad labels and unknown ids are clear errors', async () => {
     for (let index = 0; index < MAX_TOKENS; index++) await addToken(settings, `client ${index}`);
     const errors: ToolError[] = [];

@@ -22,22 +22,25 @@ export async function ensureDefaultToken(store: SettingsStore): Promise<TokenRec
   return tokens[0] as TokenRecord;
 }
 
+/** Adds the token and its policy in one write: no moment has it under another policy. */
 export async function addToken(
   store: SettingsStore,
   label: string,
   policy: Partial<TokenPolicy> = {},
 ): Promise<TokenRecord> {
   const record = newTokenRecord(requireLabel(label));
-  await store.updateSlice('tokens', (current) => {
-    if (current.length >= MAX_TOKENS) {
-      throw new ToolError(
-        'invalid_arguments',
-        `There are already ${MAX_TOKENS} tokens; revoke one first.`,
-      );
-    }
-    return [...current, record];
+  await store.updateSlices({
+    tokens: (current) => {
+      if (current.length >= MAX_TOKENS) {
+        throw new ToolError(
+          'invalid_arguments',
+          `There are already ${MAX_TOKENS} tokens; revoke one first.`,
+        );
+      }
+      return [...current, record];
+    },
+    toolPolicy: (current) => withTokenPolicy(current, record.id, policy).policy,
   });
-  await setTokenPolicy(store, record.id, policy);
   return record;
 }
 
@@ -56,10 +59,12 @@ export async function regenerateToken(store: SettingsStore, id: string): Promise
 
 export async function revokeToken(store: SettingsStore, id: string): Promise<void> {
   requireToken(store.current, id);
-  await store.updateSlice('tokens', (current) => current.filter((token) => token.id !== id));
-  await store.updateSlice('toolPolicy', (policy) => {
-    const { [id]: _removed, ...tokens } = policy.tokens;
-    return { ...policy, tokens };
+  await store.updateSlices({
+    tokens: (current) => current.filter((token) => token.id !== id),
+    toolPolicy: (policy) => {
+      const { [id]: _removed, ...tokens } = policy.tokens;
+      return { ...policy, tokens };
+    },
   });
 }
 
@@ -69,11 +74,22 @@ export async function setTokenPolicy(
   change: Partial<TokenPolicy>,
 ): Promise<TokenPolicy> {
   let updated = defaultTokenPolicy();
-  await store.updateSlice('toolPolicy', (policy) => {
-    updated = { ...(policy.tokens[id] ?? defaultTokenPolicy()), ...change };
-    return { ...policy, tokens: { ...policy.tokens, [id]: updated } };
+  await store.updateSlice('toolPolicy', (current) => {
+    const next = withTokenPolicy(current, id, change);
+    updated = next.updated;
+    return next.policy;
   });
   return updated;
+}
+
+/** The tool policy with the token's policy changed, and the token's policy as it is then. */
+function withTokenPolicy(
+  policy: Settings['toolPolicy'],
+  id: string,
+  change: Partial<TokenPolicy>,
+): { policy: Settings['toolPolicy']; updated: TokenPolicy } {
+  const updated = { ...(policy.tokens[id] ?? defaultTokenPolicy()), ...change };
+  return { policy: { ...policy, tokens: { ...policy.tokens, [id]: updated } }, updated };
 }
 
 async function replaceToken(
