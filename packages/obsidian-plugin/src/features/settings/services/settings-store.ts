@@ -1,8 +1,9 @@
 /**
- * The only writer of data.json. Every change goes through `updateSlice` under one process-wide
- * mutex and a lock file shared with other processes (the tokens CLI): the file is re-read, the
- * slice is changed and validated (hidden folders come out normalised), and the whole file is
- * written atomically. A change that returns the slice unchanged writes nothing.
+ * The only writer of data.json. Every change goes through `updateSlices` (`updateSlice` for one)
+ * under one process-wide mutex and a lock file shared with other processes (the tokens CLI): the
+ * file is re-read, the slices are changed and validated (hidden folders come out normalised), and
+ * the whole file is written atomically, once. A change that returns its slice unchanged writes
+ * nothing.
  *
  * Fail closed: a slice that is invalid on disk is never replaced (its text stays as written and
  * `updateSlice` on it refuses), an unreadable file is never rewritten, and while a security slice
