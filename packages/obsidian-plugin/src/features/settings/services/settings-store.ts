@@ -113,7 +113,8 @@ export class SettingsStore {
         for (const slice of slices) {
           const current = onDisk.settings[slice];
           const next = (changes[slice] as (current: unknown) => unknown)(current);
-          after[slice] = next === current ? current : (changed[slice] = validateSlice(slice, next));
+          if (next !== current) changed[slice] = validateSlice(slice, next);
+          after[slice] = changed[slice] ?? current;
         }
         if (Object.keys(changed).length === 0) {
           this.adopt(onDisk, signatureOf(this.path));

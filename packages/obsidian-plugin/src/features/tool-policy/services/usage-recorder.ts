@@ -1,8 +1,8 @@
 /**
  * Counts requests per token and protocol line, and successful calls per tool, in memory, and
- * writes them to the settings at most every FLUSH_MS (and on close), in one write: counting must
- * never cost a settings write per request. Writes run one after another, and close waits for the one under
- * way, so nothing writes data.json after the server has stopped.
+ * writes them to the settings at most every FLUSH_MS (and on close), in one write: counting
+ * must never cost a settings write per request. Writes run one after another, and close waits
+ * for the one under way, so nothing writes data.json after the server has stopped.
  */
 import type { Settings, TokenUsage } from '@mcp-connector/shared';
 import { clearInterval, setInterval } from 'node:timers';
