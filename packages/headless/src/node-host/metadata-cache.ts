@@ -23,6 +23,7 @@ import { LinkResolver, asDictionary } from '@mcp-connector/markdown/links';
 import { carriesExactly } from './exact-values.ts';
 import { collectSoon } from './garbage.ts';
 import { nextTurn } from './next-turn.ts';
+import { readRange } from './read-range.ts';
 import {
   packedFits,
   parseNote,
@@ -195,20 +196,6 @@ async function readParts(handle: FileHandle, fileBytes: number): Promise<CachePa
   await readRange(handle, new Uint8Array(longs.buffer), longAt);
   const header = await readRange(handle, Buffer.allocUnsafe(headerBytes), headerAt);
   return { shorts, longs, header: header.toString('utf8') };
-}
-
-/** Fills `target` from the file at `position`; a file that ends first is a doubt (throws). */
-async function readRange<T extends Uint8Array>(
-  handle: FileHandle,
-  target: T,
-  position: number,
-): Promise<T> {
-  for (let done = 0; done < target.length;) {
-    const { bytesRead } = await handle.read(target, done, target.length - done, position + done);
-    if (bytesRead === 0) throw new Error('The metadata cache ended early.');
-    done += bytesRead;
-  }
-  return target;
 }
 
 /** The notes of the header's lines, a line per turn; any doubt (a line that is not JSON) throws. */
