@@ -25,6 +25,7 @@ import {
 } from '@mcp-connector/markdown/vault';
 import type { IndexProgress } from './index-progress.ts';
 import { ParsePool, defaultParseThreads } from './parse-pool.ts';
+import { TextStore, textStorePathOf, writeTextStore } from './text-store.ts';
 import {
   holdsFor,
   readMetadataCache,
@@ -40,6 +41,13 @@ import { listVault, statListing, type ScannedFile } from './vault-scan.ts';
 export interface MetadataCacheOptions {
   file: string;
   key: string;
+}
+
+export interface BuiltIndex {
+  /** Writes the metadata cache anew; null when it is current (or there is none). */
+  writeCache: (() => Promise<void>) | null;
+  /** Writes the text store anew when it is not current; null when there is no cache. */
+  writeTexts: (() => Promise<void>) | null;
 }
 
 export interface BuildOptions {
@@ -59,15 +67,20 @@ const PARSE_THREADS_FROM = 2000;
 /** Batches waiting for or being parsed, per thread, before reading waits for them. */
 const BATCHES_PER_THREAD = 4;
 
-export async function buildIndex(
-  state: VaultState,
-  options: BuildOptions,
-): Promise<{ writeCache: (() => Promise<void>) | null }> {
+export async function buildIndex(state: VaultState, options: BuildOptions): Promise<BuiltIndex> {
   const cache = options.cache;
   const listing = await listVault(state.root, options.onFolder);
   const scanning = statListing(state.root, listing);
   // Read while the stats are taken (in a thread, for a big vault: file-stats.ts).
-  const cached = cache === null ? null : await readMetadataCache(cache.file, cache.key);
+  const [cached, store] =
+    cache === null
+      ? [null, null]
+      : await Promise.all([
+          readMetadataCache(cache.file, cache.key),
+          TextStore.open(textStorePathOf(cache.file)),
+        ]);
+  if (cached?.records.size === 0) await store?.close();
+  else state.useTextStore(store);
   const scan = await scanning;
   await Promise.all(scan.leftovers.map((diskPath) => state.sweepLeftover(diskPath)));
   for (const folder of scan.folders) state.table.addFolder(folder.path, folder.diskPath);
@@ -87,13 +100,16 @@ export async function buildIndex(
   let parsed = 0;
   try {
     for (let start = 0; start < texts.length; start += READ_BATCH) {
-      if (options.stopped()) return { writeCache: null };
+      if (options.stopped()) return { writeCache: null, writeTexts: null };
       const batch = texts.slice(start, start + READ_BATCH);
       await nextTurn(); // requests (and a close) get their turn between batches
       const notes = batch.flatMap((file) => {
         const record = cached?.records.get(file.path);
         if (record !== undefined && restorable(file, record, renamed))
           return [unread(file, record)];
+        const stored =
+          record !== undefined && sameStat(file, record) ? fromStore(state, file, record) : null;
+        if (stored !== null) return [stored];
         const text = readIndexedText(state, file);
         return text === null ? [] : [examine(file, text, record)];
       });
@@ -126,7 +142,9 @@ export async function buildIndex(
   const asCached =
     cached !== null && parsed === 0 && fresh.size === cached.records.size && renamed?.size === 0;
   if (asCached && cached.tagCounts !== undefined) state.index.restoreTagCounts(cached.tagCounts);
-  if (cache === null || asCached) return { writeCache: null };
+  if (cache === null) return { writeCache: null, writeTexts: null };
+  const writeTexts = textStoreWriter(state, cache, !asCached, options.stopped);
+  if (asCached) return { writeCache: null, writeTexts };
   // Taken now: the counts objects are replaced, never changed, when a note changes later.
   const paths = state.table.listFiles().map((file) => file.path);
   for (const [path, record] of fresh) record.links = state.index.linkCountsOf(path);
@@ -136,6 +154,24 @@ export async function buildIndex(
   return {
     writeCache: () =>
       writeMetadataCache(cache.file, cache.key, { paths, records: fresh, tagCounts }),
+    writeTexts,
+  };
+}
+
+/**
+ * Writes the text store once every note's text is in (call it then, or it reads them): when
+ * the cache is written anew, or a note the cache holds was not in the store.
+ */
+function textStoreWriter(
+  state: VaultState,
+  cache: MetadataCacheOptions,
+  cacheRewritten: boolean,
+  stopped: () => boolean,
+): () => Promise<void> {
+  return async () => {
+    await state.closeTextStore(); // first: the file is replaced
+    if (cacheRewritten || state.storeMissed)
+      await writeTextStore(textStorePathOf(cache.file), state.noteTexts(), stopped);
   };
 }
 
@@ -209,6 +245,12 @@ function restorable(
   renamed: ReadonlySet<string> | null,
 ): boolean {
   return renamed?.size === 0 && sameStat(file, record) && file.path.endsWith('.md');
+}
+
+/** A note whose size and mtime are its record's, with the stored text the record holds for. */
+function fromStore(state: VaultState, file: ScannedFile, record: CacheRecord): ReadText | null {
+  const text = file.path.endsWith('.md') ? state.storedText(file.path, record.hash) : null;
+  return text === null ? null : { file, text, hash: record.hash, reusable: record };
 }
 
 function unread(file: ScannedFile, record: CacheRecord): ReadText {

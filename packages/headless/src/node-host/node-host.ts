@@ -31,7 +31,7 @@ import {
 } from '@mcp-connector/markdown/vault';
 import { keepLineEndings } from '@mcp-connector/markdown';
 import { collectAll, collectSoon } from './garbage.ts';
-import { buildIndex, type MetadataCacheOptions } from './index-build.ts';
+import { buildIndex, type BuiltIndex, type MetadataCacheOptions } from './index-build.ts';
 import { IndexProgress } from './index-progress.ts';
 import { editNote } from './note-edit.ts';
 import { applyOutsideBatch } from './outside-changes.ts';
@@ -115,18 +115,18 @@ export class NodeHost implements VaultHost {
   }
 
   private async build(options: NodeHostOptions): Promise<void> {
-    let writeCache: (() => Promise<void>) | null = null;
+    let built: BuiltIndex = { writeCache: null, writeTexts: null };
     try {
       await this.writeLock.run(async () => {
         await options.buildAfter;
         if (this.closing) return;
-        ({ writeCache } = await buildIndex(this.state, {
+        built = await buildIndex(this.state, {
           progress: this.indexing,
           cache: options.metadataCache ?? null,
           ...(this.watcher !== null && { onFolder: (folder) => this.watcher?.watchFolder(folder) }),
           stopped: () => this.closing,
           ...(options.parseThreads !== undefined && { parseThreads: options.parseThreads }),
-        }));
+        });
       });
       this.indexing.finish(
         this.closing ? new Error('The server stopped before the index was built.') : null,
@@ -134,18 +134,26 @@ export class NodeHost implements VaultHost {
     } catch (error) {
       this.indexing.finish(asError(error));
       options.onError?.(asError(error));
+      await this.state.closeTextStore();
       this.markTextsRead();
       return;
     }
+    // A write the close cut short is no error: the files written before stay.
+    const written = (write: (() => Promise<void>) | null) =>
+      write === null || this.closing
+        ? Promise.resolve()
+        : write().catch((error: unknown) => {
+            if (!this.closing) options.onError?.(asError(error));
+          });
     const aggregates = this.prepareAggregates();
-    if (writeCache !== null && !this.closing) {
+    if (built.writeCache !== null && !this.closing) {
       // Parsing left garbage that writing the cache would stack its own on (ADR-0025).
       collectAll();
-      await (writeCache as () => Promise<void>)().catch((error: unknown) =>
-        options.onError?.(asError(error)),
-      );
+      await written(built.writeCache);
     }
     await aggregates;
+    await written(built.writeTexts); // every text is in now
+    await this.state.closeTextStore();
     // One full collection on Bun, so the idle server gives back what its start left behind
     // instead of holding its peak: hundreds of MB after a big vault's parsing and cache writing,
     // a few MB after loading the modules and a small vault (ADR-0022).
@@ -173,6 +181,14 @@ export class NodeHost implements VaultHost {
       };
       setImmediate(step);
     });
+  }
+
+  /**
+   * Settles once the start's work in the background is done: the index built, the aggregates
+   * prepared, the metadata cache and the text store written where they were not current.
+   */
+  startWorkDone(): Promise<void> {
+    return this.building;
   }
 
   /** Stops watching and ends a build still running (within one batch of reads). */

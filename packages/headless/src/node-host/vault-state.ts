@@ -21,6 +21,7 @@ import {
 } from '@mcp-connector/markdown/vault';
 import { assertContained, readRealFile } from './containment.ts';
 import { holdsFor } from './metadata-cache.ts';
+import type { TextStore } from './text-store.ts';
 import { FileTable } from './file-table.ts';
 import { moveToTrash } from './trash.ts';
 import { toFileStat } from './file-stats.ts';
@@ -52,6 +53,10 @@ export class VaultState implements RenameVault {
   private readonly listeners = new Set<(event: VaultEvent) => void>();
   /** Folders found real by the containment checks of this task, if it made any. */
   private realFolders: Set<string> | null = null;
+  /** The texts the metadata cache's notes had, while notes restored unread may still need them. */
+  private textStore: TextStore | null = null;
+  /** Whether a note with a cache record had to be read from the disk: the store is not current. */
+  storeMissed = false;
 
   constructor(
     readonly root: string,
@@ -213,16 +218,51 @@ export class VaultState implements RenameVault {
     for (const listener of this.listeners) listener(event);
   }
 
+  useTextStore(store: TextStore | null): void {
+    void this.closeTextStore();
+    this.textStore = store;
+  }
+
+  async closeTextStore(): Promise<void> {
+    const store = this.textStore;
+    this.textStore = null;
+    await store?.close();
+  }
+
   /**
-   * A note restored from the metadata cache, read when its text is first needed (VaultIndex):
-   * maybe long after the scan, so through the containment check of any read. A note that cannot
-   * be read any more counts as empty; the watcher then reports what became of it.
+   * The text the store holds for a note whose size and mtime are its cache record's, when it is
+   * the text the record was made from (`hash`, ADR-0028); null when the disk must be read.
+   */
+  storedText(path: string, hash: string): string | null {
+    const stored = this.textStore?.take(path) ?? null;
+    // The hash is the text's, taken when the store was written: the text the record was made from.
+    if (stored?.hash === hash) return stored.text;
+    this.storeMissed = true;
+    return null;
+  }
+
+  /** Every note's text as indexed, in the table's order (the order the scan found them). */
+  *noteTexts(): Generator<[string, string]> {
+    for (const file of this.table.listFiles()) {
+      if (file.extension !== 'md') continue;
+      const text = this.index.noteText(file.path);
+      if (text !== null) yield [file.path, text];
+    }
+  }
+
+  /**
+   * A note restored from the metadata cache, its text taken when first needed (VaultIndex): from
+   * the text store when it holds it, else read maybe long after the scan, so through the
+   * containment check of any read. A note that cannot be read any more counts as empty; the
+   * watcher then reports what became of it.
    */
   private readRestored(
     path: string,
     restored: PackedMetadata,
     hash: string,
   ): { text: string; packed: PackedMetadata } {
+    const stored = this.storedText(path, hash);
+    if (stored !== null) return { text: stored, packed: restored };
     let text = '';
     try {
       const diskPath = this.table.file(path)?.diskPath;

@@ -1,0 +1,259 @@
+/**
+ * The notes' texts in one file beside the metadata cache (ADR-0028), so a warm start has every
+ * text it restored unread without opening 100,000 files: one sequential read, in chunks, instead
+ * of a few syscalls a note (most of a second of CPU under Node, and tens of seconds when the notes
+ * have left the page cache). Each text carries the hash it was written with, and is only used
+ * where the note's cache record holds that hash (VaultState.storedText): a store that is stale or
+ * of another build costs reads from the disk and never gives another text than the record's.
+ * The hash is taken when the store is written, in the background, not when it is read.
+ *
+ * Layout: "MCPTEXT2\n", the texts' UTF-8 bytes one after another, the index (JSON: the paths,
+ * byte lengths, hashes and ASCII flags, in the same order), then the index's byte length as a
+ * little-endian u32. Texts are taken in the order they were written, which is the order a build
+ * restores them, so reading goes through the file once, a chunk at a time; each text is taken
+ * at most once.
+ */
+import { writeFileAtomic } from '@mcp-connector/shared';
+import { readSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import { textHash } from './metadata-cache.ts';
+import { readRange } from './read-range.ts';
+
+const MAGIC = 'MCPTEXT2\n';
+const TRAILER_BYTES = 4;
+/** Bytes read from the store at once, and handed to the writer at once. */
+const CHUNK_BYTES = 1 << 20;
+
+/** Where a metadata cache file's text store is: beside it. */
+export function textStorePathOf(cacheFile: string): string {
+  return join(cacheFile, '..', 'texts.bin');
+}
+
+/**
+ * Per text, in the file's order: its path, its UTF-8 byte length, what it hashes to
+ * (metadata-cache.ts `textHash`, the hash its cache record holds), and 1 when it is ASCII.
+ */
+interface StoreIndex {
+  paths: string[];
+  bytes: number[];
+  hashes: string[];
+  ascii: (0 | 1)[];
+}
+
+/** A stored text and what it hashes to. */
+export interface StoredText {
+  text: string;
+  hash: string;
+}
+
+export class TextStore {
+  /** path -> the text's place in the index */
+  private readonly where = new Map<string, number>();
+  /** Where each text starts in the file, and where the last one ends. */
+  private readonly startsAt: number[] = [];
+  /** The texts of the chunk read last, by their place in the index, until taken. */
+  private decoded = new Map<number, string>();
+  private buffer = Buffer.alloc(0);
+
+  private constructor(
+    /** Held, not just its descriptor: Node closes a handle it collects. */
+    private handle: FileHandle | null,
+    private readonly index: StoreIndex,
+  ) {
+    let at = MAGIC.length;
+    index.paths.forEach((path, i) => {
+      this.where.set(path, i);
+      this.startsAt.push(at);
+      at += index.bytes[i] as number;
+    });
+    this.startsAt.push(at);
+  }
+
+  /** The store in `file`; null when there is none or any doubt about its layout. */
+  static async open(file: string): Promise<TextStore | null> {
+    let handle: FileHandle | null = null;
+    try {
+      handle = await open(file, 'r');
+      const fileBytes = (await handle.stat()).size;
+      if (fileBytes < MAGIC.length + TRAILER_BYTES) throw new Error('too short');
+      const trailer = await readRange(
+        handle,
+        Buffer.alloc(TRAILER_BYTES),
+        fileBytes - TRAILER_BYTES,
+      );
+      const indexBytes = trailer.readUInt32LE(0);
+      const indexAt = fileBytes - TRAILER_BYTES - indexBytes;
+      const magic = await readRange(handle, Buffer.alloc(MAGIC.length), 0);
+      if (indexAt < MAGIC.length || magic.toString('latin1') !== MAGIC) throw new Error('no store');
+      const json = await readRange(handle, Buffer.allocUnsafe(indexBytes), indexAt);
+      const index = indexOf(JSON.parse(json.toString('utf8')), indexAt - MAGIC.length);
+      if (index === null) throw new Error('no index');
+      const store = new TextStore(handle, index);
+      handle = null; // the store owns it now
+      return store;
+    } catch {
+      return null;
+    } finally {
+      await handle?.close();
+    }
+  }
+
+  /** The text stored for `path`, once; null when there is none or it cannot be read. */
+  take(path: string): StoredText | null {
+    const i = this.where.get(path);
+    if (i === undefined || this.handle === null) return null;
+    this.where.delete(path);
+    if (this.where.size === 0) queueMicrotask(() => void this.close());
+    try {
+      if (!this.decoded.has(i)) this.load(i);
+    } catch {
+      return null;
+    }
+    const text = this.decoded.get(i) as string;
+    this.decoded.delete(i);
+    return { text, hash: this.index.hashes[i] as string };
+  }
+
+  /** Gives the file back; later takes find nothing. */
+  async close(): Promise<void> {
+    const handle = this.handle;
+    this.handle = null;
+    this.where.clear();
+    this.decoded = new Map();
+    this.buffer = Buffer.alloc(0);
+    await handle?.close().catch(() => {});
+  }
+
+  /**
+   * Reads the texts from the `first` on, as many as fit a chunk (at least that one), and
+   * decodes them: a run of ASCII texts as one string they are slices of, so that 100,000 notes
+   * are a few hundred strings for the collector to move, not 100,000.
+   */
+  private load(first: number): void {
+    const { bytes, ascii } = this.index;
+    let last = first;
+    let size = bytes[first] as number;
+    while (last + 1 < bytes.length && size + (bytes[last + 1] as number) <= CHUNK_BYTES)
+      size += bytes[++last] as number;
+    const chunk = this.read(this.startsAt[first] as number, size);
+    this.decoded = new Map();
+    let runFrom = first;
+    const endRun = (end: number) => {
+      if (runFrom === end) return;
+      const run = chunk.toString('utf8', this.offsetIn(first, runFrom), this.offsetIn(first, end));
+      for (let k = runFrom, at = 0; k < end; at += bytes[k++] as number)
+        this.decoded.set(k, run.slice(at, at + (bytes[k] as number)));
+    };
+    for (let k = first; k <= last; k++) {
+      if (ascii[k] === 1) continue;
+      endRun(k);
+      const from = this.offsetIn(first, k);
+      this.decoded.set(k, chunk.toString('utf8', from, from + (bytes[k] as number)));
+      runFrom = k + 1;
+    }
+    endRun(last + 1);
+  }
+
+  /** Where text `k` starts (or, past the last, where that ends) in a chunk read from `first` on. */
+  private offsetIn(first: number, k: number): number {
+    return (this.startsAt[k] as number) - (this.startsAt[first] as number);
+  }
+
+  /**
+   * The bytes at `position` in the one buffer the store reads into (decoding copies them out):
+   * a buffer a chunk, each freed in its turn, left Node's process 120 MB bigger at 100,000 notes.
+   */
+  private read(position: number, size: number): Buffer {
+    if (this.buffer.length < size) this.buffer = Buffer.allocUnsafe(size);
+    const chunk = this.buffer.subarray(0, size);
+    for (let done = 0; done < size;) {
+      const read = readSync(
+        (this.handle as FileHandle).fd,
+        chunk,
+        done,
+        size - done,
+        position + done,
+      );
+      if (read === 0) throw new Error('The text store ended early.');
+      done += read;
+    }
+    return chunk;
+  }
+}
+
+/** The index when its lists agree and the byte lengths add up to the texts' bytes. */
+function indexOf(value: unknown, textBytes: number): StoreIndex | null {
+  const { paths, bytes, hashes, ascii } = (value ?? {}) as Partial<StoreIndex>;
+  const count = paths?.length;
+  if (![paths, bytes, hashes, ascii].every((list) => Array.isArray(list) && list.length === count))
+    return null;
+  let total = 0;
+  for (let i = 0; i < (count as number); i++) {
+    const length = (bytes as unknown[])[i];
+    if (typeof (paths as unknown[])[i] !== 'string' || typeof (hashes as unknown[])[i] !== 'string')
+      return null;
+    if (!Number.isInteger(length) || (length as number) < 0) return null;
+    if ((ascii as unknown[])[i] !== 0 && (ascii as unknown[])[i] !== 1) return null;
+    total += length as number;
+  }
+  return total === textBytes ? (value as StoreIndex) : null;
+}
+
+/**
+ * Writes the notes' texts atomically (a temp file and a rename), in the order given. When
+ * `stopped` says so (the server closing), it stops within a chunk and leaves the old file.
+ */
+export async function writeTextStore(
+  file: string,
+  notes: Iterable<[path: string, text: string]>,
+  stopped: () => boolean = () => false,
+): Promise<void> {
+  const index: StoreIndex = { paths: [], bytes: [], hashes: [], ascii: [] };
+  await writeFileAtomic(file, chunksOf(notes, index, stopped));
+}
+
+/** Whether UTF-8 carries the text as it is: no lone surrogate (ES2024, in Node 20 and Bun). */
+function isWellFormed(text: string): boolean {
+  return (text as unknown as { isWellFormed(): boolean }).isWellFormed();
+}
+
+/** Thrown into the writer to end a write the server no longer waits for. */
+class WriteStopped extends Error {}
+
+/**
+ * The file as chunks made when the writer asks for them: the texts encoded into one reused
+ * buffer (a text bigger than it goes alone), then the index and its length. A text with a lone
+ * surrogate is left out: UTF-8 cannot carry it, so it would not read back as the text hashed.
+ */
+function* chunksOf(
+  notes: Iterable<[string, string]>,
+  index: StoreIndex,
+  stopped: () => boolean,
+): Generator<Uint8Array> {
+  yield Buffer.from(MAGIC, 'latin1');
+  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  let used = 0;
+  for (const [path, text] of notes) {
+    if (!isWellFormed(text)) continue;
+    const bytes = Buffer.byteLength(text, 'utf8');
+    index.paths.push(path);
+    index.bytes.push(bytes);
+    index.hashes.push(textHash(text));
+    index.ascii.push(bytes === text.length ? 1 : 0);
+    if (used + bytes > CHUNK_BYTES && used > 0) {
+      yield chunk.subarray(0, used); // written before the generator goes on
+      used = 0;
+      if (stopped())
+        throw new WriteStopped('The server stopped before the text store was written.');
+    }
+    if (bytes > CHUNK_BYTES) yield Buffer.from(text, 'utf8');
+    else used += chunk.write(text, used, 'utf8');
+  }
+  if (used > 0) yield chunk.subarray(0, used);
+  const json = Buffer.from(JSON.stringify(index), 'utf8');
+  const trailer = Buffer.alloc(TRAILER_BYTES);
+  trailer.writeUInt32LE(json.length, 0);
+  yield json;
+  yield trailer;
+}
