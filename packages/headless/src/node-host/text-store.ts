@@ -160,10 +160,7 @@ export class TextStore {
     return (this.startsAt[k] as number) - (this.startsAt[first] as number);
   }
 
-  /**
-   * The bytes at `position` in the one buffer the store reads into (decoding copies them out):
-   * a buffer a chunk, each freed in its turn, left Node's process 120 MB bigger at 100,000 notes.
-   */
+  /** The bytes at `position`, in the one buffer the store reads into (decoding copies them out). */
   private read(position: number, size: number): Buffer {
     if (this.buffer.length < size) this.buffer = Buffer.allocUnsafe(size);
     const chunk = this.buffer.subarray(0, size);
