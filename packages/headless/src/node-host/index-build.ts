@@ -5,15 +5,18 @@
  * note whose path, size and mtime are those of the on-disk cache is restored from it unread
  * (VaultIndex.restoreNote reads and checks its text on first need, ADR-0027), with its link
  * counts, when no file was added or removed since the cache was written. Otherwise the note is
- * read; its cached metadata is taken when its text hash matches too, and it is parsed when not
- * (in worker threads for a big vault, while this thread goes on reading and resolving links:
- * parse-pool.ts); its link counts are taken from the cache unless a file sharing a name with one
- * of its links was added or removed since (the counts depend on nothing else). Tag counts and
+ * read (from the text store beside the cache when its size and mtime are the cache's and the store
+ * has the text the record was made from: text-store.ts, ADR-0028); its cached metadata is taken
+ * when its text hash matches too, and it is parsed when not (in worker threads for a big vault,
+ * while this thread goes on reading and resolving links: parse-pool.ts); its link counts are
+ * taken from the cache unless a file sharing a name with one of its links was added or removed
+ * since (the counts depend on nothing else). Tag counts and
  * the link graph's key index are owed, not built, while loading (VaultIndex.deferAggregates);
  * the host prepares them once the index is ready, and when every note came from the cache, the
  * cache's tag counts answer meanwhile. When anything was parsed (or a cached note is gone), the
- * build hands back the writing of a new cache, for after the index is ready. Progress goes to
- * `progress`; `stopped()` ends the build early (the host is closing).
+ * build hands back the writing of a new cache, for after the index is ready, and of the text
+ * store, for once every text is in. Progress goes to `progress`; `stopped()` ends the build
+ * early (the host is closing).
  */
 import { readFileSync } from 'node:fs';
 import { getLinkpath, nameKey } from '@mcp-connector/markdown/links';
