@@ -1,0 +1,71 @@
+/**
+ * A real server restarted over the metadata cache and the text store its first start wrote
+ * (ADR-0018, ADR-0028): under Bun from the sources, and under Node from the built CLI when the
+ * suite runs against it (MCP_E2E_TARGET, scripts/test-built-cli.ts). The restart answers search
+ * exactly as the first start did, from the stored texts: a note edited in a way that kept its
+ * size and mtime is answered as the store has it, as Obsidian's metadata cache would.
+ */
+import { afterEach, expect, test } from 'bun:test';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { editKeepingStat } from '../test-support/edit-keeping-stat.ts';
+import {
+  E2E_TARGET,
+  builtCliLaunch,
+  buildVault,
+  startChildServer,
+  type ChildServer,
+  type TempVault,
+} from '../test-support/index.ts';
+import { metadataCachePathOf } from '../serve.ts';
+import { textStorePathOf } from '../node-host/text-store.ts';
+import { waitFor } from '@mcp-connector/shared/test-support';
+
+let vault: TempVault | null = null;
+let server: ChildServer | null = null;
+
+afterEach(async () => {
+  await server?.stop();
+  server = null;
+  await vault?.remove();
+  vault = null;
+});
+
+const NOTES = {
+  'Garden/Beds.md': '# Beds\n\nThe garden has four beds. See [[Tools]].\n',
+  'Garden/Tools.md': '# Tools\n\nA spade for the garden, a rake. #kit\n',
+  'Journal/Today.md': 'Nothing about it today.\n',
+};
+
+async function serve(root: string): Promise<ChildServer> {
+  const launch = E2E_TARGET === 'bun' ? undefined : builtCliLaunch();
+  return startChildServer(root, [], { ...(launch !== undefined && { launch }) });
+}
+
+/** The search's hits once the index answers (a start answers `index_building` until then). */
+async function searchWhenReady(child: ChildServer, query: string): Promise<unknown> {
+  const client = await child.connect();
+  for (;;) {
+    const result = await client.callTool({ name: 'search_vault_simple', arguments: { query } });
+    if (!result.isError) return (result.structuredContent as { hits: unknown }).hits;
+    const failure = JSON.stringify(result.structuredContent ?? result.content);
+    if (!failure.includes('index_building')) throw new Error(`search failed: ${failure}`);
+  }
+}
+
+test('a restart answers search from the stored texts, as the first start did', async () => {
+  vault = await buildVault(NOTES);
+  server = await serve(vault.root);
+  const first = await searchWhenReady(server, 'garden');
+  expect(first).toHaveLength(2);
+  const store = textStorePathOf(metadataCachePathOf(vault.root));
+  await waitFor(() => existsSync(store), 'the text store, written once every text is in');
+  await server.stop();
+  // Same length, mtime given back: the cache and the store vouch for the old text.
+  await editKeepingStat(join(vault.root, 'Garden/Tools.md'), (text) =>
+    text.replace('garden', 'meadow'),
+  );
+  server = await serve(vault.root);
+  expect(await searchWhenReady(server, 'garden')).toEqual(first);
+  expect(await searchWhenReady(server, 'meadow')).toEqual([]);
+});
