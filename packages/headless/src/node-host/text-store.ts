@@ -104,7 +104,6 @@ export class TextStore {
     const i = this.where.get(path);
     if (i === undefined || this.handle === null) return null;
     this.where.delete(path);
-    if (this.where.size === 0) queueMicrotask(() => void this.close());
     try {
       if (!this.decoded.has(i)) this.load(i);
     } catch {
