@@ -11,7 +11,7 @@ import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/pr
 import { builtinModules } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   buildVault,
   connectStdioCli,
@@ -25,6 +25,7 @@ import {
   CLI_FILE,
   HEADLESS,
   PARSE_THREAD_FILE,
+  READ_AHEAD_THREAD_FILE,
   STAT_THREAD_FILE,
   THREAD_FILE,
   buildHeadless,
@@ -202,6 +203,32 @@ describe('the built headless CLI', () => {
     }
   }, 60_000);
 
+  test('under node and bun: the read-ahead thread beside the bundle reads the files asked for', async () => {
+    // A cold build from the disk starts it (read-ahead.ts); a missing or broken thread file would
+    // quietly read nothing ahead, so it is started here the way the build does, over a vault.
+    const thread = join(dirname(built.path), READ_AHEAD_THREAD_FILE);
+    const script = `
+      import { Worker } from 'node:worker_threads';
+      const [thread, root] = process.argv.slice(-2);
+      const worker = new Worker(thread);
+      worker.postMessage({ root, diskPaths: ['Welcome.md', 'Other.md', 'gone.md'], sizes: [9, 9, 9] });
+      worker.postMessage({ readTo: 0, until: 3 });
+      worker.on('message', (done) => { console.log(JSON.stringify(done)); process.exit(0); });
+      worker.on('error', (error) => { console.error(error); process.exit(1); });`;
+    const scriptFile = join(temp, 'read-ahead-probe.mjs');
+    await writeFile(scriptFile, script);
+    const notes = await buildVault({ 'Welcome.md': '# Welcome\n', 'Other.md': '# Other\n' });
+    try {
+      for (const runtime of [NODE as string, process.execPath]) {
+        const result = spawnSync(runtime, [scriptFile, thread, notes.root], { encoding: 'utf8' });
+        expect(result.stderr).toBe('');
+        expect(JSON.parse(result.stdout)).toEqual({ broughtIn: 2, until: 3 }); // gone.md: none
+      }
+    } finally {
+      await notes.remove();
+    }
+  });
+
   test('under bun: the same bundle answers over HTTP', async () => {
     expect(await answerOverHttp({ runtime: process.execPath, cli: built.path })).toContain(
       'get_vault_file',
@@ -222,6 +249,7 @@ describe('the built headless CLI', () => {
     expect(files).toContain(`dist/${THREAD_FILE}`);
     expect(files).toContain(`dist/${PARSE_THREAD_FILE}`);
     expect(files).toContain(`dist/${STAT_THREAD_FILE}`);
+    expect(files).toContain(`dist/${READ_AHEAD_THREAD_FILE}`);
     expect(files).toContain('dist/demo-vault/Home.md');
     expect(files.some((path) => path.startsWith('src/'))).toBe(false);
     const project = join(temp, 'project');

@@ -2,10 +2,10 @@
  * Builds the headless CLI: esbuild bundles packages/headless/src/cli.ts and everything it imports
  * (the plugin's features, the MCP SDK, chokidar, trash, arktype...) into one ES module,
  * packages/headless/dist/cli.mjs, that Node 20+ and Bun run with nothing installed beside it,
- * and its three worker threads beside it, where the CLI starts them from: the semantic embedder
- * (src/semantic/embedder-thread.ts into embedder-thread.mjs), and the note parser and the file
- * stats of the index build (src/node-host/parse-thread.ts and stat-thread.ts into
- * parse-thread.mjs and stat-thread.mjs).
+ * and its four worker threads beside it, where the CLI starts them from: the semantic embedder
+ * (src/semantic/embedder-thread.ts into embedder-thread.mjs), and the note parser, the file
+ * stats and the read-ahead of the index build (src/node-host/parse-thread.ts, stat-thread.ts and
+ * read-ahead-thread.ts into parse-thread.mjs, stat-thread.mjs and read-ahead-thread.mjs).
  * Left out on purpose: Node's built-ins, and the semantic-search libraries the providers import
  * through a variable (EnergeticAI, transformers.js), which load when installed next to the
  * package and are reported unavailable otherwise. trash's two helper programs (macOS, Windows)
@@ -22,6 +22,7 @@ export const CLI_FILE = 'cli.mjs';
 export const THREAD_FILE = 'embedder-thread.mjs';
 export const PARSE_THREAD_FILE = 'parse-thread.mjs';
 export const STAT_THREAD_FILE = 'stat-thread.mjs';
+export const READ_AHEAD_THREAD_FILE = 'read-ahead-thread.mjs';
 /** The test vault, which `demo` serves a copy of, beside the built CLI (demo.ts). */
 const DEMO_FOLDER = 'demo-vault';
 
@@ -75,6 +76,10 @@ export async function buildHeadless(outDir: string = join(HEADLESS, 'dist')): Pr
       { in: join(HEADLESS, 'src', 'semantic', 'embedder-thread.ts'), out: 'embedder-thread' },
       { in: join(HEADLESS, 'src', 'node-host', 'parse-thread.ts'), out: 'parse-thread' },
       { in: join(HEADLESS, 'src', 'node-host', 'stat-thread.ts'), out: 'stat-thread' },
+      {
+        in: join(HEADLESS, 'src', 'node-host', 'read-ahead-thread.ts'),
+        out: 'read-ahead-thread',
+      },
     ],
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
@@ -104,7 +109,7 @@ export async function buildHeadless(outDir: string = join(HEADLESS, 'dist')): Pr
   return {
     path,
     bytes: (await stat(path)).size,
-    files: [CLI_FILE, THREAD_FILE, PARSE_THREAD_FILE, STAT_THREAD_FILE],
+    files: [CLI_FILE, THREAD_FILE, PARSE_THREAD_FILE, STAT_THREAD_FILE, READ_AHEAD_THREAD_FILE],
     imports: [...new Set(imports)].sort(),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The built CLI's files, which a .mcpb exported with the fallback carries (cli.mjs and the
- * embedder's, the note parser's and the file stats' threads beside it): from the folder of this very file when the CLI runs from its
+ * embedder's, the note parser's, the file stats' and the read-ahead's threads beside it): from the folder of this very file when the CLI runs from its
  * build (dist/, installed or not), else the build in the repository (`bun run build:headless`).
  */
 import { readFile } from 'node:fs/promises';
@@ -8,7 +8,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packageRoot } from '../package-root.ts';
 
-const BUILT_FILES = ['cli.mjs', 'embedder-thread.mjs', 'parse-thread.mjs', 'stat-thread.mjs'];
+const BUILT_FILES = [
+  'cli.mjs',
+  'embedder-thread.mjs',
+  'parse-thread.mjs',
+  'stat-thread.mjs',
+  'read-ahead-thread.mjs',
+];
 
 /** The files by name, or null when running from source with nothing built. */
 export async function builtCliFiles(): Promise<Record<string, Uint8Array> | null> {

@@ -127,6 +127,7 @@ describe('a .mcpb with the fallback', () => {
       'cli.mjs',
       'embedder-thread.mjs',
       'parse-thread.mjs',
+      'read-ahead-thread.mjs',
       'stat-thread.mjs',
     ]);
     const manifest = await readFile(join(bundleDir, 'manifest.json'), 'utf8');
