@@ -2,8 +2,10 @@
  * Generated vaults for the scale benchmarks, kept in the temp folder between runs (never in the
  * repository): `/tmp/mcp-bench-vaults/<notes>-<seed>` is generated once by generate-vault.ts and
  * reused while its marker file says it is complete. `coldStart` removes what a server keeps
- * beside the vault (the metadata cache), so the next start reads and parses every note.
+ * beside the vault (the metadata cache), so the next start reads and parses every note;
+ * `dropPageCache` makes it read them from the disk.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -54,5 +56,22 @@ export async function benchToken(vault: BenchVault): Promise<string> {
     return existing?.secret ?? (await addToken(settings, 'bench')).secret;
   } finally {
     settings.close();
+  }
+}
+
+const DROP_CACHES = '/proc/sys/vm/drop_caches';
+
+/**
+ * Writes dirty pages out and empties the system's page cache (Linux, as root: the whole
+ * machine's, not only the vault's), so the next start reads from the disk as after a reboot.
+ */
+export async function dropPageCache(): Promise<void> {
+  if (spawnSync('sync').status !== 0) throw new Error('`sync` failed: the page cache was kept.');
+  try {
+    await writeFile(DROP_CACHES, '3');
+  } catch {
+    throw new Error(
+      `--from-disk empties the page cache through ${DROP_CACHES}: run the benchmark as root on Linux.`,
+    );
   }
 }

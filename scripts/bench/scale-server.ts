@@ -14,7 +14,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer, connect as tcpConnect } from 'node:net';
 import { join } from 'node:path';
-import { benchToken, benchVault, coldStart, type BenchVault } from './bench-vaults.ts';
+import {
+  benchToken,
+  benchVault,
+  coldStart,
+  dropPageCache,
+  type BenchVault,
+} from './bench-vaults.ts';
 import { connectClient, timeCalls } from './calls.ts';
 import { cpuMsOf, memoryOf, summarize } from './measure.ts';
 
@@ -203,20 +209,30 @@ export function formatStart(label: string, figures: StartFigures): string {
 }
 
 /** Cold then warm start over a generated vault of each size. */
+/**
+ * A cold start and a warm restart over each size. `fromDisk` empties the system's page cache
+ * before each, so the notes and the cache are read from the disk, as after a reboot.
+ */
 export async function scaleRuns(
   codeRoot: string,
   sizes: readonly number[],
-  cli: ServerCli = 'source',
-  searchAfterMs = 0,
+  { cli = 'source', searchAfterMs = 0, fromDisk = false }: ScaleOptions = {},
 ): Promise<void> {
   for (const notes of sizes) {
     const vault = await benchVault(notes);
     const token = await benchToken(vault);
     console.log(`\n${notes} generated notes (${vault.megabytes.toFixed(0)} MB)`);
     await coldStart(vault);
-    for (const label of ['cold start', 'warm restart'])
-      console.log(
-        formatStart(label, await measureStart(codeRoot, vault, token, cli, searchAfterMs)),
-      );
+    for (const label of ['cold start', 'warm restart']) {
+      if (fromDisk) await dropPageCache();
+      const figures = await measureStart(codeRoot, vault, token, cli, searchAfterMs);
+      console.log(formatStart(fromDisk ? `${label} from the disk` : label, figures));
+    }
   }
+}
+
+export interface ScaleOptions {
+  cli?: ServerCli;
+  searchAfterMs?: number;
+  fromDisk?: boolean;
 }

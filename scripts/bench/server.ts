@@ -7,12 +7,14 @@
  * warm, RSS, the vault-wide calls and shutdown.
  *
  *   bun run bench:server [-- --notes 10000,100000] [--no-latency] [--code DIR] [--cli source|bun|node]
- *                        [--search-after MS]
+ *                        [--search-after MS] [--from-disk]
  *
  * `--notes 0` skips the scale runs; `--code DIR` serves the scale runs from another checkout (a
  * before/after run); `--cli bun` or `--cli node` serves them from the built packages/headless/dist/cli.mjs under
  * that runtime, as users run it (default: the sources under Bun); `--search-after MS` sends the
- * first search that long after the index is ready (default 0: at once).
+ * first search that long after the index is ready (default 0: at once); `--from-disk` empties the
+ * system's page cache before each start (Linux, as root), so the vault and the cache are read from
+ * the disk, as after a reboot.
  */
 import { startChildServer } from '../../packages/headless/src/test-support/child-server.ts';
 import { copyVault } from '../../packages/headless/src/test-support/temp-vault.ts';
@@ -28,6 +30,7 @@ const { values: options } = parseArgs({
     cli: { type: 'string', default: 'source' },
     code: { type: 'string' },
     'search-after': { type: 'string', default: '0' },
+    'from-disk': { type: 'boolean', default: false },
   },
 });
 const ROOT = options.code ?? new URL('../..', import.meta.url).pathname;
@@ -86,7 +89,11 @@ async function main(): Promise<void> {
     .split(',')
     .map(Number)
     .filter((notes) => notes > 0);
-  await scaleRuns(ROOT, sizes, CLI, Number(options['search-after']));
+  await scaleRuns(ROOT, sizes, {
+    cli: CLI,
+    searchAfterMs: Number(options['search-after']),
+    fromDisk: options['from-disk'],
+  });
 }
 
 function serverCliOf(value: string): ServerCli {
