@@ -10,6 +10,7 @@ import type { FileStat } from '@mcp-connector/obsidian-plugin/host';
 import { lstatSync, type Stats } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { nextTurn } from './next-turn.ts';
+import { threadUrl } from './thread-url.ts';
 
 export const STAT_FIELDS = 3;
 /** From this many files on, their stats are taken in a thread. */
@@ -17,11 +18,7 @@ const STAT_THREAD_FROM = 2000;
 /** Files whose stat is taken in-process between two turns of the event loop. */
 const STAT_BATCH = 256;
 
-/** From source, the thread's own file; built, the bundle beside cli.mjs (scripts/build-headless.ts). */
-export const STAT_THREAD_URL = new URL(
-  import.meta.url.endsWith('.ts') ? './stat-thread.ts' : './stat-thread.mjs',
-  import.meta.url,
-);
+export const STAT_THREAD_URL = threadUrl('stat-thread');
 
 export interface StatRequest {
   root: string;

@@ -11,6 +11,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { parseNote, type PackedMetadata } from '@mcp-connector/markdown/vault';
+import { threadUrl } from './thread-url.ts';
 
 export interface ParseRequest {
   id: number;
@@ -32,11 +33,7 @@ interface Thread {
   jobs: Map<number, Job>;
 }
 
-/** From source, the thread's own file; built, the bundle beside cli.mjs (scripts/build-headless.ts). */
-export const PARSE_THREAD_URL = new URL(
-  import.meta.url.endsWith('.ts') ? './parse-thread.ts' : './parse-thread.mjs',
-  import.meta.url,
-);
+export const PARSE_THREAD_URL = threadUrl('parse-thread');
 
 /** One thread per core but the main thread's, at least one. */
 export function defaultParseThreads(): number {

@@ -17,6 +17,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ReadAheadDone, ReadAheadStart, ReadAheadUntil } from './read-ahead-thread.ts';
 import type { ScannedFile } from './vault-scan.ts';
+import { threadUrl } from './thread-url.ts';
 
 /** Reads slower than this on average (ms a file) wait on the disk; cached ones take ~0.01 ms. */
 export const SLOW_READ_MS = 0.03;
@@ -28,11 +29,7 @@ const SLOW_BATCHES = 3;
 /** How many files past the build's last read are asked for at once. */
 const FILES_AHEAD = 2048;
 
-/** From source, the thread's own file; built, the bundle beside cli.mjs (scripts/build-headless.ts). */
-export const READ_AHEAD_THREAD_URL = new URL(
-  import.meta.url.endsWith('.ts') ? './read-ahead-thread.ts' : './read-ahead-thread.mjs',
-  import.meta.url,
-);
+export const READ_AHEAD_THREAD_URL = threadUrl('read-ahead-thread');
 
 export class ReadAhead {
   private thread: Worker | null = null;
