@@ -1,6 +1,13 @@
 export { isAtomicTempName, writeFileAtomic } from './atomic-write.ts';
 export { freePathIn, pathExists } from './free-name.ts';
 export { onFirstUse } from './first-use.ts';
+export {
+  createExclusively,
+  isOlderThan,
+  readTextIfExists,
+  removeIfStill,
+  replaceStale,
+} from './lock-file.ts';
 export { ToolError, type ErrorCode, type ToolFailure } from './errors.ts';
 export { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './json-depth.ts';
 export { Mutex } from './mutex.ts';

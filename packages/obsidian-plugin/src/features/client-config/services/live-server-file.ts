@@ -11,8 +11,14 @@
  *   a live plugin's record.
  * - Withdrawing only touches the file while it is still this process's own.
  */
-import { writeFileAtomic } from '@mcp-connector/shared';
-import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
+import {
+  createExclusively,
+  isOlderThan,
+  readTextIfExists,
+  replaceStale,
+  writeFileAtomic,
+} from '@mcp-connector/shared';
+import { mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import {
   LIVE_SERVER_FILE,
@@ -49,14 +55,14 @@ export async function claimLiveServer(
   const mine = serialise(recordOf(null, host));
   const claimed = { release: () => withdraw(path, null) };
   for (let attempt = 0; attempt < 5; attempt++) {
-    if (await createExclusively(path, mine)) return claimed;
-    const text = await readText(path);
+    if (createExclusively(path, mine)) return claimed;
+    const text = readTextIfExists(path);
     if (text === null) continue;
     const holder = recordFrom(text);
     if (holder !== null && processIsAlive(holder.pid)) throw alreadyServing(holder);
     // Unreadable and recent: a server that is starting may still be writing it.
-    if (holder === null && !(await isOlderThan(path, STALE_AFTER_MS))) continue;
-    if (await replaceStale(path, text, mine)) return claimed;
+    if (holder === null && !isOlderThan(path, STALE_AFTER_MS)) continue;
+    if (replaceStale(path, text, mine, STALE_AFTER_MS)) return claimed;
   }
   throw new Error(
     'Could not claim live-server.json: another server is starting on this vault. Try again in a moment.',
@@ -66,7 +72,7 @@ export async function claimLiveServer(
 /** Written once the transport listens; see the header for who may overwrite whom. */
 export async function publishLiveServer(settingsPath: string, port: number, host: string) {
   const path = liveServerPath(settingsPath);
-  const current = recordFrom((await readText(path)) ?? '');
+  const current = recordFrom(readTextIfExists(path) ?? '');
   const own = current?.pid === process.pid;
   const other = current !== null && !own && processIsAlive(current.pid) ? current : null;
   if (other !== null && host !== PREFERRED_HOST) return;
@@ -93,52 +99,11 @@ function liveServerPath(settingsPath: string): string {
 
 /** Removes this process's record (of that port, unless null), or puts back the one it displaced. */
 async function withdraw(path: string, port: number | null): Promise<void> {
-  const current = recordFrom((await readText(path)) ?? '');
+  const current = recordFrom(readTextIfExists(path) ?? '');
   if (current?.pid !== process.pid || (port !== null && current.port !== port)) return;
   const back = current.displaced;
   if (back !== undefined && processIsAlive(back.pid)) await writeFileAtomic(path, serialise(back));
   else await rm(path, { force: true });
-}
-
-/**
- * Replaces a dead server's file with `mine`. Only the holder of `live-server.json.takeover` (made
- * exclusively, held for a moment) removes it, and only while it is still the text judged stale:
- * a file is never removed after another server claimed it. A guard left by a crash mid-takeover
- * is cleared once it is old.
- */
-async function replaceStale(path: string, staleText: string, mine: string): Promise<boolean> {
-  const guard = `${path}.takeover`;
-  if (!(await createExclusively(guard, String(process.pid)))) {
-    if (await isOlderThan(guard, STALE_AFTER_MS)) await rm(guard, { force: true });
-    return false;
-  }
-  try {
-    if ((await readText(path)) === staleText) await rm(path, { force: true });
-    return await createExclusively(path, mine);
-  } finally {
-    await rm(guard, { force: true });
-  }
-}
-
-async function isOlderThan(path: string, milliseconds: number): Promise<boolean> {
-  const stats = await stat(path).catch(() => null);
-  return stats !== null && Date.now() - stats.mtimeMs > milliseconds;
-}
-
-async function createExclusively(path: string, text: string): Promise<boolean> {
-  let handle;
-  try {
-    handle = await open(path, 'wx');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  }
-  try {
-    await handle.writeFile(text);
-  } finally {
-    await handle.close();
-  }
-  return true;
 }
 
 function recordOf(port: number | null, host: string): LiveServerRecord {
@@ -176,15 +141,6 @@ function recordOfValue(value: unknown): LiveServerRecord | null {
 
 function withoutDisplaced({ pid, port, host, startedAt }: LiveServerRecord): LiveServerRecord {
   return { pid, port, host, startedAt };
-}
-
-async function readText(path: string): Promise<string | null> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
 }
 
 function alreadyServing(holder: LiveServerRecord): Error {
