@@ -4,6 +4,8 @@
  * straight through the guarded host (a write before the journal), then as many through the journal (before-image, intent, write,
  * commit, each appended and flushed), one at a time; medians, p95 and their ratio. Then the
  * journal holding those changes is opened again (what a server start adds), and its size on disk.
+ * Last, what every journaled call spends taking its turn with other servers on the vault (the
+ * lock between processes and catching up with the file, ADR-0030), with nothing to catch up.
  */
 import { defaultChangeJournalSettings } from '../../packages/shared/src/index.ts';
 import type { CallToolResult } from '@modelcontextprotocol/server';
@@ -60,6 +62,7 @@ try {
       },
     );
   });
+  const turns = await time(WRITES, () => journal.synced(async () => undefined));
   await journal.close();
   const opens: number[] = [];
   for (let run = 0; run < 5; run++) {
@@ -79,6 +82,8 @@ try {
   console.log(`write, guarded host only   p50 ${formatMs(d.p50)}  p95 ${formatMs(d.p95)}`);
   console.log(`write, through the journal p50 ${formatMs(j.p50)}  p95 ${formatMs(j.p95)}`);
   console.log(`journaled / direct (p50)   ${(j.p50 / d.p50).toFixed(2)}x`);
+  const turn = summarize(turns);
+  console.log(`a turn with other servers  p50 ${formatMs(turn.p50)}  p95 ${formatMs(turn.p95)}`);
   console.log(
     `open a journal of ${WRITES + WARM_UP} changes: median ${formatMs(summarize(opens).p50)} (5 runs)`,
   );

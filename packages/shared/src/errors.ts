@@ -46,7 +46,8 @@ export type ErrorCode =
   | 'hidden_folders_active'
   | 'tool_inactive'
   | 'tool_not_allowed'
-  | 'idempotency_conflict';
+  | 'idempotency_conflict'
+  | 'journal_busy';
 
 /** The JSON a failed tool call returns as its structured content. */
 export interface ToolFailure {

@@ -10,6 +10,11 @@
  * under the change lock, once the vault is ready (headless builds its index while serving,
  * ADR-0021). Every entry point (calls, listing, history) waits for that settling first, so no
  * call sees or repeats a change that is still open.
+ *
+ * Servers sharing a vault (Obsidian and a headless server, or a stdio server per client) share
+ * its journal (ADR-0030): each reads and writes it holding the journal's lock between processes
+ * (journal-lock.ts), and first catches up with what the others wrote since (their changes, a
+ * compaction that replaced the file, the before-images they added or removed).
  */
 import {
   Mutex,
@@ -54,6 +59,7 @@ import { IdempotentCalls, callKey } from './idempotent-calls.ts';
 import { ImageStore } from './image-store.ts';
 import { changesToKeep, liveKeys, overBounds } from './journal-bounds.ts';
 import { JournalFile } from './journal-file.ts';
+import { JOURNAL_LOCK_FILE, JournalLock } from './journal-lock.ts';
 import { ImageCapture } from './path-state.ts';
 import { RecordingHost } from './recording-host.ts';
 
@@ -77,6 +83,8 @@ export interface ChangeJournalOptions {
   now?: () => Date;
   /** Told about anything odd found at start (a torn last record, a journal of another format). */
   onProblem?: (message: string) => void;
+  /** How long a call waits while another process holds the journal (journal-lock.ts). */
+  lockWaitMs?: number;
 }
 
 /** One call to journal: which tool, with what arguments, and its key if it came with one. */
@@ -116,7 +124,8 @@ export class ChangeJournal {
 
   private constructor(
     private readonly options: ChangeJournalOptions,
-    private readonly file: JournalFile,
+    private readonly fileLock: JournalLock,
+    private file: JournalFile,
     readonly images: ImageStore,
     readonly log: ChangeLog,
   ) {
@@ -141,13 +150,43 @@ export class ChangeJournal {
 
   static async open(options: ChangeJournalOptions): Promise<ChangeJournal> {
     await mkdir(options.folder, { recursive: true });
-    const opened = await JournalFile.open(join(options.folder, 'journal.jsonl'));
+    const fileLock = new JournalLock(join(options.folder, JOURNAL_LOCK_FILE), {
+      ...(options.lockWaitMs !== undefined && { waitMs: options.lockWaitMs }),
+    });
+    // Opening may cut a torn tail off: only while no other process can be mid-append.
+    const opened = await fileLock.hold(() => JournalFile.open(journalPathIn(options.folder)));
     const images = await ImageStore.open(join(options.folder, 'images'));
     const log = new ChangeLog();
-    for (const line of opened.lines) log.apply(line);
-    const journal = new ChangeJournal(options, opened.file, images, log);
+    log.reset(opened.lines);
+    const journal = new ChangeJournal(options, fileLock, opened.file, images, log);
     for (const problem of openingProblems(opened)) options.onProblem?.(problem);
     return journal;
+  }
+
+  /**
+   * Runs `section` in this process's turn (the change lock) and the vault's (the journal's lock),
+   * once the log holds what other processes wrote since.
+   */
+  synced<T>(section: () => Promise<T>): Promise<T> {
+    return this.lock.run(() =>
+      this.fileLock.hold(async () => {
+        await this.catchUp();
+        return section();
+      }),
+    );
+  }
+
+  /** Folds in what other processes wrote since this one last read or wrote the journal. */
+  private async catchUp(): Promise<void> {
+    const added = await this.file.catchUp();
+    if (added !== null && added.length === 0) return;
+    if (added === null) {
+      const opened = await JournalFile.open(journalPathIn(this.options.folder));
+      await this.file.close();
+      this.file = opened.file;
+      this.log.reset(opened.lines);
+    } else for (const line of added) this.log.apply(line);
+    await this.images.rescan();
   }
 
   /** Waits for the settling at open; a journal that could not settle refuses every call. */
@@ -188,20 +227,29 @@ export class ChangeJournal {
   }
 
   /**
-   * Runs first under the lock: changes a crash left open are settled once the vault is ready.
-   * Closed before that, they stay open in the file and the next start settles them.
+   * Runs first under the change lock: changes a crash left open are settled once the vault is
+   * ready. Closed before that, they stay open in the file and the next start settles them. The
+   * journal's lock is taken only once the vault is ready (a big vault's index can take a while);
+   * every change open then was cut off, since each process holds that lock from a change's begin
+   * to its commit. One that another process left after this one opened waits for the next start:
+   * this host was not waited for.
    */
   private async settle(): Promise<void> {
-    if (this.log.open.size > 0) {
+    const toSettle = this.log.open.size > 0;
+    if (toSettle) {
       const ready = this.options.vaultReady?.() ?? Promise.resolve();
       await Promise.race([ready, this.closing]);
       if (this.closed) return;
-      const recovered = await recoveryLines(this.options.unguardedHost, [
-        ...this.log.open.values(),
-      ]);
-      if (recovered.length > 0) await this.append(recovered);
     }
-    await this.compactIfNeeded();
+    await this.fileLock.hold(async () => {
+      await this.catchUp();
+      if (toSettle) {
+        const open = [...this.log.open.values()];
+        const recovered = await recoveryLines(this.options.unguardedHost, open);
+        if (recovered.length > 0) await this.append(recovered);
+      }
+      await this.compactIfNeeded();
+    });
   }
 
   /** A call that writes through the journal: one change, rolled back if the call fails. */
@@ -211,7 +259,7 @@ export class ChangeJournal {
     key: CallKey | null,
     execute: CallExecutor,
   ): Promise<CallToolResult> {
-    return this.lock.run(async () => {
+    return this.synced(async () => {
       const session = new ChangeSession(this.head(actor, call), key, this, this.host, this.capture);
       const recording = new RecordingHost(this.host, session);
       let result: CallToolResult;
@@ -239,7 +287,7 @@ export class ChangeJournal {
   ): Promise<CallToolResult> {
     const result = await execute(this.host, new JournalAccess(this, actor, null));
     if (key !== null && result.isError !== true)
-      await this.append([this.keyLine(key, null, result)]);
+      await this.synced(() => this.append([this.keyLine(key, null, result)]));
     return result;
   }
 
@@ -326,14 +374,14 @@ class JournalAccess implements ChangeAccess {
 
   async list(filter: ChangeFilter): Promise<ListedChange[]> {
     await this.journal.whenSettled();
-    return this.journal.viewsFor(this.actor).list(filter);
+    return this.journal.synced(async () => this.journal.viewsFor(this.actor).list(filter));
   }
 
   async history(path: string): Promise<NoteVersion[]> {
     await this.journal.whenSettled();
-    return this.journal
-      .viewsFor(this.actor)
-      .history(path, this.journal.host.getFile(path) !== null);
+    return this.journal.synced(async () =>
+      this.journal.viewsFor(this.actor).history(path, this.journal.host.getFile(path) !== null),
+    );
   }
 
   undo(id: string): Promise<UndoResult> {
@@ -359,6 +407,7 @@ class JournalAccess implements ChangeAccess {
         : this.journal.unjournaled(this.actor, key, execute);
     if (call.idempotencyKey === undefined) return run(null);
     const key = callKey(this.actor.tokenId, call.idempotencyKey, call.tool, call.args);
+    await this.journal.synced(async () => undefined); // keys another process recorded, too
     return this.journal.keys.once(key, () => run(key));
   }
 
@@ -392,6 +441,10 @@ async function resultOf(work: () => Promise<Record<string, unknown>>): Promise<C
   } catch (thrown) {
     return failureResult(failureFromThrown(thrown));
   }
+}
+
+function journalPathIn(folder: string): string {
+  return join(folder, 'journal.jsonl');
 }
 
 function openingProblems(opened: Awaited<ReturnType<typeof JournalFile.open>>): string[] {

@@ -26,6 +26,15 @@ export class ChangeLog {
   readonly open = new Map<string, OpenChange>();
   private readonly keys = new Map<string, KeyLine>();
 
+  /** Forgets everything and folds these lines instead (the file was replaced). */
+  reset(lines: readonly JournalLine[]): void {
+    this.byId.clear();
+    this.undoers.clear();
+    this.open.clear();
+    this.keys.clear();
+    for (const line of lines) this.apply(line);
+  }
+
   apply(line: JournalLine): void {
     switch (line.t) {
       case 'journal':

@@ -23,11 +23,19 @@ export class ImageStore {
 
   static async open(folder: string): Promise<ImageStore> {
     await mkdir(folder, { recursive: true });
-    const sizes = new Map<string, number>();
-    for (const name of await readdir(folder)) {
-      if (BLOB_NAME.test(name)) sizes.set(name, (await stat(join(folder, name))).size);
+    const store = new ImageStore(folder, new Map());
+    await store.rescan();
+    return store;
+  }
+
+  /** Lists the blobs again: another process sharing the journal may have added or removed some. */
+  async rescan(): Promise<void> {
+    this.sizes.clear();
+    for (const name of await readdir(this.folder)) {
+      if (!BLOB_NAME.test(name)) continue;
+      const stats = await stat(join(this.folder, name)).catch(() => null);
+      if (stats !== null) this.sizes.set(name, stats.size);
     }
-    return new ImageStore(folder, sizes);
   }
 
   /** Bytes of every blob together. */

@@ -82,4 +82,22 @@ describe('JournalFile', () => {
     await reopened.file.close();
     expect(reopened.lines).toEqual([abort('b'), abort('c')]);
   });
+  test('catchUp reads what another process appended, cuts a torn tail, and sees a rewrite', async () => {
+    const path = await journalPath();
+    const mine = (await JournalFile.open(path)).file;
+    const theirs = (await JournalFile.open(path)).file;
+    expect(await mine.catchUp()).toEqual([]);
+    await theirs.append([abort('a'), abort('b')]);
+    expect(await mine.catchUp()).toEqual([abort('a'), abort('b')]);
+    expect(await mine.catchUp()).toEqual([]);
+    await writeFile(path, '{"t":"abort","id":"c"}\n{"t":"abo', { flag: 'a' }); // a crash mid-append
+    expect(await mine.catchUp()).toEqual([abort('c')]);
+    await mine.append([abort('d')]);
+    const reread = await JournalFile.open(path);
+    expect(reread.lines).toEqual([abort('a'), abort('b'), abort('c'), abort('d')]);
+    await reread.file.close();
+    await theirs.rewrite([abort('e')]); // a compaction: a new file in its place
+    expect(await mine.catchUp()).toBeNull();
+    await Promise.all([mine.close(), theirs.close()]);
+  });
 });

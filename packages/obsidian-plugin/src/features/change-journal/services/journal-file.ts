@@ -5,10 +5,13 @@
  * the last good one) by truncating the file back to the end of the last good line; an unreadable
  * line followed by good ones is skipped and counted, never allowed to hide what follows it.
  * A failed append is truncated away at once, so the next append never joins a torn line.
- * Compaction replaces the whole file atomically (`rewrite`).
+ * Compaction replaces the whole file atomically (`rewrite`). Other processes may append to the
+ * same file and replace it, each holding the journal's lock (journal-lock.ts, ADR-0030);
+ * `catchUp` reads what they wrote since.
  */
 import { writeFileAtomic } from '@mcp-connector/shared';
 import { ArkErrors } from 'arktype';
+import { fstatSync, statSync } from 'node:fs';
 import { open, readFile, rename, type FileHandle } from 'node:fs/promises';
 import { JOURNAL_FORMAT, parseJournalLine, type JournalLine } from './change-record.ts';
 
@@ -83,6 +86,30 @@ export class JournalFile {
     this.bytes += data.length;
   }
 
+  /**
+   * The lines other processes appended since this one last read or wrote, or null when another
+   * process replaced the file (a compaction): then open it again. Call it holding the journal's
+   * lock, so nobody is mid-append: a torn tail is a crash's, and is cut off as at open.
+   */
+  async catchUp(): Promise<JournalLine[] | null> {
+    // Synchronous: two stats around every journaled write, quicker than two trips to libuv's pool.
+    const onDisk = statSync(this.path, { throwIfNoEntry: false });
+    const mine = fstatSync(this.handle.fd);
+    const replaced =
+      onDisk === undefined ||
+      onDisk.ino !== mine.ino ||
+      onDisk.dev !== mine.dev ||
+      onDisk.birthtimeMs !== mine.birthtimeMs ||
+      onDisk.size < this.bytes;
+    if (replaced) return null;
+    if (onDisk.size === this.bytes) return [];
+    const added = await readFrom(this.path, this.bytes, onDisk.size - this.bytes);
+    const parsed = parseLines(added);
+    if (parsed.goodBytes < added.length) await this.handle.truncate(this.bytes + parsed.goodBytes);
+    this.bytes += parsed.goodBytes;
+    return parsed.lines;
+  }
+
   /** Replaces the whole journal with these lines (after the header), atomically. */
   async rewrite(lines: readonly JournalLine[]): Promise<void> {
     const data = encodeLines([{ t: 'journal', format: JOURNAL_FORMAT }, ...lines]);
@@ -103,6 +130,21 @@ export function encodeLines(lines: readonly JournalLine[]): Buffer {
 
 function isCurrentHeader(line: JournalLine | undefined): boolean {
   return line?.t === 'journal' && line.format === JOURNAL_FORMAT;
+}
+
+async function readFrom(path: string, position: number, length: number): Promise<Buffer> {
+  const data = Buffer.alloc(length);
+  const reader = await open(path, 'r');
+  try {
+    for (let done = 0; done < length;) {
+      const { bytesRead } = await reader.read(data, done, length - done, position + done);
+      if (bytesRead === 0) return data.subarray(0, done);
+      done += bytesRead;
+    }
+  } finally {
+    await reader.close();
+  }
+  return data;
 }
 
 async function readIfExists(path: string): Promise<Buffer> {
