@@ -27,8 +27,13 @@ const POLL_MS = 20;
 /** An unreadable lock (or takeover guard) this old was left by a crash mid-write. */
 const STALE_AFTER_MS = 10_000;
 
-/** The tokens of the locks this process holds now. */
-const heldHere = new Set<string>();
+/**
+ * The tokens of the locks this process holds now, kept on `process`: a plugin reloaded in
+ * Obsidian evaluates this module again while the old copy may still be finishing a call.
+ */
+const heldHere = ((process as unknown as Record<symbol, Set<string> | undefined>)[
+  Symbol.for('mcp-connector.journal-locks')
+] ??= new Set<string>());
 
 interface Holder {
   pid: number;
