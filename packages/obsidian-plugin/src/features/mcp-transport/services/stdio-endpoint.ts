@@ -7,6 +7,10 @@
  * changed; while they cannot be trusted, requests are refused (`settings_invalid`); once the
  * token is revoked, requests are refused with the HTTP endpoint's `token_not_recognised` reason.
  * Refused notifications are dropped. Fail closed.
+ *
+ * One client is at the other end, so a tool list change it caused reaches it twice: on its own
+ * response, as over HTTP, and as the connection's broadcast. A `notifications/tools/list_changed`
+ * sent while the last one is still news (no response and no tools/list since) is dropped.
  */
 import type { TokenRecord } from '@mcp-connector/shared';
 import type {
@@ -108,6 +112,8 @@ class GuardedTransport implements Transport {
   onmessage?: <T extends JSONRPCMessage>(message: T) => void;
   onClosed: () => void = () => undefined;
   private admitted: Promise<void> = Promise.resolve();
+  /** A tools/list_changed went out and nothing since could have answered it. */
+  private toolsChangeIsNews = false;
 
   constructor(
     private readonly inner: StdioServerTransport,
@@ -120,6 +126,7 @@ class GuardedTransport implements Transport {
     };
     inner.onerror = (error) => this.onerror?.(error);
     inner.onmessage = (message) => {
+      if ('method' in message && message.method === 'tools/list') this.toolsChangeIsNews = false;
       this.admitted = this.admitted.then(() => this.admit(message));
     };
   }
@@ -129,6 +136,10 @@ class GuardedTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
+    if (isToolsListChanged(message)) {
+      if (this.toolsChangeIsNews) return Promise.resolve();
+      this.toolsChangeIsNews = true;
+    } else if ('id' in message && !('method' in message)) this.toolsChangeIsNews = false;
     return this.inner.send(message);
   }
 
@@ -152,4 +163,14 @@ class GuardedTransport implements Transport {
       this.reportError(error instanceof Error ? error : new Error(String(error)));
     }
   }
+}
+
+/** The legacy line's notification, not one on a 2026-07-28 listen stream (those carry params). */
+function isToolsListChanged(message: JSONRPCMessage): boolean {
+  return (
+    'method' in message &&
+    message.method === 'notifications/tools/list_changed' &&
+    !('id' in message) &&
+    !('params' in message && message.params !== undefined)
+  );
 }
