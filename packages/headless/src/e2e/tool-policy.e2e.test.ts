@@ -36,8 +36,9 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 /**
- * Over stdio a 2026-07-28 caller is not told reliably (known gap, docs/features/headless.md):
- * there the test runs on the legacy line only.
+ * Over stdio a 2026-07-28 caller is told on its listen stream, not on its response (the SDK's
+ * stdio entry sends change notifications to listen streams only): there the test of the caller's
+ * own response runs on the legacy line only.
  */
 const ACTIVATION_LINES =
   E2E_TARGET === 'node-stdio' ? (['legacy'] as const) : (['legacy', 'modern'] as const);
@@ -133,6 +134,20 @@ describe('one server, many tokens', () => {
       const listed = await names(core);
       expect([tool, next].filter((name) => !listed.includes(name))).toEqual([]);
       await callOk(core, tool, tool === 'get_note_outline' ? { path: 'Home.md' } : {});
+    }
+  });
+
+  test('a 2026-07-28 caller listening hears its own activation on its listen stream', async () => {
+    const caller = await t.connect('modern', tokens.core.secret);
+    const heard = listChangedCounter(caller);
+    const subscription = await caller.listen({ toolsListChanged: true });
+    try {
+      const result = await callOk(caller, 'activate_tool', { name: 'find_orphaned_notes' });
+      expect(result.activated).toEqual(['find_orphaned_notes']);
+      await waitFor(() => heard() >= 1, "list_changed on the caller's listen stream");
+      expect(await names(caller)).toContain('find_orphaned_notes');
+    } finally {
+      await subscription.close();
     }
   });
 
