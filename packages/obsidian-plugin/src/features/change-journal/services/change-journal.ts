@@ -260,6 +260,8 @@ export class ChangeJournal {
     execute: CallExecutor,
   ): Promise<CallToolResult> {
     return this.synced(async () => {
+      const answered = key === null ? null : this.keys.answered(key);
+      if (answered !== null) return answered; // another server ran it while this one waited
       const session = new ChangeSession(this.head(actor, call), key, this, this.host, this.capture);
       const recording = new RecordingHost(this.host, session);
       let result: CallToolResult;

@@ -46,16 +46,8 @@ export class IdempotentCalls {
     if (running !== undefined) {
       return running.fingerprint === key.fingerprint ? running.result : conflict(key.key);
     }
-    const stored = this.log.key(key.tokenId, key.key);
-    const live =
-      stored !== null &&
-      Date.parse(stored.time) >= this.now() - KEY_LIFETIME_MS &&
-      (stored.change === null || this.visible(stored.change));
-    if (stored !== null && live) {
-      if (stored.fingerprint !== key.fingerprint) return conflict(key.key);
-      if (stored.result === null) return interrupted(key.key, stored.change);
-      return stored.result as CallToolResult;
-    }
+    const answered = this.answered(key);
+    if (answered !== null) return answered;
     const result = run();
     this.running.set(id, { fingerprint: key.fingerprint, result });
     try {
@@ -63,6 +55,23 @@ export class IdempotentCalls {
     } finally {
       this.running.delete(id);
     }
+  }
+
+  /**
+   * The answer a key already has in the log (the first call's result, or why it cannot be
+   * replayed), or null when the call is to run. A journaled call asks again once it has its turn
+   * at the journal, since another server may have answered the key meanwhile (ADR-0030).
+   */
+  answered(key: CallKey): CallToolResult | null {
+    const stored = this.log.key(key.tokenId, key.key);
+    const live =
+      stored !== null &&
+      Date.parse(stored.time) >= this.now() - KEY_LIFETIME_MS &&
+      (stored.change === null || this.visible(stored.change));
+    if (stored === null || !live) return null;
+    if (stored.fingerprint !== key.fingerprint) return conflict(key.key);
+    if (stored.result === null) return interrupted(key.key, stored.change);
+    return stored.result as CallToolResult;
   }
 }
 

@@ -12,6 +12,7 @@ import { callTool } from '../../mcp-tools/index.ts';
 import { contextFor, registeredTool } from '../../mcp-tools/test-support/run-tool.ts';
 import { HiddenFoldersHost } from '../../tool-policy/index.ts';
 import { ChangeJournal } from './change-journal.ts';
+import { callKey } from './idempotent-calls.ts';
 
 let vault: TestHost | null = null;
 const journals: ChangeJournal[] = [];
@@ -84,4 +85,34 @@ test('a change made after another server compacted the journal is kept, with its
   await fresh.changes.undo(middle?.id as string);
   expect(await readFile(join(test.root, 'a.md'), 'utf8')).toBe('# A\n');
   expect(await readFile(join(test.root, 'b.md'), 'utf8')).toBe('# B\n');
+});
+
+test('one idempotency key sent to two servers at once applies once', async () => {
+  const test = await openVault();
+  const [one, two] = [await server(test), await server(test)];
+  const args = { path: 'a.md', content: 'once\n', idempotencyKey: 'same' };
+  await Promise.all([
+    one.call('append_to_vault_file', args),
+    two.call('append_to_vault_file', args),
+  ]);
+  expect(await readFile(join(test.root, 'a.md'), 'utf8')).toBe('# A\nonce\n');
+  expect(await one.tools()).toEqual(['append_to_vault_file']);
+});
+
+test('a journaled call whose key another server answered while it waited does not run', async () => {
+  const test = await openVault();
+  const [one, two] = [await server(test), await server(test)];
+  const args = { path: 'a.md', content: 'once\n' };
+  await one.call('append_to_vault_file', { ...args, idempotencyKey: 'k' });
+  // As if two had checked the key before one's call, then waited for its turn.
+  const key = callKey('t', 'k', 'append_to_vault_file', args);
+  let ran = false;
+  const call = { tool: 'append_to_vault_file', args, journaled: true };
+  const result = await two.journal.journaled({ tokenId: 't', label: 'Test' }, call, key, () => {
+    ran = true;
+    return Promise.resolve({ content: [] });
+  });
+  expect(ran).toBe(false);
+  expect(result.isError).toBeUndefined();
+  expect(await readFile(join(test.root, 'a.md'), 'utf8')).toBe('# A\nonce\n');
 });
