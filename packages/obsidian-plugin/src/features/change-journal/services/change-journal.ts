@@ -111,6 +111,8 @@ export interface ChangeAccess {
 
 export class ChangeJournal {
   private readonly lock = new Mutex();
+  /** Turns (`synced`) of this process running or waiting. */
+  private turns = 0;
   private readonly listeners = new Set<(change: ListedChange) => void>();
   private readonly capture: ImageCapture;
   readonly keys: IdempotentCalls;
@@ -168,12 +170,25 @@ export class ChangeJournal {
    * once the log holds what other processes wrote since.
    */
   synced<T>(section: () => Promise<T>): Promise<T> {
-    return this.lock.run(() =>
-      this.fileLock.hold(async () => {
-        await this.catchUp();
-        return section();
-      }),
-    );
+    this.turns++;
+    return this.lock
+      .run(() =>
+        this.fileLock.hold(async () => {
+          await this.catchUp();
+          return section();
+        }),
+      )
+      .finally(() => this.turns--);
+  }
+
+  /**
+   * Catches up for a read when no turn of this process is running or waiting and no other
+   * process holds the journal; else the read answers from what this process knows, rather than
+   * waiting behind writes (its own, or another server's long call).
+   */
+  async catchUpForRead(): Promise<void> {
+    if (this.turns > 0) return;
+    await this.lock.run(() => this.fileLock.hold(() => this.catchUp(), 0)).catch(() => undefined);
   }
 
   /** Folds in what other processes wrote since this one last read or wrote the journal. */
@@ -376,14 +391,16 @@ class JournalAccess implements ChangeAccess {
 
   async list(filter: ChangeFilter): Promise<ListedChange[]> {
     await this.journal.whenSettled();
-    return this.journal.synced(async () => this.journal.viewsFor(this.actor).list(filter));
+    await this.journal.catchUpForRead();
+    return this.journal.viewsFor(this.actor).list(filter);
   }
 
   async history(path: string): Promise<NoteVersion[]> {
     await this.journal.whenSettled();
-    return this.journal.synced(async () =>
-      this.journal.viewsFor(this.actor).history(path, this.journal.host.getFile(path) !== null),
-    );
+    await this.journal.catchUpForRead();
+    return this.journal
+      .viewsFor(this.actor)
+      .history(path, this.journal.host.getFile(path) !== null);
   }
 
   undo(id: string): Promise<UndoResult> {
@@ -409,7 +426,7 @@ class JournalAccess implements ChangeAccess {
         : this.journal.unjournaled(this.actor, key, execute);
     if (call.idempotencyKey === undefined) return run(null);
     const key = callKey(this.actor.tokenId, call.idempotencyKey, call.tool, call.args);
-    await this.journal.synced(async () => undefined); // keys another process recorded, too
+    await this.journal.catchUpForRead(); // keys another process recorded, too
     return this.journal.keys.once(key, () => run(key));
   }
 

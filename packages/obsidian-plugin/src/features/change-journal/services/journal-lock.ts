@@ -52,9 +52,12 @@ export class JournalLock {
     private readonly options: JournalLockOptions = {},
   ) {}
 
-  /** Runs `section` holding the lock; call it inside this process's own ordering (a Mutex). */
-  async hold<T>(section: () => Promise<T>): Promise<T> {
-    const mine = await this.acquire();
+  /**
+   * Runs `section` holding the lock; call it inside this process's own ordering (a Mutex). With
+   * `waitMs` 0, a live holder refuses at once (`journal_busy`).
+   */
+  async hold<T>(section: () => Promise<T>, waitMs = this.options.waitMs): Promise<T> {
+    const mine = await this.acquire(waitMs ?? DEFAULT_WAIT_MS);
     try {
       return await section();
     } finally {
@@ -62,10 +65,10 @@ export class JournalLock {
     }
   }
 
-  private async acquire(): Promise<string> {
+  private async acquire(waitMs: number): Promise<string> {
     const token = randomBytes(8).toString('hex');
     const mine = JSON.stringify({ pid: process.pid, token });
-    const until = Date.now() + (this.options.waitMs ?? DEFAULT_WAIT_MS);
+    const until = Date.now() + waitMs;
     heldHere.add(token); // before the file exists: a holder with this pid is never judged gone
     let waited = false;
     try {
