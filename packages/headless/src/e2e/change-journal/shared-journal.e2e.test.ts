@@ -6,10 +6,14 @@
 import { expect, test } from 'bun:test';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { callOk, connectStdioCli } from '../../test-support/index.ts';
+import { E2E_TARGET, builtCliLaunch, callOk, connectStdioCli } from '../../test-support/index.ts';
 import { journalServerPerTest, listChanges } from './test-support/journal-vault.ts';
 
-const SOURCE_CLI = { runtime: process.execPath, cli: join(import.meta.dir, '..', '..', 'cli.ts') };
+/** The sources under Bun, or on the built-CLI targets the built CLI under Node, as users run it. */
+const stdioCli = () =>
+  E2E_TARGET === 'bun'
+    ? { runtime: process.execPath, cli: join(import.meta.dir, '..', '..', 'cli.ts') }
+    : builtCliLaunch();
 /** The stdio server scans the vault before it answers. */
 const STARTS = 30_000;
 
@@ -20,7 +24,7 @@ test(
   async () => {
     const http = await start();
     const tokenId = http.connector.defaultToken?.id as string;
-    const stdio = await connectStdioCli(SOURCE_CLI, http.root, tokenId, 'legacy');
+    const stdio = await connectStdioCli(stdioCli(), http.root, tokenId, 'legacy');
     try {
       await callOk(http.client, 'append_to_vault_file', { path: 'Notes/Beta.md', content: 'h' });
       await callOk(stdio.client, 'append_to_vault_file', { path: 'Archive/Old.md', content: 's' });
