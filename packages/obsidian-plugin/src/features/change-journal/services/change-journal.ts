@@ -196,7 +196,7 @@ export class ChangeJournal {
     const added = await this.file.catchUp();
     if (added !== null && added.length === 0) return;
     if (added === null) {
-      const opened = await JournalFile.open(journalPathIn(this.options.folder));
+      const opened = await JournalFile.open(journalPathIn(this.options.folder), this.now(), true);
       await this.file.close();
       this.file = opened.file;
       this.log.reset(opened.lines);

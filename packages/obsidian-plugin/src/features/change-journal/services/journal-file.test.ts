@@ -100,4 +100,13 @@ describe('JournalFile', () => {
     expect(await mine.catchUp()).toBeNull();
     await Promise.all([mine.close(), theirs.close()]);
   });
+  test('reopened after another version replaced it, a journal of another format is refused, not set aside', async () => {
+    const path = await journalPath();
+    const other = `{"t":"journal","format":99}\n`;
+    await writeFile(path, other);
+    const refused = await JournalFile.open(path, new Date(), true).catch((error: unknown) => error);
+    expect((refused as { code?: string }).code).toBe('unsupported');
+    expect(await readFile(path, 'utf8')).toBe(other);
+    expect(await readdir(folder)).toEqual(['journal.jsonl']);
+  });
 });

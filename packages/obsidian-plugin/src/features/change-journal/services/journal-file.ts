@@ -9,7 +9,7 @@
  * same file and replace it, each holding the journal's lock (journal-lock.ts, ADR-0030);
  * `catchUp` reads what they wrote since.
  */
-import { writeFileAtomic } from '@mcp-connector/shared';
+import { ToolError, writeFileAtomic } from '@mcp-connector/shared';
 import { ArkErrors } from 'arktype';
 import { fstatSync, statSync } from 'node:fs';
 import { open, readFile, rename, type FileHandle } from 'node:fs/promises';
@@ -35,12 +35,21 @@ export class JournalFile {
     private bytes: number,
   ) {}
 
-  /** Reads the journal (creating it when missing) and leaves it ready for appends. */
-  static async open(path: string, now: Date = new Date()): Promise<OpenedJournal> {
+  /**
+   * Reads the journal (creating it when missing) and leaves it ready for appends. A journal of
+   * another format is set aside at a start; `refuseOtherFormat` (a reopen after another process
+   * replaced the file: another version is running) refuses instead, touching nothing.
+   */
+  static async open(
+    path: string,
+    now: Date = new Date(),
+    refuseOtherFormat = false,
+  ): Promise<OpenedJournal> {
     const data = await readIfExists(path);
     const parsed = parseLines(data);
     let movedAside: string | null = null;
     if (parsed.lines.length > 0 && !isCurrentHeader(parsed.lines[0])) {
+      if (refuseOtherFormat) throw otherVersion();
       movedAside = `${path}.unsupported-${now.getTime()}`;
       await rename(path, movedAside);
       return { ...(await JournalFile.open(path, now)), movedAside };
@@ -122,6 +131,13 @@ export class JournalFile {
   async close(): Promise<void> {
     await this.handle.close();
   }
+}
+
+function otherVersion(): ToolError {
+  return new ToolError(
+    'unsupported',
+    'The change journal was rewritten by another version of MCP Connector serving this vault; nothing was changed. Update this server (or stop the other) and start it again.',
+  );
 }
 
 export function encodeLines(lines: readonly JournalLine[]): Buffer {
