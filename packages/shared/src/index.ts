@@ -2,12 +2,14 @@ export { isAtomicTempName, writeFileAtomic } from './atomic-write.ts';
 export { freePathIn, pathExists } from './free-name.ts';
 export { onFirstUse } from './first-use.ts';
 export {
+  ProcessLock,
   createExclusively,
   isOlderThan,
   readTextIfExists,
-  removeIfStill,
   replaceStale,
+  type ProcessLockOptions,
 } from './lock-file.ts';
+export { processIsAlive } from './process-alive.ts';
 export { ToolError, type ErrorCode, type ToolFailure } from './errors.ts';
 export { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './json-depth.ts';
 export { Mutex } from './mutex.ts';

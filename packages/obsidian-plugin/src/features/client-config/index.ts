@@ -13,7 +13,7 @@ export {
   type LiveServerClaim,
   type LiveServerRecord,
 } from './services/live-server-file.ts';
-export { processIsAlive, type LiveServer } from './shim/vault-files.ts';
+export type { LiveServer } from './shim/vault-files.ts';
 export type { BundleTarget } from './services/mcpb/bundle-target.ts';
 export { buildMcpb, mcpbFileName, type McpbOptions } from './services/mcpb/mcpb-bundle.ts';
 export { isOnLocalDisk } from './services/mcpb/local-disk.ts';

@@ -19,6 +19,7 @@
 import {
   Mutex,
   ToolError,
+  type ProcessLock,
   type ChangeJournalSettings,
   type ToolFailure,
 } from '@mcp-connector/shared';
@@ -59,7 +60,7 @@ import { IdempotentCalls, callKey } from './idempotent-calls.ts';
 import { ImageStore } from './image-store.ts';
 import { changesToKeep, liveKeys, overBounds } from './journal-bounds.ts';
 import { JournalFile } from './journal-file.ts';
-import { JOURNAL_LOCK_FILE, JournalLock } from './journal-lock.ts';
+import { journalLock } from './journal-lock.ts';
 import { ImageCapture } from './path-state.ts';
 import { RecordingHost } from './recording-host.ts';
 
@@ -126,7 +127,7 @@ export class ChangeJournal {
 
   private constructor(
     private readonly options: ChangeJournalOptions,
-    private readonly fileLock: JournalLock,
+    private readonly fileLock: ProcessLock,
     private file: JournalFile,
     readonly images: ImageStore,
     readonly log: ChangeLog,
@@ -152,7 +153,7 @@ export class ChangeJournal {
 
   static async open(options: ChangeJournalOptions): Promise<ChangeJournal> {
     await mkdir(options.folder, { recursive: true });
-    const fileLock = new JournalLock(join(options.folder, JOURNAL_LOCK_FILE), {
+    const fileLock = journalLock(options.folder, {
       ...(options.lockWaitMs !== undefined && { waitMs: options.lockWaitMs }),
     });
     // Opening may cut a torn tail off: only while no other process can be mid-append.

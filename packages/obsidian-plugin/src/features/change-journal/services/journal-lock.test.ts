@@ -1,107 +1,32 @@
-/**
- * The change journal's lock between processes (journal-lock.ts, ADR-0030): holders take turns,
- * a live holder is waited for and then refused with `journal_busy`, and a lock whose process is
- * gone (or that no journal of this process holds) is taken over.
- */
+/** The journal's lock refuses a live holder in another process with `journal_busy` (ADR-0030). */
 import { afterEach, expect, test } from 'bun:test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { ToolError } from '@mcp-connector/shared';
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ToolError } from '@mcp-connector/shared';
-import { JournalLock } from './journal-lock.ts';
+import { journalLock } from './journal-lock.ts';
 
 let folder: string | null = null;
-const children: ChildProcess[] = [];
-
 afterEach(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
   if (folder !== null) await rm(folder, { recursive: true, force: true });
   folder = null;
 });
 
-async function lockPath(): Promise<string> {
+test('a call that cannot have its turn fails with journal_busy, naming the holder', async () => {
   folder = await mkdtemp(join(tmpdir(), 'mcp-journal-lock-'));
-  return join(folder, 'journal.lock');
-}
-
-/** Another process, alive until killed. */
-async function otherProcess(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
-  children.push(child);
-  await new Promise((resolve) => child.once('spawn', resolve));
-  return child;
-}
-
-async function ended(child: ChildProcess): Promise<void> {
-  if (child.exitCode === null && child.signalCode === null)
-    await new Promise((resolve) => child.once('exit', resolve));
-}
-
-test('holders take turns, and the lock is gone after the last', async () => {
-  const path = await lockPath();
-  const order: string[] = [];
-  let firstIn: () => void = () => undefined;
-  const entered = new Promise<void>((resolve) => (firstIn = resolve));
-  let secondWaits: () => void = () => undefined;
-  const waiting = new Promise<void>((resolve) => (secondWaits = resolve));
-  const first = new JournalLock(path).hold(async () => {
-    order.push('first in');
-    firstIn();
-    await waiting;
-    order.push('first out');
-  });
-  await entered;
-  const second = new JournalLock(path, { onWait: () => secondWaits() }).hold(async () => {
-    order.push('second in');
-  });
-  await Promise.all([first, second]);
-  expect(order).toEqual(['first in', 'first out', 'second in']);
-  expect(await readFile(path).catch(() => null)).toBeNull();
-});
-
-test('a live holder in another process is never taken over: waited for, or journal_busy', async () => {
-  const path = await lockPath();
-  const child = await otherProcess();
-  const text = JSON.stringify({ pid: child.pid, token: 'theirs' });
-  await writeFile(path, text);
-  const refused = await new JournalLock(path, { waitMs: 0 })
-    .hold(async () => 'ran')
-    .catch((error: unknown) => error);
-  expect(refused).toBeInstanceOf(ToolError);
-  expect((refused as ToolError).code).toBe('journal_busy');
-  expect((refused as ToolError).message).toContain(`process ${child.pid}`);
-  expect(await readFile(path, 'utf8')).toBe(text);
-  let waitedFor: number | null = null;
-  const waiter = new JournalLock(path, {
-    onWait: (pid) => {
-      waitedFor = pid;
-      child.kill('SIGKILL'); // the holder ends while it is waited for
-    },
-  });
-  expect(await waiter.hold(async () => 'ran')).toBe('ran');
-  expect(waitedFor === child.pid).toBe(true);
-});
-
-test('a lock whose process is gone, or of this pid but held by no journal here, is taken over', async () => {
-  const path = await lockPath();
-  const child = await otherProcess();
-  child.kill('SIGKILL');
-  await ended(child);
-  await writeFile(path, JSON.stringify({ pid: child.pid, token: 'dead' }));
-  expect(await new JournalLock(path, { waitMs: 0 }).hold(async () => 1)).toBe(1);
-  await writeFile(path, JSON.stringify({ pid: process.pid, token: 'an-earlier-process' }));
-  expect(await new JournalLock(path, { waitMs: 0 }).hold(async () => 2)).toBe(2);
-});
-
-test('an unreadable lock is waited for while recent and taken over once old', async () => {
-  const path = await lockPath();
-  await writeFile(path, '{"pid": 12');
-  const refused = await new JournalLock(path, { waitMs: 0 })
-    .hold(async () => 0)
-    .catch((error: unknown) => error);
-  expect((refused as ToolError).code).toBe('journal_busy');
-  const old = new Date(Date.now() - 60_000);
-  await utimes(path, old, old);
-  expect(await new JournalLock(path, { waitMs: 0 }).hold(async () => 3)).toBe(3);
+  try {
+    await new Promise((resolve) => child.once('spawn', resolve));
+    await writeFile(join(folder, 'journal.lock'), JSON.stringify({ pid: child.pid, token: 't' }));
+    const refused = await journalLock(folder, { waitMs: 0 })
+      .hold(async () => 'ran')
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ToolError);
+    expect((refused as ToolError).code).toBe('journal_busy');
+    expect((refused as ToolError).message).toContain(`process ${child.pid}`);
+    expect((refused as ToolError).message).not.toContain(folder);
+  } finally {
+    child.kill('SIGKILL');
+  }
 });

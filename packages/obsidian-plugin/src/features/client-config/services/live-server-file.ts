@@ -14,18 +14,14 @@
 import {
   createExclusively,
   isOlderThan,
+  processIsAlive,
   readTextIfExists,
   replaceStale,
   writeFileAtomic,
 } from '@mcp-connector/shared';
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import {
-  LIVE_SERVER_FILE,
-  processIsAlive,
-  readLiveServer,
-  type LiveServer,
-} from '../shim/vault-files.ts';
+import { LIVE_SERVER_FILE, readLiveServer, type LiveServer } from '../shim/vault-files.ts';
 
 /** The host kind (VaultHost.kind) whose server is preferred when two serve one vault (ADR-0009). */
 export const PREFERRED_HOST = 'plugin';

@@ -8,6 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { processIsAlive } from '@mcp-connector/shared/process-alive';
 import { failure, type LocalFailure } from './local-errors.ts';
 
 export const SETTINGS_FILE = 'data.json';
@@ -94,16 +95,6 @@ export async function readLiveServer(pluginFolder: string): Promise<LiveServer |
   }
   const live = liveServerFrom(text);
   return live !== null && processIsAlive(live.pid) ? live : null;
-}
-
-export function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else; only ESRCH means it is gone.
-    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
-  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
