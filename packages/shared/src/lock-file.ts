@@ -44,7 +44,7 @@ export function isOlderThan(path: string, milliseconds: number): boolean {
 }
 
 /** Removes the file if it still holds `text` (a lock this process made, never another's). */
-export function removeIfStill(path: string, text: string): void {
+function removeIfStill(path: string, text: string): void {
   if (readTextIfExists(path) === text) rmSync(path, { force: true });
 }
 
