@@ -78,13 +78,17 @@ const POLL_MS = 20;
 /** An unreadable lock (or takeover guard) this old was left by a crash mid-write. */
 const STALE_AFTER_MS = 10_000;
 
+const HELD_HERE = Symbol.for('mcp-connector.process-locks');
+
 /**
  * The tokens of the `ProcessLock`s this process holds now, kept on `process`: a plugin reloaded
  * in Obsidian evaluates this module again while the old copy may still be finishing its work.
+ * Looked up on use: a browser worker bundles this module and has no `process`.
  */
-const heldHere = ((process as unknown as Record<symbol, Set<string> | undefined>)[
-  Symbol.for('mcp-connector.process-locks')
-] ??= new Set<string>());
+function heldHere(): Set<string> {
+  const holder = process as unknown as Record<symbol, Set<string> | undefined>;
+  return (holder[HELD_HERE] ??= new Set<string>());
+}
 
 interface Holder {
   pid: number;
@@ -118,7 +122,7 @@ export class ProcessLock {
     try {
       return await section();
     } finally {
-      heldHere.delete((JSON.parse(mine) as Holder).token);
+      heldHere().delete((JSON.parse(mine) as Holder).token);
       removeIfStill(this.path, mine);
     }
   }
@@ -127,7 +131,7 @@ export class ProcessLock {
     const token = randomBytes(8).toString('hex');
     const mine = JSON.stringify({ pid: process.pid, token });
     const until = Date.now() + waitMs;
-    heldHere.add(token); // before the file exists: a holder with this pid is never judged gone
+    heldHere().add(token); // before the file exists: a holder with this pid is never judged gone
     let waited = false;
     try {
       while (!this.tryToTake(mine)) {
@@ -139,7 +143,7 @@ export class ProcessLock {
       }
       return mine;
     } catch (error) {
-      heldHere.delete(token);
+      heldHere().delete(token);
       throw error;
     }
   }
@@ -167,6 +171,6 @@ function holderOf(text: string): Holder | null {
 /** Unreadable and recent: a process may be writing it still. */
 function isGone(holder: Holder | null, path: string): boolean {
   if (holder === null) return isOlderThan(path, STALE_AFTER_MS);
-  if (holder.pid === process.pid) return !heldHere.has(holder.token);
+  if (holder.pid === process.pid) return !heldHere().has(holder.token);
   return !processIsAlive(holder.pid);
 }
