@@ -74,7 +74,7 @@ test('holders take turns, and the lock is gone after the last', async () => {
   expect(await readFile(path).catch(() => null)).toBeNull();
 });
 
-test('a live holder in another process is never taken over: waited for, or journal_busy', async () => {
+test('a live holder in another process is never taken over: waited for, or refused', async () => {
   const path = await lockPath();
   const child = await otherProcess();
   const text = JSON.stringify({ pid: child.pid, token: 'theirs' });

@@ -28,7 +28,7 @@ test(
     try {
       await callOk(http.client, 'append_to_vault_file', { path: 'Notes/Beta.md', content: 'h' });
       await callOk(stdio.client, 'append_to_vault_file', { path: 'Archive/Old.md', content: 's' });
-      const pathsOf = (changes: { tool: string; files: { path: string }[] }[]) =>
+      const pathsOf = (changes: { files: { path: string }[] }[]) =>
         changes.map((change) => change.files.map((file) => file.path).join());
       expect(pathsOf(await listChanges(http.client))).toEqual(['Archive/Old.md', 'Notes/Beta.md']);
       const [, fromHttp] = await listChanges(stdio.client);

@@ -84,8 +84,6 @@ export interface ChangeJournalOptions {
   now?: () => Date;
   /** Told about anything odd found at start (a torn last record, a journal of another format). */
   onProblem?: (message: string) => void;
-  /** How long a call waits while another process holds the journal (journal-lock.ts). */
-  lockWaitMs?: number;
 }
 
 /** One call to journal: which tool, with what arguments, and its key if it came with one. */
@@ -153,9 +151,7 @@ export class ChangeJournal {
 
   static async open(options: ChangeJournalOptions): Promise<ChangeJournal> {
     await mkdir(options.folder, { recursive: true });
-    const fileLock = journalLock(options.folder, {
-      ...(options.lockWaitMs !== undefined && { waitMs: options.lockWaitMs }),
-    });
+    const fileLock = journalLock(options.folder);
     // Opening may cut a torn tail off: only while no other process can be mid-append.
     const opened = await fileLock.hold(() => JournalFile.open(journalPathIn(options.folder)));
     const images = await ImageStore.open(join(options.folder, 'images'));

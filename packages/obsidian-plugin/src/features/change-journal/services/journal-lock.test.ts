@@ -19,7 +19,7 @@ test('a call that cannot have its turn fails with journal_busy, naming the holde
   try {
     await new Promise((resolve) => child.once('spawn', resolve));
     await writeFile(join(folder, 'journal.lock'), JSON.stringify({ pid: child.pid, token: 't' }));
-    const refused = await journalLock(folder, { waitMs: 0 })
+    const refused = await journalLock(folder, 0)
       .hold(async () => 'ran')
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ToolError);

@@ -12,17 +12,8 @@ const JOURNAL_LOCK_FILE = 'journal.lock';
 /** How long a call waits for another process's turn before it fails. */
 const DEFAULT_WAIT_MS = 30_000;
 
-export interface JournalLockOptions {
-  waitMs?: number;
-  onWait?: (holderPid: number | null) => void;
-}
-
-export function journalLock(folder: string, options: JournalLockOptions = {}): ProcessLock {
-  return new ProcessLock(join(folder, JOURNAL_LOCK_FILE), {
-    waitMs: options.waitMs ?? DEFAULT_WAIT_MS,
-    busy,
-    ...(options.onWait && { onWait: options.onWait }),
-  });
+export function journalLock(folder: string, waitMs = DEFAULT_WAIT_MS): ProcessLock {
+  return new ProcessLock(join(folder, JOURNAL_LOCK_FILE), { waitMs, busy });
 }
 
 function busy(holderPid: number | null): ToolError {
