@@ -16,11 +16,14 @@ import { parseSimpleYaml } from './simple-yaml.ts';
 import type { LineTable } from './positions.ts';
 import { splitWikilink, wholeWikilinkContent } from './wikilink.ts';
 
-export interface FrontmatterBlock {
+export interface FrontmatterFence {
   /** Line of the closing `---`. */
   closingLine: number;
   /** Offset just after the closing `---`. */
   end: number;
+}
+
+export interface FrontmatterBlock extends FrontmatterFence {
   data: Record<string, unknown> | null;
 }
 
@@ -28,17 +31,24 @@ function isFenceLine(text: string, start: number, end: number): boolean {
   return text.startsWith('---', start) && isBlankRange(text, start + 3, end);
 }
 
-export function readFrontmatter(lines: LineTable): FrontmatterBlock | null {
+/** Where the frontmatter block is, without reading its YAML; null when the note has none. */
+export function frontmatterFence(lines: LineTable): FrontmatterFence | null {
   const { text, starts, ends } = lines;
   // The opening fence is exactly `---`; the closing one may carry trailing spaces.
   if (!text.startsWith('---') || ends[0] !== 3) return null;
   for (let line = 1; line < lines.count; line++) {
     const start = starts[line] as number;
-    if (!isFenceLine(text, start, ends[line] as number)) continue;
-    const source = text.slice(starts[1], start);
-    return { closingLine: line, end: start + 3, data: parseYamlMapping(source) };
+    if (isFenceLine(text, start, ends[line] as number))
+      return { closingLine: line, end: start + 3 };
   }
   return null;
+}
+
+export function readFrontmatter(lines: LineTable): FrontmatterBlock | null {
+  const fence = frontmatterFence(lines);
+  if (fence === null) return null;
+  const source = lines.text.slice(lines.starts[1], fence.end - 3);
+  return { ...fence, data: parseYamlMapping(source) };
 }
 
 function parseYamlMapping(source: string): Record<string, unknown> | null {

@@ -2,7 +2,7 @@
  * Obsidian-faithful note metadata, computed from a note's text: `parseMetadata` returns the
  * `CachedMetadata` Obsidian's metadata cache would hold, and the tag helpers mirror Obsidian's.
  */
-export { parseMetadata } from './parse-metadata.ts';
+export { parseMetadata, parseSections } from './parse-metadata.ts';
 export { getAllTags, parseFrontMatterAliases, parseFrontMatterTags } from './tags.ts';
 export { parseCanvasLinks } from './canvas.ts';
 export * from './section-engine/index.ts';

@@ -11,7 +11,7 @@ import {
   loadCapturedNotes,
 } from '@mcp-connector/shared/test-support';
 import type { CachedMetadata } from 'obsidian';
-import { getAllTags, parseFrontMatterTags, parseMetadata } from './index.ts';
+import { getAllTags, parseFrontMatterTags, parseMetadata, parseSections } from './index.ts';
 
 /** file name -> CachedMetadata key -> why we differ from Obsidian there. */
 const KNOWN_DIFFERENCES: Record<string, Partial<Record<keyof CachedMetadata, string>>> = {
@@ -42,6 +42,7 @@ describeWithSharedData('metadata captured from Obsidian', [CAPTURED_METADATA], (
           expect({ [key]: cache[key] }).toEqual({ [key]: note.cachedMetadata[key] });
         else expect(cache[key]).not.toEqual(note.cachedMetadata[key]);
       }
+      expect(parseSections(note.fileContents)).toEqual(note.cachedMetadata.sections ?? []);
       expect(getAllTags(cache)).toEqual(note.getAllTags);
       expect(parseFrontMatterTags(cache.frontmatter)).toEqual(note.parseFrontMatterTags);
     });

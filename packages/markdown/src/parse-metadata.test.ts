@@ -3,12 +3,16 @@
  * short projections (tag names, link targets, "type line:col-line:col" sections).
  */
 import { describe, expect, test } from 'bun:test';
+import { TEST_VAULT } from '@mcp-connector/shared/test-support';
 import type { Pos } from 'obsidian';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   getAllTags,
   parseFrontMatterAliases,
   parseFrontMatterTags,
   parseMetadata,
+  parseSections,
 } from './index.ts';
 
 const note = (...lines: string[]): string => lines.join('\n');
@@ -285,6 +289,34 @@ describe('sections', () => {
   test('positions count CRLF line endings in offsets only', () => {
     expect(sectionsOf('# A\r\n\r\ntext')).toEqual(['heading 0:0-0:3', 'paragraph 2:0-2:4']);
     expect(parseMetadata('# A\r\n\r\ntext').sections?.[1]?.position.start.offset).toBe(7);
+  });
+
+  test('parseSections gives the sections parseMetadata gives, frontmatter of any kind included', () => {
+    const texts = [
+      note('---', 'tags: [a, b]', 'title: x', '---', '# H', '```js', 'code', '```'),
+      note('---', 'not: [closed', '---', 'text'), // YAML that does not parse: still a yaml section
+      note('---', '---', 'empty frontmatter'),
+      note('---', 'never closed', '', 'text'),
+      note('---  ', 'a: 1', '---', 'the opening fence must be exactly ---'),
+      '---\r\na: 1\r\n---  \r\n\r\n    indented code\r\n',
+      '',
+    ];
+    for (const text of texts)
+      expect(parseSections(text)).toEqual(parseMetadata(text).sections ?? []);
+  });
+
+  test('parseSections agrees with parseMetadata on every note of the test vault', () => {
+    const notes = (readdirSync(TEST_VAULT, { recursive: true }) as string[]).filter((path) =>
+      path.endsWith('.md'),
+    );
+    expect(notes.length).toBeGreaterThan(150);
+    for (const path of notes) {
+      const text = readFileSync(join(TEST_VAULT, path), 'utf8');
+      expect({ path, sections: parseSections(text) }).toEqual({
+        path,
+        sections: parseMetadata(text).sections ?? [],
+      });
+    }
   });
 });
 

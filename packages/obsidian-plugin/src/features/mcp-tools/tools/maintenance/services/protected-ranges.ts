@@ -6,7 +6,7 @@
  * backslash escape inside; an unmatched run is literal text) and never cross a section, as
  * a paragraph, list or table is where inline code lives.
  */
-import type { CachedMetadata } from 'obsidian';
+import type { SectionCache } from 'obsidian';
 
 export interface Range {
   start: number;
@@ -20,11 +20,11 @@ export interface GuardOptions {
 
 export function protectedRanges(
   text: string,
-  cache: CachedMetadata,
+  sections: readonly SectionCache[],
   options: GuardOptions,
 ): Range[] {
   const ranges: Range[] = [];
-  for (const section of cache.sections ?? []) {
+  for (const section of sections) {
     const range = { start: section.position.start.offset, end: section.position.end.offset };
     if (section.type === 'yaml') {
       if (!options.includeFrontmatter) ranges.push(range);

@@ -5,7 +5,7 @@
  * previews: the line around the match before and after, cut to a readable width.
  * Invariant: the text outside replaced matches is returned byte for byte.
  */
-import { parseMetadata } from '@mcp-connector/markdown';
+import { parseSections } from '@mcp-connector/markdown';
 import type { RegexBudget, RegexMatch, UserRegex } from '../../../services/regex/index.ts';
 import { isProtected, protectedRanges, type GuardOptions } from './protected-ranges.ts';
 
@@ -40,7 +40,7 @@ export function replaceInNote(
   const outcome: ReplaceOutcome = { text, replacements: 0, skipped: 0, previews: [] };
   const { regex, budget, replacement } = options;
   if (!regex.test(text, budget)) return outcome; // most notes: no need to parse them
-  const guarded = protectedRanges(text, parseMetadata(text), options);
+  const guarded = protectedRanges(text, parseSections(text), options);
   let result = '';
   let copied = 0;
   for (const match of regex.matches(text, budget)) {
