@@ -24,13 +24,14 @@ export function protectedRanges(
   options: GuardOptions,
 ): Range[] {
   const ranges: Range[] = [];
+  let ticks: number[] | null = null;
   for (const section of sections) {
     const range = { start: section.position.start.offset, end: section.position.end.offset };
     if (section.type === 'yaml') {
       if (!options.includeFrontmatter) ranges.push(range);
     } else if (!options.includeCode) {
       if (section.type === 'code') ranges.push(range);
-      else ranges.push(...codeSpans(text, range));
+      else ranges.push(...codeSpans(text, range, (ticks ??= backticksOf(text))));
     }
   }
   return ranges.sort((a, b) => a.start - b.start);
@@ -45,43 +46,81 @@ export function isProtected(ranges: readonly Range[], start: number, end: number
   );
 }
 
-/** Inline code spans inside one section of the text. */
-export function codeSpans(text: string, within: Range): Range[] {
+/** Where each backtick of the text is, in order: found once a note, by the native search. */
+export function backticksOf(text: string): number[] {
+  const at: number[] = [];
+  for (let i = text.indexOf('`'); i !== -1; i = text.indexOf('`', i + 1)) at.push(i);
+  return at;
+}
+
+/**
+ * Inline code spans inside one section of the text, read from its backticks alone (most
+ * sections have none): a backtick after an odd run of backslashes is escaped, as when reading
+ * character by character, where a backslash takes the next character with it.
+ */
+export function codeSpans(
+  text: string,
+  within: Range,
+  ticks: readonly number[] = backticksOf(text),
+): Range[] {
   const spans: Range[] = [];
-  let i = within.start;
-  while (i < within.end) {
-    const char = text.charCodeAt(i);
-    if (char === 92 /* \ */) {
-      i += 2;
-    } else if (char === 96 /* ` */) {
-      const length = backtickRun(text, i, within.end);
-      const close = closingRun(text, i + length, within.end, length);
-      if (close !== -1) spans.push({ start: i, end: close + length });
-      i = close === -1 ? i + length : close + length;
+  let scanned = within.start; // where reading stands: backslashes before it escape nothing
+  let j = firstAtOrAfter(ticks, within.start);
+  while (j < ticks.length && (ticks[j] as number) < within.end) {
+    const open = ticks[j] as number;
+    if (backslashesBefore(text, open, scanned) % 2 === 1) {
+      scanned = open + 1;
+      j++;
+      continue;
+    }
+    const length = runLength(ticks, j, within.end);
+    const close = closingRun(ticks, j + length, within.end, length);
+    if (close === -1) {
+      scanned = open + length;
+      j += length;
     } else {
-      i++;
+      scanned = (ticks[close] as number) + length;
+      spans.push({ start: open, end: scanned });
+      j = close + length;
     }
   }
   return spans;
 }
 
-function backtickRun(text: string, from: number, to: number): number {
-  let end = from;
-  while (end < to && text.charCodeAt(end) === 96) end++;
-  return end - from;
+/** The index of the first backtick at or after `offset`. */
+function firstAtOrAfter(ticks: readonly number[], offset: number): number {
+  let low = 0;
+  let high = ticks.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((ticks[middle] as number) < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
-/** Start of the next run of exactly `length` backticks, or -1. */
-function closingRun(text: string, from: number, to: number, length: number): number {
-  let i = from;
-  while (i < to) {
-    if (text.charCodeAt(i) !== 96) {
-      i++;
-      continue;
-    }
-    const run = backtickRun(text, i, to);
-    if (run === length) return i;
-    i += run;
+/** How many backslashes come right before `at`, counting back no further than `from`. */
+function backslashesBefore(text: string, at: number, from: number): number {
+  let count = 0;
+  while (at - count - 1 >= from && text.charCodeAt(at - count - 1) === 92 /* \ */) count++;
+  return count;
+}
+
+/** How many backticks from the `j`th on stand next to each other before `end`. */
+function runLength(ticks: readonly number[], j: number, end: number): number {
+  const first = ticks[j] as number;
+  let length = 1;
+  while (j + length < ticks.length && ticks[j + length] === first + length && first + length < end)
+    length++;
+  return length;
+}
+
+/** The index of the first backtick of the next run of exactly `length` before `end`, or -1. */
+function closingRun(ticks: readonly number[], from: number, end: number, length: number): number {
+  for (let j = from; j < ticks.length && (ticks[j] as number) < end;) {
+    const run = runLength(ticks, j, end);
+    if (run === length) return j;
+    j += run;
   }
   return -1;
 }
