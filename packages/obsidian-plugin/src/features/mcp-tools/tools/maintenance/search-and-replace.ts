@@ -16,8 +16,9 @@ import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
 import type { VaultFile, VaultHost } from '../../../../host/vault-host.ts';
 import { DESTRUCTIVE, defineTool } from '../../define-tool.ts';
-import { takePage } from '../../services/list-limits.ts';
+import { DEFAULT_LIST_LIMIT, takePage } from '../../services/list-limits.ts';
 import { editText, readText } from '../../services/note-access.ts';
+import { revisionOf } from '../../services/revision.ts';
 import { normalizeVaultPath } from '../../../../host/vault-path.ts';
 import { notesIn, resolveScope } from './services/note-scope.ts';
 import { RegexBudget, compilePattern, type UserRegex } from '../../services/regex/index.ts';
@@ -37,6 +38,7 @@ interface Options {
 
 interface FileMatches {
   file: VaultFile;
+  /** The revision read, for the files the dry run lists (the first DEFAULT_LIST_LIMIT); else ''. */
   revision: string;
   replacements: number;
   previews: Preview[];
@@ -120,11 +122,14 @@ async function matchingFiles(
   const found: FileMatches[] = [];
   let skipped = 0;
   for (const file of notes) {
-    const { content, revision } = await readText(host, file);
-    const outcome = replaceInNote(content, options, PREVIEWS_PER_FILE);
+    const content = await host.read(file.path);
+    const withPreviews = found.length < FILES_WITH_PREVIEWS;
+    const outcome = replaceInNote(content, options, withPreviews ? PREVIEWS_PER_FILE : 0);
     await options.budget.pause();
     skipped += outcome.skipped;
     const { replacements, previews } = outcome;
+    // Hashed only where the dry run lists it: a vault-wide run matches thousands of notes.
+    const revision = found.length < DEFAULT_LIST_LIMIT ? revisionOf(content) : '';
     if (replacements > 0) found.push({ file, revision, replacements, previews });
   }
   return { found, skipped };
