@@ -6,6 +6,7 @@
  * after it, and search waits for them), RSS a second after that and again 5 s after the calls
  * (settled), the vault-wide calls and the search once more (the first call,
  * then the median, p95 and slowest of 20 more, and the server's CPU time per call over those),
+ * a vault-wide search_and_replace dry run (3 more),
  * and SIGTERM to exit. Run twice: cold (no metadata cache) and warm (a restart
  * over the cache the cold run left).
  */
@@ -27,14 +28,18 @@ import { cpuMsOf, memoryOf, summarize } from './measure.ts';
 const POLL_MS = 10;
 const REPEATS = 20;
 const SEARCH_QUERY = 'garden';
+/** A vault-wide dry run reads every note: seconds at 100,000 notes, so fewer repeats. */
+const DRY_RUN_REPEATS = 3;
 /** How long the server is left alone after the calls before its settled RSS is read. */
 const SETTLE_MS = 5000;
 
 /**
- * One vault-wide call: the first time, then REPEATS more (their median, p95 and slowest), and
+ * One vault-wide call: the first time, then `repeats` more (their median, p95 and slowest), and
  * the server's CPU time per call over those (steadier than wall time on a loaded machine).
  */
 export interface CallFigures {
+  /** Calls after the first, which the median, p95, slowest and CPU figures are of. */
+  repeats: number;
   firstMs: number;
   medianMs: number;
   p95Ms: number;
@@ -105,14 +110,16 @@ async function timeCall(
   pid: number,
   name: string,
   args: Record<string, unknown>,
+  repeats = REPEATS,
 ): Promise<CallFigures> {
   const call = { name, args };
   const [firstMs = Number.NaN] = await timeCalls(client, call, 1, 0);
   const cpuBefore = await cpuMsOf(pid);
-  const samples = await timeCalls(client, call, REPEATS, 0);
-  const cpuMsPerCall = ((await cpuMsOf(pid)) - cpuBefore) / REPEATS;
+  const samples = await timeCalls(client, call, repeats, 0);
+  const cpuMsPerCall = ((await cpuMsOf(pid)) - cpuBefore) / repeats;
   const { p50, p95 } = summarize(samples);
-  return { firstMs, medianMs: p50, p95Ms: p95, maxMs: Math.max(...samples), cpuMsPerCall };
+  const maxMs = Math.max(...samples);
+  return { repeats, firstMs, medianMs: p50, p95Ms: p95, maxMs, cpuMsPerCall };
 }
 
 /**
@@ -169,6 +176,13 @@ export async function measureStart(
     });
     for (const name of ['get_vault_overview', 'list_tags', 'find_broken_links'])
       calls[name] = await timeCall(client, pid, name, {});
+    calls.search_and_replace = await timeCall(
+      client,
+      pid,
+      'search_and_replace',
+      { pattern: SEARCH_QUERY, replacement: 'yard' }, // a dry run: nothing is written
+      DRY_RUN_REPEATS,
+    );
     await pause(SETTLE_MS);
     const settled = await memoryOf(child.pid as number);
     await client.close();
@@ -199,7 +213,7 @@ export function formatStart(label: string, figures: StartFigures): string {
     const figure = figures.calls[name];
     return figure === undefined
       ? ''
-      : `  ${name}: first ${figure.firstMs.toFixed(1)} ms, then median ${figure.medianMs.toFixed(1)} ms, p95 ${figure.p95Ms.toFixed(1)} ms, max ${figure.maxMs.toFixed(1)} ms (${REPEATS} calls; server CPU ${figure.cpuMsPerCall.toFixed(1)} ms a call)`;
+      : `  ${name}: first ${figure.firstMs.toFixed(1)} ms, then median ${figure.medianMs.toFixed(1)} ms, p95 ${figure.p95Ms.toFixed(1)} ms, max ${figure.maxMs.toFixed(1)} ms (${figure.repeats} calls; server CPU ${figure.cpuMsPerCall.toFixed(1)} ms a call)`;
   };
   return [
     `${label}: port ${ms(figures.portMs)}, first answer ${ms(figures.firstAnswerMs)}, index ready ${ms(figures.readyMs)}, first search (sent ${ms(figures.searchAfterMs)} after) answered ${ms(figures.searchedMs)} taking ${ms(figures.firstSearchMs)}, shutdown ${ms(figures.shutdownMs)}`,
