@@ -58,6 +58,25 @@ export function indexOfWithin(text: string, needle: string, from: number, to: nu
   return -1;
 }
 
+/** Every offset of `char` in the text, in order: the native search, once a text. */
+export function offsetsOf(text: string, char: string): number[] {
+  const offsets: number[] = [];
+  for (let at = text.indexOf(char); at !== -1; at = text.indexOf(char, at + 1)) offsets.push(at);
+  return offsets;
+}
+
+/** The index in ascending `offsets` of the first one at or after `offset` (its length if none). */
+export function firstAtOrAfter(offsets: readonly number[], offset: number): number {
+  let low = 0;
+  let high = offsets.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((offsets[middle] as number) < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 export function lastIndexOfWithin(text: string, char: string, from: number, to: number): number {
   const code = char.charCodeAt(0);
   for (let i = to - 1; i >= from; i--) if (text.charCodeAt(i) === code) return i;

@@ -6,7 +6,7 @@
  * and at the blank line that separates it from its next sibling.
  */
 import type { BlockCache, ListItemCache } from 'obsidian';
-import { blockIdOf } from './block-ids.ts';
+import { blockIdsOf } from './block-ids.ts';
 import type { Block } from './block-tree.ts';
 import type { LineTable } from './positions.ts';
 
@@ -28,6 +28,7 @@ export function buildListItems(
   blocks: Record<string, BlockCache>,
 ): ListItemCache[] {
   const items: ListItemCache[] = [];
+  const idOf = blockIdsOf(lines.text);
   const visit = (block: Block, holder: Block | null): void => {
     for (const child of block.children) {
       if (child.type === 'list') {
@@ -37,7 +38,7 @@ export function buildListItems(
           const entry: ListItemCache = { position: lines.pos(item.start, itemEnd(item)), parent };
           if (item.task !== undefined) entry.task = item.task;
           const own = ownChildren(item);
-          const id = blockIdOf(lines.text, own[own.length - 1]);
+          const id = idOf(own[own.length - 1]);
           if (id !== undefined) {
             entry.id = id;
             blocks[id] = { id, position: entry.position };

@@ -5,7 +5,7 @@
  * in a block id carries it, and the id is recorded in `blocks`.
  */
 import type { BlockCache, Pos, SectionCache } from 'obsidian';
-import { blockIdOf } from './block-ids.ts';
+import { blockIdsOf } from './block-ids.ts';
 import type { Block } from './block-tree.ts';
 import type { LineTable } from './positions.ts';
 
@@ -25,13 +25,14 @@ export function buildSections(
   blocks: Record<string, BlockCache>,
 ): SectionCache[] {
   const sections: SectionCache[] = [];
+  const idOf = blockIdsOf(lines.text);
   if (yamlPosition !== null) sections.push({ type: 'yaml', position: yamlPosition });
   for (const block of root.children) {
     const section: SectionCache = {
       type: sectionType(block, lines.text),
       position: lines.pos(block.start, block.end),
     };
-    const id = blockIdOf(lines.text, block);
+    const id = idOf(block);
     if (id !== undefined) {
       section.id = id;
       blocks[id] = { id, position: section.position };
