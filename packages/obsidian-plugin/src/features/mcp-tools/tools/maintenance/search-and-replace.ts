@@ -128,9 +128,10 @@ async function matchingFiles(
     await options.budget.pause();
     skipped += outcome.skipped;
     const { replacements, previews } = outcome;
+    if (replacements === 0) continue;
     // Hashed only where the dry run lists it: a vault-wide run matches thousands of notes.
     const revision = found.length < DEFAULT_LIST_LIMIT ? revisionOf(content) : '';
-    if (replacements > 0) found.push({ file, revision, replacements, previews });
+    found.push({ file, revision, replacements, previews });
   }
   return { found, skipped };
 }
