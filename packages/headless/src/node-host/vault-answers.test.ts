@@ -1,7 +1,7 @@
 /**
  * The vault-wide answers NodeHost maintains (file counts, notes per top-level folder, the newest
- * files, the tag tally, the broken-link counts) give exactly what one pass over the vault gives,
- * after each kind of change. The pass is what the tools compute when the host offers no
+ * files, the tag tally, the broken-link counts, the notes' texts) give exactly what one pass
+ * over the vault gives, after each kind of change. The pass is what the tools compute when the host offers no
  * aggregates: behind the hidden-folders guard with a hidden folder that does not exist, which
  * shows the same vault.
  */
@@ -30,6 +30,9 @@ const CALLS: [tool: string, args: Record<string, unknown>][] = [
   ['list_tags', { limit: 1000 }],
   ['find_broken_links', { limit: 1000 }],
   ['find_broken_links', { limit: 1 }],
+  // A dry run reads the index's texts where the host has them, else each note from the disk.
+  ['search_and_replace', { pattern: 'garden|draft', replacement: 'x', flags: 'gi' }],
+  ['search_and_replace', { pattern: '`', replacement: "'", includeFrontmatter: true }],
 ];
 
 async function answers(of: NodeHost | HiddenFoldersHost): Promise<unknown[]> {

@@ -7,6 +7,7 @@ import type { CachedMetadata } from 'obsidian';
 import type {
   CommandAccess,
   DataviewAccess,
+  IndexedVault,
   LinkCounts,
   MomentFactory,
   RenameOptions,
@@ -87,6 +88,11 @@ export class ForwardingHost implements VaultHost {
   }
   unresolvedLinks(): LinkCounts {
     return this.inner.unresolvedLinks();
+  }
+
+  /** The inner host's maintained answers: a wrapper that hides part of the vault overrides this. */
+  indexed(): IndexedVault | null {
+    return this.inner.indexed?.() ?? null;
   }
 
   renameFile(from: string, to: string, options?: RenameOptions): Promise<void> {

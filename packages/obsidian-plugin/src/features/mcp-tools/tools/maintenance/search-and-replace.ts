@@ -10,7 +10,8 @@
  * Frontmatter and code (fenced, indented, inline) are left alone unless includeFrontmatter /
  * includeCode; matches there count as `skippedMatches`. Only notes (.md) are searched. The file
  * list is capped at the default list size (200) with `total` and `truncated`; the counts and
- * the writes always cover every file.
+ * the writes always cover every file. Notes are read from the host's index where it holds their
+ * texts (headless, as search reads them), else from the vault.
  */
 import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
@@ -121,8 +122,10 @@ async function matchingFiles(
   }
   const found: FileMatches[] = [];
   let skipped = 0;
+  // The index's texts are kept current by the host's watcher: no note is read from the disk.
+  const indexed = host.indexed?.() ?? null;
   for (const file of notes) {
-    const content = await host.read(file.path);
+    const content = indexed?.noteText(file.path) ?? (await host.read(file.path));
     const withPreviews = found.length < FILES_WITH_PREVIEWS;
     const outcome = replaceInNote(content, options, withPreviews ? PREVIEWS_PER_FILE : 0);
     await options.budget.pause();
