@@ -78,6 +78,36 @@ describe('matches mean what JavaScript means', () => {
   });
 });
 
+describe('plain-text patterns', () => {
+  const texts = [
+    'no such word here',
+    'Kelvin: 3 \u212Aelvin, KELVIN and kelvin', // U+212A KELVIN SIGN folds to k
+    '\u017Fea, SEA and sea', // U+017F LONG S folds to s
+    'only \u212Aelvin',
+    'only \u017Fea',
+    'a/b-c, a/b-c and A/B-C',
+    '',
+  ];
+  test.each([
+    ['kelvin', 'gi'],
+    ['kelvin', 'g'],
+    ['sea', 'giu'],
+    ['a/b-c', 'gi'],
+    ['3 \u212Aelvin', 'gi'], // not ASCII: re2js alone
+  ])('%s (%s) matches as the same pattern with syntax in it', (pattern, flags) => {
+    for (const text of texts)
+      expect(matchesOf(pattern, text, flags)).toEqual(matchesOf(`(?:${pattern})`, text, flags));
+  });
+
+  test('a text without the pattern is passed over before re2js runs', () => {
+    const spent = new RegexBudget(0); // re2js may not run at all
+    expect(compilePattern('zebra', 'gi').test('no stripes here', spent)).toBe(false);
+    expect(compilePattern('zebra', 'gi').matches('no stripes here', spent)).toEqual([]);
+    expect(() => compilePattern('zebra', 'gi').test('a Zebra', spent)).toThrow('budget');
+    expect(() => compilePattern('zebr(a)', 'gi').test('no stripes here', spent)).toThrow('budget');
+  });
+});
+
 describe('RegexBudget', () => {
   test('a linear but slow match stops at the deadline with regex_timeout', () => {
     const text = 'lorem ipsum dolor sit amet '.repeat(20_000);
