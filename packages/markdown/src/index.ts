@@ -7,3 +7,4 @@ export { getAllTags, parseFrontMatterAliases, parseFrontMatterTags } from './tag
 export { parseCanvasLinks } from './canvas.ts';
 export * from './section-engine/index.ts';
 export { keepLineEndings, usesCrlf } from './line-endings.ts';
+export { firstAtOrAfter, offsetsOf } from './characters.ts';

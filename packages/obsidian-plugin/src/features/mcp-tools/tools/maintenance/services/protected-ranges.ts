@@ -6,6 +6,7 @@
  * backslash escape inside; an unmatched run is literal text) and never cross a section, as
  * a paragraph, list or table is where inline code lives.
  */
+import { firstAtOrAfter, offsetsOf } from '@mcp-connector/markdown';
 import type { SectionCache } from 'obsidian';
 
 export interface Range {
@@ -31,7 +32,7 @@ export function protectedRanges(
       if (!options.includeFrontmatter) ranges.push(range);
     } else if (!options.includeCode) {
       if (section.type === 'code') ranges.push(range);
-      else ranges.push(...codeSpans(text, range, (ticks ??= backticksOf(text))));
+      else ranges.push(...codeSpans(text, range, (ticks ??= offsetsOf(text, '`'))));
     }
   }
   return ranges.sort((a, b) => a.start - b.start);
@@ -46,13 +47,6 @@ export function isProtected(ranges: readonly Range[], start: number, end: number
   );
 }
 
-/** Where each backtick of the text is, in order: found once a note, by the native search. */
-export function backticksOf(text: string): number[] {
-  const at: number[] = [];
-  for (let i = text.indexOf('`'); i !== -1; i = text.indexOf('`', i + 1)) at.push(i);
-  return at;
-}
-
 /**
  * Inline code spans inside one section of the text, read from its backticks alone (most
  * sections have none): a backtick after an odd run of backslashes is escaped, as when reading
@@ -61,7 +55,7 @@ export function backticksOf(text: string): number[] {
 export function codeSpans(
   text: string,
   within: Range,
-  ticks: readonly number[] = backticksOf(text),
+  ticks: readonly number[] = offsetsOf(text, '`'),
 ): Range[] {
   const spans: Range[] = [];
   let scanned = within.start; // where reading stands: backslashes before it escape nothing
@@ -85,18 +79,6 @@ export function codeSpans(
     }
   }
   return spans;
-}
-
-/** The index of the first backtick at or after `offset`. */
-function firstAtOrAfter(ticks: readonly number[], offset: number): number {
-  let low = 0;
-  let high = ticks.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((ticks[middle] as number) < offset) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /** How many backslashes come right before `at`, counting back no further than `from`. */
