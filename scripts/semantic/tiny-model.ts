@@ -7,6 +7,7 @@
  *
  *   bun scripts/semantic/tiny-model.ts            writes scripts/semantic/tiny-model/tiny-bert/
  */
+import { seededRandom } from '../../packages/shared/src/test-support/index.ts';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { format } from 'prettier';
@@ -33,17 +34,6 @@ const LETTERS = 'abcdefghijklmnopqrstuvwxyz0123456789'.split('');
 export function tinyVocabulary(): string[] {
   const pieces = [...SPECIAL_TOKENS, ...LETTERS, ...LETTERS.map((letter) => `##${letter}`)];
   return [...pieces, ...WORDS.filter((word) => !pieces.includes(word))];
-}
-
-/** Mulberry32: a small seeded generator, so the weights never change between runs. */
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function tinyOnnxModel(vocabularySize: number): Uint8Array {

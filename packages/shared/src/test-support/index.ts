@@ -1,6 +1,7 @@
 export { loadCapturedNotes, type CapturedNote } from './captured-notes.ts';
 export { rejectionOf } from './rejection.ts';
 export { runProcess, type ProcessResult } from './run-process.ts';
+export { seededRandom } from './seeded-random.ts';
 export { waitFor, waitForValue } from './wait-for.ts';
 export { CAPTURED_FIXTURES, SHARED, TASKS_DEMO, TEST_VAULT } from './shared-data.ts';
 export {

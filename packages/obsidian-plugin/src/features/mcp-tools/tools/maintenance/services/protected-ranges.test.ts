@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import { seededRandom } from '@mcp-connector/shared/test-support';
 import { codeSpans, type Range } from './protected-ranges.ts';
 
 /**
@@ -33,17 +34,6 @@ function spansCharByChar(text: string, within: Range): Range[] {
   return spans;
 }
 
-/** A seeded generator (mulberry32), so a failure names a text that can be replayed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('codeSpans', () => {
   test('spans, escapes and unmatched runs', () => {
     const text = 'a `b` \\`c` ``d ` e`` \\\\`f` ```g';
@@ -58,7 +48,7 @@ describe('codeSpans', () => {
   });
 
   test('the same spans as reading character by character, over random texts', () => {
-    const next = random(17);
+    const next = seededRandom(17);
     const alphabet = ['`', '`', '\\', 'a', ' ', '\n'];
     for (let round = 0; round < 5000; round++) {
       let text = '';
