@@ -39,11 +39,12 @@ export function replaceInNote(
 ): ReplaceOutcome {
   const outcome: ReplaceOutcome = { text, replacements: 0, skipped: 0, previews: [] };
   const { regex, budget, replacement } = options;
-  if (!regex.test(text, budget)) return outcome; // most notes: no need to parse them
+  const matches = regex.matches(text, budget);
+  if (matches.length === 0) return outcome; // most notes: no need to parse them
   const guarded = protectedRanges(text, parseSections(text), options);
   let result = '';
   let copied = 0;
-  for (const match of regex.matches(text, budget)) {
+  for (const match of matches) {
     const end = match.offset + match.text.length;
     result += text.slice(copied, match.offset);
     copied = end;
