@@ -7,10 +7,13 @@ import {
   lazyMetadata,
   packMetadata,
   packedLinkTargets,
+  packedSectionSpans,
   packedTags,
+  sectionSpan,
   unpackMetadata,
 } from './packed-metadata.ts';
 import { LineTable } from './positions.ts';
+import type { SectionCache } from 'obsidian';
 
 /** Packing then unpacking gives back the very metadata, key order included. */
 function expectRoundTrip(text: string): void {
@@ -25,6 +28,7 @@ function expectRoundTrip(text: string): void {
   expect(packedLinkTargets(packed, text)).toEqual(
     [...(cache.links ?? []), ...(cache.embeds ?? [])].map((link) => link.link),
   );
+  expect(packedSectionSpans(packed)).toEqual((cache.sections ?? []).map(sectionSpan));
   expect(JSON.stringify(unpacked)).toBe(JSON.stringify(cache));
   expect(unpacked).toEqual(cache);
 }
@@ -91,6 +95,20 @@ describe('packed metadata', () => {
       ['frontmatterPosition', 'headings', 'sections', 'listItems', 'tags'].filter(stillOwed),
     ).toEqual(['frontmatterPosition', 'headings', 'sections', 'listItems', 'tags']);
     expect(stillOwed('links')).toBe(false);
+  });
+
+  test('section spans keep a type the packer does not know by number', () => {
+    const text = 'one\n\ntwo';
+    const at = (offset: number) => ({ line: 0, col: offset, offset });
+    const sections: SectionCache[] = [
+      { type: 'paragraph', position: { start: at(0), end: at(3) } },
+      { type: 'future', position: { start: at(5), end: at(8) } },
+    ];
+    const packed = packMetadata({ sections }, new LineTable(text));
+    expect(packedSectionSpans(packed)).toEqual([
+      { type: 'paragraph', start: 0, end: 3 },
+      { type: 'future', start: 5, end: 8 },
+    ]);
   });
 
   test('keeps most strings as slices of the text', () => {

@@ -391,6 +391,35 @@ export function packedTags(packed: PackedMetadata, text: string): string[] {
   return tags;
 }
 
+/** A section's type and its [start, end) offsets in the note's text. */
+export interface SectionSpan {
+  type: string;
+  start: number;
+  end: number;
+}
+
+export function sectionSpan({ type, position }: SectionCache): SectionSpan {
+  return { type, start: position.start.offset, end: position.end.offset };
+}
+
+/**
+ * The note's sections as spans, in order, without building their positions (three objects and
+ * two searches of the line starts each): a vault-wide search_and_replace asks it of every note
+ * that matches.
+ */
+export function packedSectionSpans(packed: PackedMetadata): SectionSpan[] {
+  const ints = packed.ints;
+  let at = layout(ints).lists.sections;
+  const spans: SectionSpan[] = [];
+  for (let count = ints[at++] as number; count > 0; count--) {
+    const code = ints[at] as number;
+    const type = code >= 0 ? (SECTION_TYPES[code] as string) : (packed.strings[-1 - code] ?? '');
+    spans.push({ type, start: ints[at + 4] as number, end: ints[at + 5] as number });
+    at += 6; // type (two ints), id (two), start, end
+  }
+  return spans;
+}
+
 /** The `link` of every link and embed, in that order, without building the rest. */
 export function packedLinkTargets(packed: PackedMetadata, text: string): string[] {
   const { lists } = layout(packed.ints);

@@ -296,6 +296,7 @@ export class NodeHost implements VaultHost {
       brokenLinkSources: () => index.brokenLinkSources(),
       brokenLinkCount: (source) => index.brokenLinkCount(source),
       noteText: (path) => index.noteText(path),
+      noteSections: (path, text) => index.noteSections(path, text),
       textsRead: () => this.textsRead,
       fileCounts: () => this.state.table.tally.counts(),
       newestFiles: (count) => this.state.table.tally.newestFiles(count),

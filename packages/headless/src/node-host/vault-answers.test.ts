@@ -33,6 +33,8 @@ const CALLS: [tool: string, args: Record<string, unknown>][] = [
   // A dry run reads the index's texts where the host has them, else each note from the disk.
   ['search_and_replace', { pattern: 'garden|draft', replacement: 'x', flags: 'gi' }],
   ['search_and_replace', { pattern: '`', replacement: "'", includeFrontmatter: true }],
+  // Words inside and outside code blocks: the index gives each note's sections from its metadata.
+  ['search_and_replace', { pattern: 'not done|salt', replacement: 'x' }],
 ];
 
 async function answers(of: NodeHost | HiddenFoldersHost): Promise<unknown[]> {

@@ -18,8 +18,8 @@ export {
   type LinkVault,
 } from './markdown-link.ts';
 export { renameWithReferences, type RenameVault } from './rename-references.ts';
-export type { PackedMetadata } from '../packed-metadata.ts';
-export { packedFits } from '../packed-metadata.ts';
+export type { PackedMetadata, SectionSpan } from '../packed-metadata.ts';
+export { packedFits, sectionSpan } from '../packed-metadata.ts';
 export { FileTally, NEWEST_KEPT, type FileCounts, type NewestFile } from './file-tally.ts';
 export { TagTally, bareTags, withAncestors, type TagCount } from './tag-tally.ts';
 export {

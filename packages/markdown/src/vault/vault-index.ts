@@ -22,8 +22,10 @@ import {
   lazyMetadata,
   packMetadata,
   packedLinkTargets,
+  packedSectionSpans,
   packedTags,
   type PackedMetadata,
+  type SectionSpan,
 } from '../packed-metadata.ts';
 import { parseMetadata } from '../parse-metadata.ts';
 import { LineTable } from '../positions.ts';
@@ -265,6 +267,15 @@ export class VaultIndex {
   noteText(path: string): string | null {
     const entry = this.notes.get(path);
     return entry === undefined ? null : this.textOf(entry);
+  }
+
+  /**
+   * The note's sections (type and offsets), when `text` is the very text `noteText` gives now:
+   * what its metadata was computed from. Null otherwise, or for a note the index does not hold.
+   */
+  noteSections(path: string, text: string): SectionSpan[] | null {
+    const entry = this.notes.get(path);
+    return entry === undefined || entry.text !== text ? null : packedSectionSpans(entry.packed);
   }
 
   /** Every note's path in code-unit order; the same array until a note is added or removed. */

@@ -9,7 +9,13 @@
  * - writes are atomic per file and serialised by one write lock;
  * - a missing file is `null` from getters and a `not_found` ToolError from actions.
  */
-import type { FileCounts, LinkCounts, NewestFile, TagCount } from '@mcp-connector/markdown/vault';
+import type {
+  FileCounts,
+  LinkCounts,
+  NewestFile,
+  SectionSpan,
+  TagCount,
+} from '@mcp-connector/markdown/vault';
 import type { CachedMetadata } from 'obsidian';
 import type momentFactory from 'moment';
 
@@ -108,6 +114,11 @@ export interface IndexedVault {
   brokenLinkCount(source?: string): number;
   /** The note's text as the index holds it (what its metadata was computed from), or null. */
   noteText(path: string): string | null;
+  /**
+   * The note's sections (type and offsets) when `text` is what `noteText` gives for it now, read
+   * from its metadata instead of parsing the text again; else null.
+   */
+  noteSections(path: string, text: string): readonly SectionSpan[] | null;
   /**
    * Settles once every note's text is in memory (a warm start reads them after it is ready):
    * until then `noteText` reads a note on the spot, which for every note at once would hold

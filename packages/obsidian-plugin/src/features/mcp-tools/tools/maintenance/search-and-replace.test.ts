@@ -6,7 +6,9 @@ import {
 } from '../../../../host/test-support/test-host.ts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { IndexedVault } from '../../../../host/vault-host.ts';
 import { revisionOf } from '../../services/revision.ts';
+import { overrideHost } from '../search/test-support/host-double.ts';
 import { runFail, runOk } from '../../test-support/run-tool.ts';
 import { searchAndReplace } from './search-and-replace.ts';
 
@@ -126,6 +128,27 @@ describe('search_and_replace', () => {
     await replace({ pattern: 'draft', replacement: 'x', scope: 'Projects.md', dry_run: false });
     expect(await disk('Projects.md')).toBe('x in a note named like the folder\n');
     expect(await disk('a.md')).toBe(VAULT['a.md']);
+  });
+
+  test("an index's sections decide what is code; without them the note is parsed", async () => {
+    const text = 'draft one\ndraft two\n';
+    vault = await openTestHost({ 'n.md': text });
+    let sections: IndexedVault['noteSections'] = (_path, given) =>
+      given === text
+        ? [
+            { type: 'paragraph', start: 0, end: 9 },
+            { type: 'code', start: 10, end: 19 }, // as if the second line were code
+          ]
+        : null;
+    const indexed: Pick<IndexedVault, 'noteText' | 'noteSections'> = {
+      noteText: (path) => (path === 'n.md' ? text : null),
+      noteSections: (path, given) => sections(path, given),
+    };
+    const host = overrideHost(vault.host, { indexed: () => indexed as IndexedVault });
+    const dryRun = () => runOk(searchAndReplace, host, { pattern: 'draft', replacement: 'x' });
+    expect(await dryRun()).toMatchObject({ replacements: 1, skippedMatches: 1 });
+    sections = () => null;
+    expect(await dryRun()).toMatchObject({ replacements: 2, skippedMatches: 0 });
   });
 
   test('no match is an empty result, not an error', async () => {

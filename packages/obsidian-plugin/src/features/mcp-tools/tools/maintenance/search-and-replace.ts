@@ -11,7 +11,8 @@
  * includeCode; matches there count as `skippedMatches`. Only notes (.md) are searched. The file
  * list is capped at the default list size (200) with `total` and `truncated`; the counts and
  * the writes always cover every file. Notes are read from the host's index where it holds their
- * texts (headless, as search reads them), else from the vault.
+ * texts (headless, as search reads them), with their sections from its metadata, else from the
+ * vault.
  */
 import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
@@ -127,7 +128,12 @@ async function matchingFiles(
   for (const file of notes) {
     const content = indexed?.noteText(file.path) ?? (await host.read(file.path));
     const withPreviews = found.length < FILES_WITH_PREVIEWS;
-    const outcome = replaceInNote(content, options, withPreviews ? PREVIEWS_PER_FILE : 0);
+    const outcome = replaceInNote(
+      content,
+      options,
+      withPreviews ? PREVIEWS_PER_FILE : 0,
+      () => indexed?.noteSections(file.path, content) ?? null,
+    );
     await options.budget.pause();
     skipped += outcome.skipped;
     const { replacements, previews } = outcome;

@@ -7,7 +7,7 @@
  * a paragraph, list or table is where inline code lives.
  */
 import { firstAtOrAfter, offsetsOf } from '@mcp-connector/markdown';
-import type { SectionCache } from 'obsidian';
+import type { SectionSpan } from '@mcp-connector/markdown/vault';
 
 export interface Range {
   start: number;
@@ -21,13 +21,13 @@ export interface GuardOptions {
 
 export function protectedRanges(
   text: string,
-  sections: readonly SectionCache[],
+  sections: readonly SectionSpan[],
   options: GuardOptions,
 ): Range[] {
   const ranges: Range[] = [];
   let ticks: number[] | null = null;
   for (const section of sections) {
-    const range = { start: section.position.start.offset, end: section.position.end.offset };
+    const range = { start: section.start, end: section.end };
     if (section.type === 'yaml') {
       if (!options.includeFrontmatter) ranges.push(range);
     } else if (!options.includeCode) {

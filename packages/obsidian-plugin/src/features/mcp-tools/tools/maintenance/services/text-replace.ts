@@ -6,6 +6,7 @@
  * Invariant: the text outside replaced matches is returned byte for byte.
  */
 import { parseSections } from '@mcp-connector/markdown';
+import { sectionSpan, type SectionSpan } from '@mcp-connector/markdown/vault';
 import type { RegexBudget, RegexMatch, UserRegex } from '../../../services/regex/index.ts';
 import { isProtected, protectedRanges, type GuardOptions } from './protected-ranges.ts';
 
@@ -32,16 +33,26 @@ export interface Replacement extends GuardOptions {
   budget: RegexBudget;
 }
 
+/**
+ * `knownSections` gives the text's sections when the caller holds them for this very text (the
+ * index's metadata); without them, or when it gives null, the text is parsed. Either is asked
+ * only once the text has a match.
+ */
 export function replaceInNote(
   text: string,
   options: Replacement,
   previews: number,
+  knownSections: () => readonly SectionSpan[] | null = () => null,
 ): ReplaceOutcome {
   const outcome: ReplaceOutcome = { text, replacements: 0, skipped: 0, previews: [] };
   const { regex, budget, replacement } = options;
   const matches = regex.matches(text, budget);
   if (matches.length === 0) return outcome; // most notes: no need to parse them
-  const guarded = protectedRanges(text, parseSections(text), options);
+  const guarded = protectedRanges(
+    text,
+    knownSections() ?? parseSections(text).map(sectionSpan),
+    options,
+  );
   let result = '';
   let copied = 0;
   for (const match of matches) {
