@@ -228,7 +228,6 @@ export function formatStart(label: string, figures: StartFigures): string {
   ].join('\n');
 }
 
-/** Cold then warm start over a generated vault of each size. */
 /**
  * A cold start and a warm restart over each size. `fromDisk` empties the system's page cache
  * before each, so the notes and the cache are read from the disk, as after a reboot.
