@@ -86,6 +86,8 @@ describe('plain-text patterns', () => {
     'only \u212Aelvin',
     'only \u017Fea',
     'a/b-c, a/b-c and A/B-C',
+    'aaaaa: overlapping candidates, caf\u00e9 and CAF\u00c9',
+    'pairs \ud83d\ude00\ud83d\ude00, and a lone \ud83d here',
     '',
   ];
   test.each([
@@ -93,6 +95,11 @@ describe('plain-text patterns', () => {
     ['kelvin', 'g'],
     ['sea', 'giu'],
     ['a/b-c', 'gi'],
+    ['a/b-c', ''],
+    ['aa', 'g'], // found natively: each search goes on after the last match
+    ['caf\u00e9', 'mu'],
+    ['\ud83d\ude00', 'g'], // a surrogate pair: re2js alone
+    ['\ud83d', ''], // half of one: re2js, which reads code points, finds only the lone one
     ['3 \u212Aelvin', 'gi'], // not ASCII: re2js alone
   ])('%s (%s) matches as the same pattern with syntax in it', (pattern, flags) => {
     for (const text of texts)
@@ -105,6 +112,17 @@ describe('plain-text patterns', () => {
     expect(compilePattern('zebra', 'gi').matches('no stripes here', spent)).toEqual([]);
     expect(() => compilePattern('zebra', 'gi').test('a Zebra', spent)).toThrow('budget');
     expect(() => compilePattern('zebr(a)', 'gi').test('no stripes here', spent)).toThrow('budget');
+  });
+
+  test('without flag i, a plain-text pattern is matched natively, re2js never run', () => {
+    const spent = new RegexBudget(0);
+    const regex = compilePattern('zebra', 'g');
+    expect(regex.test('a zebra', spent)).toBe(true);
+    expect(regex.matches('zebra, zebra', spent)).toEqual([
+      { text: 'zebra', offset: 0, captures: [], groups: undefined },
+      { text: 'zebra', offset: 7, captures: [], groups: undefined },
+    ]);
+    expect(() => compilePattern('zebra', 'gi').test('a zebra', spent)).toThrow('budget');
   });
 });
 

@@ -6,6 +6,8 @@
  * once; every search finds all matches, so `g` changes nothing, and RE2 is always Unicode-aware.
  * A pattern that is plain text is first looked for with the native search, which reads a text
  * many times faster than re2js: a text without it is passed over, and re2js only reads the rest.
+ * Without `i`, and with no surrogate in it, the native search finds its matches too: a literal's
+ * leftmost non-overlapping occurrences, which is what RE2 finds.
  */
 import { ToolError } from '@mcp-connector/shared';
 import { RE2JS } from 're2js';
@@ -17,6 +19,8 @@ const ALLOWED_FLAGS = 'gimsu';
 const SYNTAX = /[\\^$.|?*+()[\]{}]/;
 /** Printable ASCII, where RE2's case folding and JavaScript's (flag u) agree. */
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+/** Half of a pair: RE2 reads code points, so it never matches half of one; indexOf would. */
+const SURROGATE = /[\ud800-\udfff]/;
 
 export interface RegexMatch {
   text: string;
@@ -34,19 +38,21 @@ export class UserRegex {
     readonly flags: string,
     private readonly re2Source: string,
     private readonly re2Flags: number,
-    /** False where the pattern cannot match (a native search); null when it cannot tell. */
-    private readonly mayMatch: ((text: string) => boolean) | null = null,
+    /** How the native search serves the pattern; null when it cannot. */
+    private readonly native: NativeSearch | null = null,
   ) {}
 
   /** Whether the pattern matches anywhere in `text`. */
   test(text: string, budget: RegexBudget): boolean {
-    if (this.mayMatch?.(text) === false) return false;
+    if (this.native !== null && !this.native.mayMatch(text)) return false;
+    if (this.native?.matches) return true;
     return this.run(text, budget, (engine, input) => engine.test(input));
   }
 
   /** Every non-overlapping match, in order. */
   matches(text: string, budget: RegexBudget): RegexMatch[] {
-    if (this.mayMatch?.(text) === false) return [];
+    if (this.native?.matches) return this.native.matches(text);
+    if (this.native !== null && !this.native.mayMatch(text)) return [];
     return this.run(text, budget, (engine, input) =>
       [...engine.matchAll(input)].map((match) => ({
         text: match[0],
@@ -94,20 +100,41 @@ export function compilePattern(pattern: string, flags: string): UserRegex {
       error instanceof Error ? error.message.replace(/^error parsing regexp: /, '') : '';
     throw unsupported(`a construct RE2 refuses (${reason})`);
   }
-  return new UserRegex(pattern, flags, re2Source, re2Flags, plainTextFilter(pattern, flags));
+  return new UserRegex(pattern, flags, re2Source, re2Flags, nativeSearch(pattern, flags));
+}
+
+interface NativeSearch {
+  /** False where the pattern cannot match; it may say yes where RE2 says no, never the reverse. */
+  mayMatch: (text: string) => boolean;
+  /** The matches, exactly those re2js finds; null when only re2js can tell them. */
+  matches: ((text: string) => RegexMatch[]) | null;
 }
 
 /**
- * For a pattern that is plain text, whether a text holds it: `includes`, or case-insensitively
- * a native expression of the same text, which for printable ASCII folds as RE2 does (k also
- * matches the Kelvin sign, s the long s). It may say yes where RE2 says no, never the reverse.
+ * For a pattern that is plain text: whether a text holds it (`includes`, or case-insensitively a
+ * native expression of the same text, which for printable ASCII folds as RE2 does: k also
+ * matches the Kelvin sign, s the long s), and without `i` its matches.
  */
-function plainTextFilter(pattern: string, flags: string): ((text: string) => boolean) | null {
+function nativeSearch(pattern: string, flags: string): NativeSearch | null {
   if (SYNTAX.test(pattern)) return null;
-  if (!flags.includes('i')) return (text) => text.includes(pattern);
+  if (!flags.includes('i')) {
+    const literal = SURROGATE.test(pattern) ? null : pattern;
+    return {
+      mayMatch: (text) => text.includes(pattern),
+      matches: literal === null ? null : (text) => literalMatches(text, literal),
+    };
+  }
   if (!PRINTABLE_ASCII.test(pattern)) return null;
   const folded = new RegExp(pattern, 'iu');
-  return (text) => folded.test(text);
+  return { mayMatch: (text) => folded.test(text), matches: null };
+}
+
+/** Every occurrence of `literal` (not empty) in `text`, each search going on after the last. */
+function literalMatches(text: string, literal: string): RegexMatch[] {
+  const matches: RegexMatch[] = [];
+  for (let at = text.indexOf(literal); at !== -1; at = text.indexOf(literal, at + literal.length))
+    matches.push({ text: literal, offset: at, captures: [], groups: undefined });
+  return matches;
 }
 
 /** The compiled program's length (re2js internals; unknown means "always check the clock"). */
