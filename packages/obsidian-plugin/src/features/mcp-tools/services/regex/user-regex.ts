@@ -6,8 +6,8 @@
  * once; every search finds all matches, so `g` changes nothing, and RE2 is always Unicode-aware.
  * A pattern that is plain text is first looked for with the native search, which reads a text
  * many times faster than re2js: a text without it is passed over, and re2js only reads the rest.
- * Without `i`, and with no surrogate in it, the native search finds its matches too: a literal's
- * leftmost non-overlapping occurrences, which is what RE2 finds.
+ * Where the native search reads the pattern as RE2 does (no surrogate in it; with `i`, printable
+ * ASCII) it finds the matches too, and re2js does not run.
  */
 import { ToolError } from '@mcp-connector/shared';
 import { RE2JS } from 're2js';
@@ -111,22 +111,29 @@ interface NativeSearch {
 }
 
 /**
- * For a pattern that is plain text: whether a text holds it (`includes`, or case-insensitively a
- * native expression of the same text, which for printable ASCII folds as RE2 does: k also
- * matches the Kelvin sign, s the long s), and without `i` its matches.
+ * For a pattern that is plain text: whether a text holds it and, where the native search reads
+ * the pattern as RE2 does, its matches (a plain text's leftmost non-overlapping occurrences, in
+ * either engine). Case-sensitively that is `includes` and `indexOf`, unless the pattern holds a
+ * surrogate: RE2 reads code points, so it never matches half of a pair. Case-insensitively it is
+ * a native expression of the same text, with flags `iu`, which for printable ASCII folds as RE2
+ * does (k also matches the Kelvin sign, s the long s).
  */
 function nativeSearch(pattern: string, flags: string): NativeSearch | null {
   if (SYNTAX.test(pattern)) return null;
   if (!flags.includes('i')) {
-    const literal = SURROGATE.test(pattern) ? null : pattern;
+    const exact = !SURROGATE.test(pattern);
     return {
       mayMatch: (text) => text.includes(pattern),
-      matches: literal === null ? null : (text) => literalMatches(text, literal),
+      matches: exact ? (text) => literalMatches(text, pattern) : null,
     };
   }
   if (!PRINTABLE_ASCII.test(pattern)) return null;
   const folded = new RegExp(pattern, 'iu');
-  return { mayMatch: (text) => folded.test(text), matches: null };
+  const everywhere = new RegExp(pattern, 'giu');
+  return {
+    mayMatch: (text) => folded.test(text),
+    matches: (text) => foldedMatches(text, everywhere),
+  };
 }
 
 /** Every occurrence of `literal` (not empty) in `text`, each search going on after the last. */
@@ -134,6 +141,14 @@ function literalMatches(text: string, literal: string): RegexMatch[] {
   const matches: RegexMatch[] = [];
   for (let at = text.indexOf(literal); at !== -1; at = text.indexOf(literal, at + literal.length))
     matches.push({ text: literal, offset: at, captures: [], groups: undefined });
+  return matches;
+}
+
+/** Every match of a global expression of plain text (never empty), in order. */
+function foldedMatches(text: string, expression: RegExp): RegexMatch[] {
+  const matches: RegexMatch[] = [];
+  for (const match of text.matchAll(expression))
+    matches.push({ text: match[0], offset: match.index, captures: [], groups: undefined });
   return matches;
 }
 
