@@ -52,4 +52,23 @@ describe('OwedCounts', () => {
     expect(owed.maker('a.md')?.()).toBe(record['a.md'] as Counts);
     expect(owed.maker('gone.md')).toBeUndefined();
   });
+
+  test('after the record was handed out, owing, writing and deleting go on in it', () => {
+    const { owed, made } = owing({ 'a.md': { x: 1 } });
+    const record = owed.record();
+    owed.owe('b.md', () => {
+      made.push('b.md');
+      return { y: 2 };
+    });
+    owed.settled('c.md', { z: 3 });
+    owed.delete('a.md');
+    expect(owed.maker('c.md')?.()).toEqual({ z: 3 });
+    expect(made).toEqual(['a.md']);
+    expect(owed.record()).toBe(record);
+    expect(Object.entries(record)).toEqual([
+      ['b.md', { y: 2 }],
+      ['c.md', { z: 3 }],
+    ]);
+    expect(made).toEqual(['a.md', 'b.md']);
+  });
 });
