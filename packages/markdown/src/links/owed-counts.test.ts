@@ -71,4 +71,22 @@ describe('OwedCounts', () => {
     ]);
     expect(made).toEqual(['a.md', 'b.md']);
   });
+
+  test('a maker that throws leaves the record to be filled again, in order', () => {
+    let fail = true;
+    const owed = new OwedCounts(Object.create(null) as Record<string, Counts>);
+    owed.settled('a.md', { x: 1 });
+    owed.owe('b.md', () => {
+      if (fail) throw new Error('not now');
+      return { y: 2 };
+    });
+    owed.settled('c.md', { z: 3 });
+    expect(() => owed.record()).toThrow('not now');
+    fail = false;
+    expect(Object.entries(owed.record())).toEqual([
+      ['a.md', { x: 1 }],
+      ['b.md', { y: 2 }],
+      ['c.md', { z: 3 }],
+    ]);
+  });
 });

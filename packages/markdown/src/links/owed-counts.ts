@@ -39,11 +39,12 @@ export class OwedCounts {
 
   /** The record, with nothing owed left in it. */
   record(): Record<string, Counts> {
-    const waiting = this.waiting;
-    this.waiting = null;
-    if (waiting !== null)
-      for (const [key, entry] of waiting)
+    if (this.waiting !== null) {
+      // Given up only once the record holds every entry: a maker that threw leaves it to retry.
+      for (const [key, entry] of this.waiting)
         this.counts[key] = typeof entry === 'function' ? entry() : entry;
+      this.waiting = null;
+    }
     for (const [key, make] of this.makers) this.settled(key, make());
     return this.counts;
   }
