@@ -58,6 +58,7 @@ export interface StartFigures {
   /** How long that search took from being sent. */
   firstSearchMs: number;
   searchAfterMs: number;
+  /** RSS a second after the first search answered (with a warm start, the texts are in by then). */
   rssMiB: number;
   peakMiB: number;
   /** RSS again after the vault-wide calls, once the server has settled. */
@@ -223,7 +224,7 @@ export function formatStart(label: string, figures: StartFigures): string {
   };
   return [
     `${label}: port ${ms(figures.portMs)}, first answer ${ms(figures.firstAnswerMs)}, index ready ${ms(figures.readyMs)}, first search (sent ${ms(figures.searchAfterMs)} after) answered ${ms(figures.searchedMs)} taking ${ms(figures.firstSearchMs)}, shutdown ${ms(figures.shutdownMs)}`,
-    `  RSS when ready ${figures.rssMiB.toFixed(0)} MiB, settled ${figures.settledMiB.toFixed(0)} MiB (peak ${figures.peakMiB.toFixed(0)} MiB)`,
+    `  RSS a second after the first search ${figures.rssMiB.toFixed(0)} MiB, settled ${figures.settledMiB.toFixed(0)} MiB (peak ${figures.peakMiB.toFixed(0)} MiB)`,
     ...Object.keys(figures.calls).map(call),
   ].join('\n');
 }
