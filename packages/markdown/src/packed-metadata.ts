@@ -54,6 +54,11 @@ const SECTION_TYPES = [
   'footnoteDefinition',
 ];
 
+/** A section's type from its packed code: an index into SECTION_TYPES, or a kept string's. */
+function sectionType(code: number, kept: string | undefined): string {
+  return code >= 0 ? (SECTION_TYPES[code] as string) : (kept ?? '');
+}
+
 function compactInts(values: number[]): PackedInts {
   for (const value of values)
     if (value !== ABSENT && (value <= ABSENT_16 || value > 32767)) return Int32Array.from(values);
@@ -265,7 +270,7 @@ const READERS: Record<ListName, (read: Unpacker) => unknown> = {
   sections: (read): SectionCache => {
     const code = read.int();
     read.int();
-    const type = code >= 0 ? (SECTION_TYPES[code] as string) : (read.keptString(code) ?? '');
+    const type = sectionType(code, read.keptString(code));
     const id = read.string();
     const section: SectionCache = { type, position: read.pos() };
     if (id !== undefined) section.id = id;
@@ -413,7 +418,7 @@ export function packedSectionSpans(packed: PackedMetadata): SectionSpan[] {
   const spans: SectionSpan[] = [];
   for (let count = ints[at++] as number; count > 0; count--) {
     const code = ints[at] as number;
-    const type = code >= 0 ? (SECTION_TYPES[code] as string) : (packed.strings[-1 - code] ?? '');
+    const type = sectionType(code, packed.strings[-1 - code]);
     spans.push({ type, start: ints[at + 4] as number, end: ints[at + 5] as number });
     at += 6; // type (two ints), id (two), start, end
   }
