@@ -59,10 +59,19 @@ function sectionType(code: number, kept: string | undefined): string {
   return code >= 0 ? (SECTION_TYPES[code] as string) : (kept ?? '');
 }
 
+/**
+ * A loop, not `Int16Array.from(values, map)`: V8 runs `from` with a mapping function through
+ * the iteration protocol, 20 times slower, which made it a quarter of a cold build's parsing.
+ */
 function compactInts(values: number[]): PackedInts {
   for (const value of values)
     if (value !== ABSENT && (value <= ABSENT_16 || value > 32767)) return Int32Array.from(values);
-  return Int16Array.from(values, (value) => (value === ABSENT ? ABSENT_16 : value));
+  const ints = new Int16Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i] as number;
+    ints[i] = value === ABSENT ? ABSENT_16 : value;
+  }
+  return ints;
 }
 
 class Packer {
