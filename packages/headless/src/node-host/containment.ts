@@ -11,8 +11,9 @@
  * that on every read (docs/performance.md).
  */
 import { ToolError } from '@mcp-connector/shared';
-import { closeSync, constants, lstatSync, openSync, readFileSync, type Stats } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
+import { readTextSync } from './read-text.ts';
 
 /** Throws `invalid_path` when `diskPath` (relative to `root`) passes through a symbolic link. */
 export function assertContained(root: string, diskPath: string): void {
@@ -42,11 +43,11 @@ export function readRealFile(root: string, diskPath: string, realFolders: Set<st
   const absolute = join(root, diskPath);
   if (NO_FOLLOW === undefined) {
     assertContained(root, diskPath);
-    return readFileSync(absolute, 'utf8');
+    return readTextSync(absolute);
   }
   const fd = openSync(absolute, constants.O_RDONLY | NO_FOLLOW);
   try {
-    return readFileSync(fd, 'utf8');
+    return readTextSync(fd);
   } finally {
     closeSync(fd);
   }

@@ -20,7 +20,7 @@
  * store, for once every text is in. Progress goes to `progress`; `stopped()` ends the build
  * early (the host is closing).
  */
-import { readFileSync } from 'node:fs';
+import { readTextSync } from './read-text.ts';
 import { getLinkpath, nameKey } from '@mcp-connector/markdown/links';
 import {
   isIndexedText,
@@ -228,7 +228,7 @@ function readIndexedText(state: VaultState, file: ScannedFile): string | null {
     // notes took 2.1-2.5 s against 0.6 s (Bun: 0.43 s either way). A batch blocks well under a
     // millisecond of reads between the turns the build yields. From the disk, ReadAhead has
     // already brought the file in when it can.
-    return stripBom(readFileSync(`${state.root}/${file.diskPath}`, 'utf8'));
+    return stripBom(readTextSync(`${state.root}/${file.diskPath}`));
   } catch {
     return null;
   }
