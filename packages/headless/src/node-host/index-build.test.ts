@@ -161,6 +161,26 @@ describe('the metadata cache', () => {
     expect(warm.getFileCache('long.md')?.headings?.[1]?.position.start.offset).toBeGreaterThan(
       32_767,
     );
+    // The counts come from the cache (the Int32 part holds both the long note's ints and them).
+    const { records } = await readMetadataCache(file, cacheKey('1.0.0'));
+    expect(records.get('b.md')?.links?.resolved()).toEqual({ 'long.md': 1 });
+    expect(records.get('long.md')?.links?.resolved()).toEqual({ 'b.md': 1 });
+  });
+
+  test('a cache written again from a read one keeps each frontmatter, read or not', async () => {
+    vault = await buildVault({ ...NOTES, 'e.md': '---\naliases: [E]\nwhen: 2026-01-05\n---\nE\n' });
+    const file = await cacheFile();
+    const before = snapshot(await openWithCache(vault.root, file));
+    await closeAll();
+    const content = await readMetadataCache(file, cacheKey('1.0.0'));
+    expect(content.records.get('a.md')?.packed.frontmatter?.rating).toBe(3); // read; e.md's is not
+    await writeMetadataCache(file, cacheKey('1.0.0'), {
+      paths: content.paths,
+      records: content.records,
+    });
+    const warm = await openWithCache(vault.root, file);
+    expect(warm.indexing.status().fromCache).toBe(4);
+    expect(snapshot(warm)).toEqual(before);
   });
 
   test('without a text store, an edit that kept size and mtime is found at the first read', async () => {

@@ -8,8 +8,9 @@
  * link resolver's output): any doubt, a corrupt or truncated file included, re-parses.
  * Frontmatter that JSON cannot carry exactly (NaN, Infinity, -0) is never cached.
  *
- * Layout: "MCPMETA\n", the Int16 part, zero bytes up to a multiple of 4, the Int32 part, the
- * header, then a trailer of three little-endian u32 lengths (Int16 part, Int32 part, header).
+ * Layout: "MCPMETA\n", the Int16 part, zero bytes up to a multiple of 4, the Int32 part (the
+ * notes' ints, then every note's resolved counts), the header, then a trailer of three
+ * little-endian u32 lengths (Int16 part, Int32 part, header).
  * The header is lines of JSON: the key and the paths, then the notes' entries a thousand a line,
  * then the tag counts. It comes last so it can be written a line at a time as it is made, never
  * held whole, and it is read a line per turn of the event loop, so a big vault's cache does not
@@ -20,6 +21,7 @@ import * as crypto from 'node:crypto';
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { LinkResolver, asDictionary } from '@mcp-connector/markdown/links';
+import { CachedPacked } from './cached-packed.ts';
 import { carriesExactly } from './exact-values.ts';
 import { collectSoon } from './garbage.ts';
 import { nextTurn } from './next-turn.ts';
@@ -33,7 +35,7 @@ import {
 } from '@mcp-connector/markdown/vault';
 
 const MAGIC = 'MCPMETA\n';
-const FORMAT = 3;
+const FORMAT = 4;
 const TRAILER_BYTES = 12;
 
 export interface CacheRecord {
@@ -58,8 +60,10 @@ export interface MetadataCacheContent {
 }
 
 /**
- * path, size, mtime, hash, width, offset, length, strings, frontmatter, frontmatter links,
- * resolved counts (pairs of an index into `paths` and a count), unresolved counts
+ * path, size, mtime, hash, width, offset, length, strings, the frontmatter's JSON (parsed when
+ * first read: CachedPacked), frontmatter links, where the resolved counts are in the Int32 part
+ * (-1: none) and how many ints they take (pairs of an index into `paths` and a count: numbers
+ * in JSON took a sixth of the header's parse), unresolved counts
  */
 type HeaderEntry = [
   string,
@@ -70,9 +74,10 @@ type HeaderEntry = [
   number,
   number,
   string[] | 0,
-  Record<string, unknown> | 0,
+  string | 0,
   PackedMetadata['frontmatterLinks'] | 0,
-  number[] | 0,
+  number,
+  number,
   Record<string, number> | 0,
 ];
 
@@ -230,21 +235,39 @@ function recordOf(
   paths: readonly string[],
 ): CacheRecord | null {
   const [, size, mtime, hash, width, offset, length, strings, frontmatter, links] = entry;
-  const [resolved, unresolved] = [entry[10], entry[11]];
+  const [pairsAt, pairsLength, unresolved] = [entry[10], entry[11], entry[12]];
   const pool = width === 16 ? shorts : longs;
-  if (offset < 0 || offset + length > pool.length) return null;
-  const packed: PackedMetadata = {
-    ints: pool.subarray(offset, offset + length),
-    strings: strings === 0 ? [] : strings,
-  };
-  if (frontmatter !== 0) packed.frontmatter = frontmatter;
-  if (links !== 0) packed.frontmatterLinks = links;
+  if (!holds(pool, offset, length) || (frontmatter !== 0 && typeof frontmatter !== 'string'))
+    return null;
+  const packed = new CachedPacked(
+    pool.subarray(offset, offset + length),
+    strings === 0 ? [] : strings,
+    frontmatter === 0 ? null : frontmatter,
+    links === 0 ? undefined : links,
+  );
   const record: CacheRecord = { size, mtime, hash, packed };
-  if (resolved !== 0 && unresolved !== 0 && pairsHold(resolved, paths.length)) {
+  if (pairsAt === -1 || unresolved === 0) return record;
+  if (!holds(longs, pairsAt, pairsLength)) return null;
+  const end = pairsAt + pairsLength; // no view of them: an object per note costs at 100,000
+  if (pairsHold(longs, pairsAt, end, paths.length)) {
     let made: Record<string, number> | undefined; // one object, whoever asks first
-    record.links = { resolved: () => (made ??= countsFrom(resolved, paths)), unresolved };
+    record.links = {
+      resolved: () => (made ??= countsFrom(longs, pairsAt, end, paths)),
+      unresolved,
+    };
   }
   return record;
+}
+
+/** Whether `length` ints from `offset` are inside `pool`. */
+function holds(pool: ArrayLike<number>, offset: number, length: number): boolean {
+  return (
+    Number.isInteger(offset) &&
+    Number.isInteger(length) &&
+    offset >= 0 &&
+    length >= 0 &&
+    offset + length <= pool.length
+  );
 }
 
 /** Tag counts from their pairs; null when there are none, or any pair is not a tag and a count. */
@@ -260,22 +283,28 @@ function tagCountsOf(pairs: unknown): TagCount[] | null {
   return counts;
 }
 
-/** Whether a note's resolved counts are pairs of a path index and a count of at least one. */
-function pairsHold(pairs: unknown, pathCount: number): pairs is number[] {
-  if (!Array.isArray(pairs) || pairs.length % 2 !== 0) return false;
-  for (let i = 0; i < pairs.length; i += 2) {
-    const [index, count] = [pairs[i] as unknown, pairs[i + 1] as unknown];
-    if (!Number.isInteger(index) || (index as number) < 0 || (index as number) >= pathCount)
-      return false;
-    if (!Number.isInteger(count) || (count as number) < 1) return false;
+/**
+ * Whether a note's resolved counts (`pairs` from `start` to `end`) are pairs of a path index
+ * and a count of at least one.
+ */
+function pairsHold(pairs: Int32Array, start: number, end: number, pathCount: number): boolean {
+  if ((end - start) % 2 !== 0) return false;
+  for (let i = start; i < end; i += 2) {
+    const [index, count] = [pairs[i] as number, pairs[i + 1] as number];
+    if (index < 0 || index >= pathCount || count < 1) return false;
   }
   return true;
 }
 
-/** A note's resolved counts from pairs of path index and count (checked by `pairsHold`). */
-function countsFrom(pairs: readonly number[], paths: readonly string[]): Record<string, number> {
+/** A note's resolved counts from its pairs of path index and count (checked by `pairsHold`). */
+function countsFrom(
+  pairs: Int32Array,
+  start: number,
+  end: number,
+  paths: readonly string[],
+): Record<string, number> {
   const counts = Object.create(null) as Record<string, number>;
-  for (let i = 0; i < pairs.length; i += 2)
+  for (let i = start; i < end; i += 2)
     counts[paths[pairs[i] as number] as string] = pairs[i + 1] as number;
   return asDictionary(counts);
 }
@@ -303,35 +332,71 @@ export async function writeMetadataCache(
 ): Promise<void> {
   const notes: Laid[] = [];
   const parts = { shorts: [] as Int16Array[], longs: [] as Int32Array[], short: 0, long: 0 };
+  const indexOf = new Map(content.paths.map((path, index) => [path, index]));
+  const pairs: number[] = []; // every note's resolved counts, after the notes' Int32 ints
   for (const [path, record] of content.records) {
     const { packed } = record;
-    if (!carriesExactly(packed.frontmatter) || !carriesExactly(packed.frontmatterLinks)) continue;
+    const frontmatter = frontmatterJsonOf(packed);
+    if (frontmatter === null || !carriesExactly(packed.frontmatterLinks)) continue;
+    const resolved = record.links === undefined ? 0 : pairsOf(record.links.resolved(), indexOf);
+    const wide = packed.ints instanceof Int32Array;
+    notes.push({
+      path,
+      record,
+      frontmatter,
+      width: wide ? 32 : 16,
+      offset: wide ? parts.long : parts.short,
+      // Where in `pairs` for now: moved past the notes' Int32 ints once their length is known.
+      pairsAt: resolved === 0 ? -1 : pairs.length,
+      pairsLength: resolved === 0 ? 0 : resolved.length,
+    });
+    if (resolved !== 0) for (const value of resolved) pairs.push(value);
     if (packed.ints instanceof Int32Array) {
-      notes.push({ path, record, width: 32, offset: parts.long });
       parts.longs.push(packed.ints);
       parts.long += packed.ints.length;
     } else {
-      notes.push({ path, record, width: 16, offset: parts.short });
       parts.shorts.push(packed.ints);
       parts.short += packed.ints.length;
     }
   }
+  for (const note of notes) if (note.pairsAt !== -1) note.pairsAt += parts.long;
+  parts.longs.push(Int32Array.from(pairs));
   await mkdir(dirname(file), { recursive: true });
   await writeFileAtomic(file, chunksOf(key, content, notes, parts));
 }
 
-/** A note with where its ints are in their part. */
+/**
+ * The frontmatter as the header holds it: its JSON (as the cache held it, when it was never
+ * read since), 0 when there is none, null when JSON cannot carry it exactly.
+ */
+function frontmatterJsonOf(packed: PackedMetadata): string | 0 | null {
+  const kept = packed instanceof CachedPacked ? packed.frontmatterJson : null;
+  if (kept !== null) return kept;
+  const { frontmatter } = packed;
+  if (frontmatter === undefined) return 0;
+  return carriesExactly(frontmatter) ? JSON.stringify(frontmatter) : null;
+}
+
+/** A note with where its ints and its resolved counts are in their parts. */
 interface Laid {
   path: string;
   record: CacheRecord;
+  frontmatter: string | 0;
   width: 16 | 32;
   offset: number;
+  pairsAt: number;
+  pairsLength: number;
 }
 
-function headerEntry(
-  { path, record, width, offset }: Laid,
-  indexOf: Map<string, number>,
-): HeaderEntry {
+function headerEntry({
+  path,
+  record,
+  frontmatter,
+  width,
+  offset,
+  pairsAt,
+  pairsLength,
+}: Laid): HeaderEntry {
   const { size, mtime, hash, packed, links } = record;
   return [
     path,
@@ -342,9 +407,10 @@ function headerEntry(
     offset,
     packed.ints.length,
     packed.strings.length === 0 ? 0 : packed.strings,
-    packed.frontmatter ?? 0,
+    frontmatter,
     packed.frontmatterLinks ?? 0,
-    links === undefined ? 0 : pairsOf(links.resolved(), indexOf),
+    pairsAt,
+    pairsLength,
     links?.unresolved ?? 0,
   ];
 }
@@ -373,7 +439,6 @@ function* chunksOf(
   const shortBytes = sumBytes(parts.shorts);
   const longBytes = sumBytes(parts.longs);
   yield* copiedThrough([...parts.shorts, new Uint8Array(padding(shortBytes)), ...parts.longs]);
-  const indexOf = new Map(paths.map((path, index) => [path, index]));
   let headerBytes = 0;
   const piece = (text: string): Buffer => {
     const bytes = Buffer.from(text, 'utf8');
@@ -383,9 +448,7 @@ function* chunksOf(
   yield piece(`${JSON.stringify({ key, paths } satisfies HeaderHead)}\n`);
   for (let start = 0; start < notes.length; start += ENTRIES_PER_CHUNK) {
     if (start > 0 && (start / ENTRIES_PER_CHUNK) % CHUNKS_PER_COLLECTION === 0) collectSoon();
-    const entries = notes
-      .slice(start, start + ENTRIES_PER_CHUNK)
-      .map((note) => headerEntry(note, indexOf));
+    const entries = notes.slice(start, start + ENTRIES_PER_CHUNK).map(headerEntry);
     yield piece(`${JSON.stringify(entries)}\n`);
   }
   const tags = tagCounts?.();
