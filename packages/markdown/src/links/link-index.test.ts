@@ -46,6 +46,18 @@ describe('LinkIndex', () => {
     expect(index.resolvedLinks['a.md']).toEqual({ 'pic.png': 1, 'b.md': 1 });
   });
 
+  test('notes without links of a kind share one frozen empty record, a new link gets its own', () => {
+    const index = indexWith({ 'a.md': ['b'], 'b.md': [], 'c.md': ['missing'] });
+    const empty = index.unresolvedLinks['a.md'];
+    expect(index.unresolvedLinks['b.md']).toBe(empty as Record<string, number>);
+    expect(index.resolvedLinks['c.md']).toBe(empty as Record<string, number>);
+    expect(Object.isFrozen(empty)).toBe(true); // a caller's write throws instead of changing all
+    index.setNote('b.md', linksTo('gone'));
+    expect(index.unresolvedLinks['b.md']).toEqual({ gone: 1 });
+    expect(index.unresolvedLinks['a.md']).toEqual({});
+    expect(index.resolvedLinks['c.md']).toEqual({});
+  });
+
   test('backlinksOf is the reverse of resolvedLinks', () => {
     const index = indexWith({ 'a.md': ['c', 'c'], 'b.md': ['c'], 'c.md': [] });
     expect(index.backlinksOf('c.md')).toEqual({ 'a.md': 2, 'b.md': 1 });
