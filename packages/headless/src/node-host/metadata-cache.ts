@@ -333,24 +333,22 @@ export async function writeMetadataCache(
   const notes: Laid[] = [];
   const parts = { shorts: [] as Int16Array[], longs: [] as Int32Array[], short: 0, long: 0 };
   const indexOf = new Map(content.paths.map((path, index) => [path, index]));
-  const pairs: number[] = []; // every note's resolved counts, after the notes' Int32 ints
+  const pairs = new IntList(); // every note's resolved counts, after the notes' Int32 ints
   for (const [path, record] of content.records) {
     const { packed } = record;
-    const frontmatter = frontmatterJsonOf(packed);
-    if (frontmatter === null || !carriesExactly(packed.frontmatterLinks)) continue;
+    if (!frontmatterCarried(packed) || !carriesExactly(packed.frontmatterLinks)) continue;
     const resolved = record.links === undefined ? 0 : pairsOf(record.links.resolved(), indexOf);
     const wide = packed.ints instanceof Int32Array;
     notes.push({
       path,
       record,
-      frontmatter,
       width: wide ? 32 : 16,
       offset: wide ? parts.long : parts.short,
       // Where in `pairs` for now: moved past the notes' Int32 ints once their length is known.
       pairsAt: resolved === 0 ? -1 : pairs.length,
       pairsLength: resolved === 0 ? 0 : resolved.length,
     });
-    if (resolved !== 0) for (const value of resolved) pairs.push(value);
+    if (resolved !== 0) pairs.push(resolved);
     if (packed.ints instanceof Int32Array) {
       parts.longs.push(packed.ints);
       parts.long += packed.ints.length;
@@ -360,43 +358,63 @@ export async function writeMetadataCache(
     }
   }
   for (const note of notes) if (note.pairsAt !== -1) note.pairsAt += parts.long;
-  parts.longs.push(Int32Array.from(pairs));
+  parts.longs.push(pairs.ints());
   await mkdir(dirname(file), { recursive: true });
   await writeFileAtomic(file, chunksOf(key, content, notes, parts));
 }
 
-/**
- * The frontmatter as the header holds it: its JSON (as the cache held it, when it was never
- * read since), 0 when there is none, null when JSON cannot carry it exactly.
- */
-function frontmatterJsonOf(packed: PackedMetadata): string | 0 | null {
-  const kept = packed instanceof CachedPacked ? packed.frontmatterJson : null;
+/** The frontmatter's JSON as the cache held it, while it has not been read since. */
+function keptFrontmatter(packed: PackedMetadata): string | null {
+  return packed instanceof CachedPacked ? packed.frontmatterJson : null;
+}
+
+/** Whether the header can carry the note's frontmatter exactly (a kept JSON text can). */
+function frontmatterCarried(packed: PackedMetadata): boolean {
+  return keptFrontmatter(packed) !== null || carriesExactly(packed.frontmatter);
+}
+
+/** The frontmatter as the header holds it: its JSON, or 0 when there is none. */
+function frontmatterJsonOf(packed: PackedMetadata): string | 0 {
+  const kept = keptFrontmatter(packed);
   if (kept !== null) return kept;
-  const { frontmatter } = packed;
-  if (frontmatter === undefined) return 0;
-  return carriesExactly(frontmatter) ? JSON.stringify(frontmatter) : null;
+  return packed.frontmatter === undefined ? 0 : JSON.stringify(packed.frontmatter);
+}
+
+/** Ints appended in runs into one buffer that doubles as it fills: no array of boxed numbers. */
+class IntList {
+  private buffer = new Int32Array(1 << 16);
+  private used = 0;
+
+  get length(): number {
+    return this.used;
+  }
+
+  push(values: readonly number[]): void {
+    if (this.used + values.length > this.buffer.length) {
+      const grown = new Int32Array(Math.max(this.buffer.length * 2, this.used + values.length));
+      grown.set(this.buffer.subarray(0, this.used));
+      this.buffer = grown;
+    }
+    this.buffer.set(values, this.used);
+    this.used += values.length;
+  }
+
+  ints(): Int32Array {
+    return this.buffer.subarray(0, this.used);
+  }
 }
 
 /** A note with where its ints and its resolved counts are in their parts. */
 interface Laid {
   path: string;
   record: CacheRecord;
-  frontmatter: string | 0;
   width: 16 | 32;
   offset: number;
   pairsAt: number;
   pairsLength: number;
 }
 
-function headerEntry({
-  path,
-  record,
-  frontmatter,
-  width,
-  offset,
-  pairsAt,
-  pairsLength,
-}: Laid): HeaderEntry {
+function headerEntry({ path, record, width, offset, pairsAt, pairsLength }: Laid): HeaderEntry {
   const { size, mtime, hash, packed, links } = record;
   return [
     path,
@@ -407,7 +425,7 @@ function headerEntry({
     offset,
     packed.ints.length,
     packed.strings.length === 0 ? 0 : packed.strings,
-    frontmatter,
+    frontmatterJsonOf(packed),
     packed.frontmatterLinks ?? 0,
     pairsAt,
     pairsLength,
