@@ -122,7 +122,12 @@ describe('the metadata cache', () => {
     expect((await readMetadataCache(file, cacheKey('1.0.0'))).records.size).toBe(3);
     const warm = await openWithCache(vault.root, file);
     expect(warm.indexing.status()).toMatchObject({ state: 'ready', total: 4, fromCache: 3 });
+    // Read one by one before the record is first handed out (the snapshot), then compared.
+    const paths = warm.listFiles().map((each) => each.path);
+    const perSource = paths.map((path) => warm.indexed().unresolvedLinksOf(path));
     expect(snapshot(warm)).toEqual(before);
+    expect(perSource).toEqual(paths.map((path) => warm.unresolvedLinks()[path] ?? {}));
+    expect(perSource.some((counts) => Object.keys(counts).length > 0)).toBe(true);
     await warm.indexed().textsRead(); // what search waits for: the notes restored unread, read
     for (const path of ['a.md', 'b.md', 'sub/d.md'])
       expect(warm.indexed().noteText(path)).toBe(NOTES[path as keyof typeof NOTES]);

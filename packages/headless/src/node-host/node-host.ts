@@ -295,6 +295,7 @@ export class NodeHost implements VaultHost {
       notesCountedForTag: (key) => index.notesCountedForTag(key),
       brokenLinkSources: () => index.brokenLinkSources(),
       brokenLinkCount: (source) => index.brokenLinkCount(source),
+      unresolvedLinksOf: (source) => index.unresolvedLinksOf(source),
       noteText: (path) => index.noteText(path),
       noteSections: (path, text) => index.noteSections(path, text),
       textsRead: () => this.textsRead,

@@ -53,6 +53,21 @@ describe('OwedCounts', () => {
     expect(owed.maker('gone.md')).toBeUndefined();
   });
 
+  test('made entries are read one by one without making what is owed or filling the record', () => {
+    const { owed, made } = owing({ 'a.md': { 'b.md': 1 } });
+    owed.settled('c.md', { 'a.md': 2 });
+    expect(owed.made('c.md')).toEqual({ 'a.md': 2 });
+    expect(owed.made('a.md')).toBeUndefined(); // owed, not made
+    expect(owed.made('gone.md')).toBeUndefined();
+    expect(made).toEqual([]);
+    owed.record();
+    owed.owe('d.md', () => ({}));
+    expect(owed.made('a.md')).toEqual({ 'b.md': 1 });
+    expect(owed.made('d.md')).toBeUndefined(); // owed after the record was handed out
+    owed.delete('c.md');
+    expect(owed.made('c.md')).toBeUndefined();
+  });
+
   test('after the record was handed out, owing, writing and deleting go on in it', () => {
     const { owed, made } = owing({ 'a.md': { x: 1 } });
     const record = owed.record();

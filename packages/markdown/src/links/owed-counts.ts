@@ -11,7 +11,8 @@
  * record keeps its key order) until it is made. The owner hands the record out only through
  * `record()`, which makes whatever is still owed first, so nobody outside ever sees a
  * placeholder, and `maker` tells how to make one without making it (the metadata cache writer).
- * The owner's own writes and deletes go through `settled` and `delete`.
+ * The owner's own writes and deletes go through `settled` and `delete`. `unresolvedLinks` is
+ * held the same way with nothing owed, for the Map alone.
  */
 type Counts = Record<string, number>;
 
@@ -53,6 +54,12 @@ export class OwedCounts {
   maker(key: string): (() => Counts) | undefined {
     const entry = this.waiting?.get(key) ?? this.makers.get(key) ?? this.counts[key];
     return entry === undefined || typeof entry === 'function' ? entry : () => entry;
+  }
+
+  /** The counts of `key` when they are made (not owed), without filling the record. */
+  made(key: string): Counts | undefined {
+    const entry = this.waiting !== null ? this.waiting.get(key) : this.counts[key];
+    return typeof entry === 'function' || this.makers.has(key) ? undefined : entry;
   }
 
   /** Sets the counts of `key`, replacing any owed ones. */

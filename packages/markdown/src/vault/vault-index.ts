@@ -309,7 +309,7 @@ export class VaultIndex {
   /** A note's link counts as they are now, the resolved ones not made if still owed. */
   linkCountsOf(path: string): KnownLinkCounts | undefined {
     const resolved = this.links.resolvedCountsOf(path);
-    const unresolved = this.links.unresolvedLinks[path];
+    const unresolved = this.links.unresolvedOf(path);
     return resolved === undefined || unresolved === undefined
       ? undefined
       : { resolved, unresolved };
@@ -317,6 +317,11 @@ export class VaultIndex {
 
   get unresolvedLinks(): LinkCounts {
     return this.links.unresolvedLinks;
+  }
+
+  /** One source's unresolved linkpaths and counts (empty: none), without the whole record. */
+  unresolvedLinksOf(source: string): Readonly<Record<string, number>> {
+    return this.links.unresolvedOf(source) ?? {};
   }
 
   private noteChanged(): void {

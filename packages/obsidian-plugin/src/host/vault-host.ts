@@ -112,6 +112,11 @@ export interface IndexedVault {
   brokenLinkSources(): readonly string[];
   /** Unresolved link occurrences of one source, or (without one) of the whole vault. */
   brokenLinkCount(source?: string): number;
+  /**
+   * One source's unresolved linkpaths and counts (empty: none), as `unresolvedLinks()` has them,
+   * without making the whole record (a warm start fills it when it is first asked for).
+   */
+  unresolvedLinksOf(source: string): Readonly<Record<string, number>>;
   /** The note's text as the index holds it (what its metadata was computed from), or null. */
   noteText(path: string): string | null;
   /**

@@ -37,20 +37,22 @@ export const findBrokenLinks = defineTool({
     const scope = resolveScope(ctx.host, rawScope);
     const wholeVault = scope.kind === 'vault' && (exclude_folders ?? []).length === 0;
     const excluded = excludedFolders(ctx.host, exclude_folders);
-    const unresolved = ctx.host.unresolvedLinks();
     const indexed = ctx.host.indexed?.() ?? null;
+    // An index gives one source's counts without the whole record (made on first need).
+    const unresolvedOf = (source: string) =>
+      indexed?.unresolvedLinksOf(source) ?? ctx.host.unresolvedLinks()[source];
     const allSources = brokenLinkSources(ctx.host);
     const sources = wholeVault
       ? allSources
       : allSources.filter((source) => scope.includes(source) && !excluded(source));
     const countOf = (source: string) =>
-      indexed?.brokenLinkCount(source) ?? occurrences(unresolved[source]);
+      indexed?.brokenLinkCount(source) ?? occurrences(unresolvedOf(source));
     const page = takePage(sources, limit);
     return {
       scope: scope.scope,
       notes: page.items.map((source) => ({
         path: source,
-        links: brokenLinksOf(ctx.host, source, unresolved[source] ?? {}),
+        links: brokenLinksOf(ctx.host, source, unresolvedOf(source) ?? {}),
       })),
       total: page.total,
       truncated: page.truncated,
