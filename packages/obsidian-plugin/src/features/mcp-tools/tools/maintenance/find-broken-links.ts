@@ -11,7 +11,7 @@
  */
 import { type } from 'arktype';
 import type { CachedMetadata } from 'obsidian';
-import type { VaultHost } from '../../../../host/vault-host.ts';
+import type { LinkCounts, VaultHost } from '../../../../host/vault-host.ts';
 import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { limitArgument, takePage } from '../../services/list-limits.ts';
 import { byCodeUnits } from '../../services/note-files.ts';
@@ -38,9 +38,13 @@ export const findBrokenLinks = defineTool({
     const wholeVault = scope.kind === 'vault' && (exclude_folders ?? []).length === 0;
     const excluded = excludedFolders(ctx.host, exclude_folders);
     const indexed = ctx.host.indexed?.() ?? null;
-    // An index gives one source's counts without the whole record (made on first need).
+    // An index gives one source's counts without the whole record (made on first need);
+    // without one the record is taken once (behind hidden folders it is worked out per call).
+    let record: LinkCounts | null = null;
     const unresolvedOf = (source: string) =>
-      indexed?.unresolvedLinksOf(source) ?? ctx.host.unresolvedLinks()[source];
+      indexed !== null
+        ? indexed.unresolvedLinksOf(source)
+        : (record ??= ctx.host.unresolvedLinks())[source];
     const allSources = brokenLinkSources(ctx.host);
     const sources = wholeVault
       ? allSources
