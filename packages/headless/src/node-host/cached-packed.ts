@@ -5,7 +5,7 @@ type Frontmatter = Record<string, unknown>;
 /**
  * A note's packed metadata as the metadata cache restores it: its frontmatter is kept as the
  * JSON text the cache holds and parsed when first read. A warm start of 100,000 notes then
- * makes no frontmatter objects before it is ready (a third of the cache header's parse), and
+ * makes no frontmatter objects before it is ready (a quarter of the cache header's parse), and
  * the first reader of each is the tag counting done after ready, a step at a time.
  *
  * The text is the frontmatter as the server wrote it (carried exactly, exact-values.ts), so it
