@@ -139,7 +139,7 @@ export class LinkIndex {
   addFile(path: string): void {
     if (this.resolver.has(path)) return;
     this.resolver.addFile(path);
-    this.reresolve(nameKey(path));
+    if (this.linkpaths.size > 0) this.reresolve(nameKey(path)); // every file of a vault's load
   }
 
   /** A file disappeared: its own links go, and links to it resolve elsewhere or not at all. */

@@ -77,4 +77,16 @@ describe('LinkResolver.getFirstLinkpathDest', () => {
     expect(resolver.getFirstLinkpathDest('x', 'A/note.md')).toBe('B/x.md');
     expect(resolver.has('A/x.md')).toBe(false);
   });
+
+  test('names whose lower case depends on context resolve and are forgotten alike', () => {
+    // A final sigma lower-cases by what follows it (a folder's too); İ grows by a code unit.
+    const paths = ['ΟΔΟΣ/ΛΟΓΟΣ', 'İstanbul/İzmir.md'];
+    const resolver = vault(...paths);
+    expect(resolver.getFirstLinkpathDest('ΛΟΓΟΣ', 'a.md')).toBe('ΟΔΟΣ/ΛΟΓΟΣ');
+    expect(resolver.getFirstLinkpathDest('İzmir', 'a.md')).toBe('İstanbul/İzmir.md');
+    for (const path of paths) resolver.removeFile(path);
+    for (const link of ['ΛΟΓΟΣ', 'İzmir'])
+      expect(resolver.getFirstLinkpathDest(link, 'a.md')).toBeNull();
+    expect((resolver as unknown as { byNameKey: Map<string, unknown> }).byNameKey.size).toBe(0);
+  });
 });

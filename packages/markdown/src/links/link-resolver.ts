@@ -10,7 +10,7 @@
  * hundreds of thousands of links at load: a lookup allocates next to nothing (each file's
  * lower-cased path is computed once, when it is added).
  */
-import { joinRelative, nameKey, parentFolderOf } from './linktext.ts';
+import { joinRelative, parentFolderOf } from './linktext.ts';
 
 interface KnownFile {
   path: string;
@@ -64,12 +64,12 @@ export class LinkResolver {
     if (this.paths.has(path)) return;
     this.paths.add(path);
     const file = { path, lower: path.toLowerCase() };
-    addTo(this.byNameKey, nameKey(path), file);
+    addTo(this.byNameKey, nameKeyOfLower(file.lower), file);
   }
 
   removeFile(path: string): void {
     if (!this.paths.delete(path)) return;
-    removeFrom(this.byNameKey, nameKey(path), path);
+    removeFrom(this.byNameKey, nameKeyOfLower(path.toLowerCase()), path); // as addFile keys it
   }
 
   /** The vault path a linkpath (a link without its `#subpath`) resolves to, or null. */
