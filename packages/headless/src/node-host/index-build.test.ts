@@ -107,6 +107,20 @@ function withByte(bytes: Buffer, at: number, replacement: string): Buffer {
   return copy;
 }
 
+/**
+ * A copy of the cache file with an int of its notes' table replaced: the table ends the Int32
+ * part, six ints a note (the first: the note's path, as an index into the paths).
+ */
+function withTableInt(bytes: Buffer, note: number, int: number, value: number): Buffer {
+  const trailer = bytes.subarray(bytes.length - 16);
+  const [shortBytes, longBytes, floatBytes] = [0, 4, 8].map((at) => trailer.readUInt32LE(at));
+  const longAt = (8 + (shortBytes as number) + 3) & ~3;
+  const tableAt = longAt + (longBytes as number) - ((floatBytes as number) / 16) * 6 * 4;
+  const copy = Buffer.from(bytes);
+  copy.writeInt32LE(value, tableAt + (note * 6 + int) * 4);
+  return copy;
+}
+
 async function closeAll(): Promise<void> {
   for (const host of hosts.splice(0)) await host.close();
 }
@@ -255,7 +269,10 @@ describe('the metadata cache', () => {
       bytes.subarray(0, bytes.length - 3),
       Buffer.concat([bytes, Buffer.from([0])]),
       Buffer.concat([Buffer.from('X'), bytes.subarray(1)]), // lengths hold, the magic does not
-      withByte(bytes, bytes.indexOf('\n[[') + 1, '{'), // lengths hold, a line of notes is no JSON
+      withByte(bytes, bytes.indexOf('\n["') + 1, '{'), // lengths hold, a line of notes is no JSON
+      withTableInt(bytes, 1, 0, 1e9), // a note's path is not among the paths
+      withTableInt(bytes, 2, 1, 8), // a note's ints are neither 16- nor 32-bit
+      withTableInt(bytes, 0, 3, 1e9), // a note's ints end past their part
       Buffer.from('garbage'),
     ];
     for (const content of damaged) {

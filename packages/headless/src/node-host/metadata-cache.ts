@@ -9,12 +9,15 @@
  * Frontmatter that JSON cannot carry exactly (NaN, Infinity, -0) is never cached.
  *
  * Layout: "MCPMETA\n", the Int16 part, zero bytes up to a multiple of 4, the Int32 part (the
- * notes' ints, then every note's resolved counts), the header, then a trailer of three
- * little-endian u32 lengths (Int16 part, Int32 part, header).
- * The header is lines of JSON: the key and the paths, then the notes' entries a thousand a line,
- * then the tag counts. It comes last so it can be written a line at a time as it is made, never
- * held whole, and it is read a line per turn of the event loop, so a big vault's cache does not
- * hold up the calls that arrive meanwhile (half a second or more of parsing at 100,000 notes).
+ * notes' ints, every note's resolved counts, then the notes' table: NOTE_INTS ints a note), zero
+ * bytes up to a multiple of 8, the Float64 part (each note's size and mtime), the header, then a
+ * trailer of four little-endian u32 lengths (the three parts, the header).
+ * The header is lines of JSON: the key and the paths, then the notes' strings a thousand notes a
+ * line (HEADER_VALUES values a note, one flat array a line), then the tag counts. The numbers
+ * are in the table, not the JSON: an array per note and its numbers took a third of the
+ * header's parse. The header comes last so it can be written a line at a time as it is made,
+ * never held whole, and it is read a line per turn of the event loop, so a big vault's cache
+ * does not hold up the calls that arrive meanwhile.
  */
 import { writeFileAtomic } from '@mcp-connector/shared';
 import * as crypto from 'node:crypto';
@@ -35,8 +38,8 @@ import {
 } from '@mcp-connector/markdown/vault';
 
 const MAGIC = 'MCPMETA\n';
-const FORMAT = 4;
-const TRAILER_BYTES = 12;
+const FORMAT = 5;
+const TRAILER_BYTES = 16;
 
 export interface CacheRecord {
   size: number;
@@ -60,26 +63,29 @@ export interface MetadataCacheContent {
 }
 
 /**
- * path, size, mtime, hash, width, offset, length, strings, the frontmatter's JSON (parsed when
- * first read: CachedPacked), frontmatter links, where the resolved counts are in the Int32 part
- * (-1: none) and how many ints they take (pairs of an index into `paths` and a count: numbers
- * in JSON took a sixth of the header's parse), unresolved counts
+ * A note's row of the table in the Int32 part: the index of its path in `paths`, the width of its
+ * ints (16 or 32), where they are in their part and how many, where its resolved counts are in
+ * the Int32 part (-1: none) and how many ints they take (pairs of an index into `paths` and a
+ * count).
  */
-type HeaderEntry = [
+const NOTE_INTS = 6;
+
+/**
+ * A note's values in the header: its hash, strings, the frontmatter's JSON (parsed when first
+ * read: CachedPacked), frontmatter links and unresolved counts (NO_UNRESOLVED: none; 0: no
+ * counts were kept).
+ */
+type HeaderValues = [
   string,
-  number,
-  number,
-  string,
-  16 | 32,
-  number,
-  number,
   string[] | 0,
   string | 0,
   PackedMetadata['frontmatterLinks'] | 0,
-  number,
-  number,
-  Record<string, number> | 0,
+  Record<string, number> | 0 | typeof NO_UNRESOLVED,
 ];
+const HEADER_VALUES = 5;
+/** The unresolved counts of a note whose links all resolve (most): no object in the JSON. */
+const NO_UNRESOLVED = 1;
+const EMPTY_COUNTS = Object.freeze(Object.create(null) as Record<string, number>);
 
 /** The header's first line. */
 interface HeaderHead {
@@ -173,6 +179,7 @@ export async function readMetadataCache(file: string, key: string): Promise<Meta
 interface CacheParts {
   shorts: Int16Array;
   longs: Int32Array;
+  floats: Float64Array;
   header: string;
 }
 
@@ -185,67 +192,124 @@ async function readParts(handle: FileHandle, fileBytes: number): Promise<CachePa
   if (fileBytes < MAGIC.length + TRAILER_BYTES) return null;
   const trailer = await readRange(handle, new Uint8Array(TRAILER_BYTES), fileBytes - TRAILER_BYTES);
   const lengths = new DataView(trailer.buffer);
-  const shortBytes = lengths.getUint32(0, true);
-  const longBytes = lengths.getUint32(4, true);
-  const headerBytes = lengths.getUint32(8, true);
-  const shortAt = MAGIC.length;
-  const longAt = align(shortAt + shortBytes);
-  const headerAt = longAt + longBytes;
+  const [shortBytes, longBytes, floatBytes, headerBytes] = [0, 4, 8, 12].map((at) =>
+    lengths.getUint32(at, true),
+  ) as [number, number, number, number];
+  const { longAt, floatAt, headerAt } = partsAt(shortBytes, longBytes, floatBytes);
   if (headerAt + headerBytes !== fileBytes - TRAILER_BYTES) return null;
-  if (shortBytes % 2 !== 0 || longBytes % 4 !== 0) return null;
+  if (shortBytes % 2 !== 0 || longBytes % 4 !== 0 || floatBytes % 16 !== 0) return null; // 2 a note
   const magic = await readRange(handle, Buffer.alloc(MAGIC.length), 0);
   if (magic.toString('latin1') !== MAGIC) return null;
   const shorts = new Int16Array(shortBytes / 2);
   const longs = new Int32Array(longBytes / 4);
-  await readRange(handle, new Uint8Array(shorts.buffer), shortAt);
+  const floats = new Float64Array(floatBytes / 8);
+  await readRange(handle, new Uint8Array(shorts.buffer), MAGIC.length);
   await readRange(handle, new Uint8Array(longs.buffer), longAt);
+  await readRange(handle, new Uint8Array(floats.buffer), floatAt);
   const header = await readRange(handle, Buffer.allocUnsafe(headerBytes), headerAt);
-  return { shorts, longs, header: header.toString('utf8') };
+  return { shorts, longs, floats, header: header.toString('utf8') };
+}
+
+/** Where the parts after the Int16 part start, from the parts' lengths. */
+function partsAt(shortBytes: number, longBytes: number, floatBytes: number) {
+  const longAt = align(MAGIC.length + shortBytes, 4);
+  const floatAt = align(longAt + longBytes, 8);
+  return { longAt, floatAt, headerAt: floatAt + floatBytes };
 }
 
 /** The notes of the header's lines, a line per turn; any doubt (a line that is not JSON) throws. */
-async function decode(
-  { shorts, longs, header }: CacheParts,
-  key: string,
-): Promise<MetadataCacheContent> {
-  const lines = header.split('\n');
+async function decode(parts: CacheParts, key: string): Promise<MetadataCacheContent> {
+  const lines = parts.header.split('\n');
   const head = JSON.parse(lines[0] as string) as HeaderHead;
   if (head.key !== key || !Array.isArray(head.paths) || lines.length < 2) return EMPTY;
   const { paths } = head;
+  const noteCount = parts.floats.length / 2;
+  const table = { parts, paths, at: parts.longs.length - noteCount * NOTE_INTS };
+  if (table.at < 0) return EMPTY;
   const records = new Map<string, CacheRecord>();
+  let note = 0;
   for (const line of lines.slice(1, -1)) {
     await nextTurn();
-    const entries = JSON.parse(line) as unknown;
-    if (!Array.isArray(entries)) return EMPTY;
-    for (const entry of entries as HeaderEntry[]) {
-      const record = recordOf(entry, shorts, longs, paths);
-      if (record === null) return EMPTY;
-      records.set(entry[0], record);
+    const values = JSON.parse(line) as unknown;
+    if (!Array.isArray(values) || values.length % HEADER_VALUES !== 0) return EMPTY;
+    for (let at = 0; at < values.length; at += HEADER_VALUES, note++) {
+      const row = note < noteCount ? rowOf(table, note) : null;
+      const record = row === null ? null : recordOf(row, values, at, table);
+      if (row === null || record === null) return EMPTY;
+      records.set(row.path, record);
     }
   }
+  if (note !== noteCount) return EMPTY;
   const tagCounts = tagCountsOf((JSON.parse(lines.at(-1) as string) as HeaderTail).tags);
   return { paths, records, ...(tagCounts !== null && { tagCounts }) };
 }
 
-/** A note's record from its header entry; null when its ints are not in their part. */
+interface NoteTable {
+  parts: CacheParts;
+  paths: readonly string[];
+  /** Where the table starts in the Int32 part. */
+  at: number;
+}
+
+/** What a note's row of the table says, its size and mtime with it. */
+interface NoteRow {
+  path: string;
+  size: number;
+  mtime: number;
+  ints: PackedMetadata['ints'];
+  pairsAt: number;
+  pairsLength: number;
+}
+
+/** A note's row of the table; null when its path or its ints are not there. */
+function rowOf({ parts, paths, at }: NoteTable, note: number): NoteRow | null {
+  const row = at + note * NOTE_INTS;
+  const { longs, floats } = parts;
+  const path = paths[longs[row] as number];
+  const [width, offset, length] = [longs[row + 1], longs[row + 2], longs[row + 3]] as [
+    number,
+    number,
+    number,
+  ];
+  const pool = width === 16 ? parts.shorts : width === 32 ? longs : null;
+  if (path === undefined || pool === null || !holds(pool, offset, length)) return null;
+  return {
+    path,
+    size: floats[note * 2] as number,
+    mtime: floats[note * 2 + 1] as number,
+    ints: pool.subarray(offset, offset + length),
+    pairsAt: longs[row + 4] as number,
+    pairsLength: longs[row + 5] as number,
+  };
+}
+
+/**
+ * A note's record from its row and its header values (from `at` in the line's `values`); null
+ * when a value is not what it holds or its resolved counts are not in the Int32 part.
+ */
 function recordOf(
-  entry: HeaderEntry,
-  shorts: Int16Array,
-  longs: Int32Array,
-  paths: readonly string[],
+  row: NoteRow,
+  values: unknown[],
+  at: number,
+  { parts: { longs }, paths }: NoteTable,
 ): CacheRecord | null {
-  const [, size, mtime, hash, width, offset, length, strings, frontmatter, links] = entry;
-  const [pairsAt, pairsLength, unresolved] = [entry[10], entry[11], entry[12]];
-  const pool = width === 16 ? shorts : longs;
-  if (!holds(pool, offset, length) || (frontmatter !== 0 && typeof frontmatter !== 'string'))
+  const [hash, strings, frontmatter, links, unresolved] = [
+    values[at],
+    values[at + 1],
+    values[at + 2],
+    values[at + 3],
+    values[at + 4],
+  ] as HeaderValues;
+  if (typeof hash !== 'string' || (frontmatter !== 0 && typeof frontmatter !== 'string'))
     return null;
   const packed = new CachedPacked(
-    pool.subarray(offset, offset + length),
+    row.ints,
     strings === 0 ? [] : strings,
     frontmatter === 0 ? null : frontmatter,
     links === 0 ? undefined : links,
   );
-  const record: CacheRecord = { size, mtime, hash, packed };
+  const record: CacheRecord = { size: row.size, mtime: row.mtime, hash, packed };
+  const { pairsAt, pairsLength } = row;
   if (pairsAt === -1 || unresolved === 0) return record;
   if (!holds(longs, pairsAt, pairsLength)) return null;
   const end = pairsAt + pairsLength; // no view of them: an object per note costs at 100,000
@@ -253,7 +317,7 @@ function recordOf(
     let made: Record<string, number> | undefined; // one object, whoever asks first
     record.links = {
       resolved: () => (made ??= countsFrom(longs, pairsAt, end, paths)),
-      unresolved,
+      unresolved: unresolved === NO_UNRESOLVED ? EMPTY_COUNTS : unresolved,
     };
   }
   return record;
@@ -336,11 +400,13 @@ export async function writeMetadataCache(
   const pairs = new IntList(); // every note's resolved counts, after the notes' Int32 ints
   for (const [path, record] of content.records) {
     const { packed } = record;
+    const pathIndex = indexOf.get(path);
+    if (pathIndex === undefined) continue; // gone before the list was taken: parsed next time
     if (!frontmatterCarried(packed) || !carriesExactly(packed.frontmatterLinks)) continue;
     const resolved = record.links === undefined ? 0 : pairsOf(record.links.resolved(), indexOf);
     const wide = packed.ints instanceof Int32Array;
     notes.push({
-      path,
+      pathIndex,
       record,
       width: wide ? 32 : 16,
       offset: wide ? parts.long : parts.short,
@@ -358,9 +424,34 @@ export async function writeMetadataCache(
     }
   }
   for (const note of notes) if (note.pairsAt !== -1) note.pairsAt += parts.long;
-  parts.longs.push(pairs.ints());
+  parts.longs.push(pairs.ints(), tableOf(notes));
   await mkdir(dirname(file), { recursive: true });
-  await writeFileAtomic(file, chunksOf(key, content, notes, parts));
+  await writeFileAtomic(file, chunksOf(key, content, notes, { ...parts, floats: floatsOf(notes) }));
+}
+
+/** The notes' table for the end of the Int32 part: a row of NOTE_INTS ints a note. */
+function tableOf(notes: readonly Laid[]): Int32Array {
+  const table = new Int32Array(notes.length * NOTE_INTS);
+  notes.forEach((note, i) => {
+    const row = i * NOTE_INTS;
+    table[row] = note.pathIndex;
+    table[row + 1] = note.width;
+    table[row + 2] = note.offset;
+    table[row + 3] = note.record.packed.ints.length;
+    table[row + 4] = note.pairsAt;
+    table[row + 5] = note.pairsLength;
+  });
+  return table;
+}
+
+/** The Float64 part: each note's size and mtime. */
+function floatsOf(notes: readonly Laid[]): Float64Array {
+  const floats = new Float64Array(notes.length * 2);
+  notes.forEach(({ record }, i) => {
+    floats[i * 2] = record.size;
+    floats[i * 2 + 1] = record.mtime;
+  });
+  return floats;
 }
 
 /** The frontmatter's JSON as the cache held it, while it has not been read since. */
@@ -404,9 +495,9 @@ class IntList {
   }
 }
 
-/** A note with where its ints and its resolved counts are in their parts. */
+/** A note with where its path is in `paths` and its ints and resolved counts in their parts. */
 interface Laid {
-  path: string;
+  pathIndex: number;
   record: CacheRecord;
   width: 16 | 32;
   offset: number;
@@ -414,28 +505,24 @@ interface Laid {
   pairsLength: number;
 }
 
-function headerEntry({ path, record, width, offset, pairsAt, pairsLength }: Laid): HeaderEntry {
-  const { size, mtime, hash, packed, links } = record;
+function headerValues({ record: { hash, packed, links } }: Laid): HeaderValues {
   return [
-    path,
-    size,
-    mtime,
     hash,
-    width,
-    offset,
-    packed.ints.length,
     packed.strings.length === 0 ? 0 : packed.strings,
     frontmatterJsonOf(packed),
     packed.frontmatterLinks ?? 0,
-    pairsAt,
-    pairsLength,
-    links?.unresolved ?? 0,
+    links === undefined ? 0 : unresolvedValue(links.unresolved),
   ];
+}
+
+function unresolvedValue(counts: Record<string, number>): HeaderValues[4] {
+  for (const _ in counts) return counts;
+  return NO_UNRESOLVED;
 }
 
 /** Bytes handed to the writer at once: the integer parts are copied through a buffer this big. */
 const CHUNK_BYTES = 1 << 20;
-/** Header entries made into one chunk, a line of the header. */
+/** Notes whose header values make one chunk, a line of the header. */
 const ENTRIES_PER_CHUNK = 1000;
 /**
  * Header chunks between two collections Bun is asked for: each chunk's JSON is garbage once
@@ -451,12 +538,19 @@ function* chunksOf(
   key: string,
   { paths, tagCounts }: { paths: string[]; tagCounts?: () => TagCount[] | undefined },
   notes: Laid[],
-  parts: { shorts: Int16Array[]; longs: Int32Array[] },
+  parts: { shorts: Int16Array[]; longs: Int32Array[]; floats: Float64Array },
 ): Generator<Uint8Array> {
   yield Buffer.from(MAGIC, 'latin1');
   const shortBytes = sumBytes(parts.shorts);
   const longBytes = sumBytes(parts.longs);
-  yield* copiedThrough([...parts.shorts, new Uint8Array(padding(shortBytes)), ...parts.longs]);
+  const { longAt, floatAt } = partsAt(shortBytes, longBytes, parts.floats.byteLength);
+  yield* copiedThrough([
+    ...parts.shorts,
+    new Uint8Array(longAt - MAGIC.length - shortBytes),
+    ...parts.longs,
+    new Uint8Array(floatAt - longAt - longBytes),
+    parts.floats,
+  ]);
   let headerBytes = 0;
   const piece = (text: string): Buffer => {
     const bytes = Buffer.from(text, 'utf8');
@@ -466,8 +560,8 @@ function* chunksOf(
   yield piece(`${JSON.stringify({ key, paths } satisfies HeaderHead)}\n`);
   for (let start = 0; start < notes.length; start += ENTRIES_PER_CHUNK) {
     if (start > 0 && (start / ENTRIES_PER_CHUNK) % CHUNKS_PER_COLLECTION === 0) collectSoon();
-    const entries = notes.slice(start, start + ENTRIES_PER_CHUNK).map(headerEntry);
-    yield piece(`${JSON.stringify(entries)}\n`);
+    const values = notes.slice(start, start + ENTRIES_PER_CHUNK).flatMap(headerValues);
+    yield piece(`${JSON.stringify(values)}\n`);
   }
   const tags = tagCounts?.();
   const tail: HeaderTail = tags === undefined ? {} : { tags: tags.map((t) => [t.tag, t.count]) };
@@ -475,7 +569,8 @@ function* chunksOf(
   const trailer = Buffer.alloc(TRAILER_BYTES);
   trailer.writeUInt32LE(shortBytes, 0);
   trailer.writeUInt32LE(longBytes, 4);
-  trailer.writeUInt32LE(headerBytes, 8);
+  trailer.writeUInt32LE(parts.floats.byteLength, 8);
+  trailer.writeUInt32LE(headerBytes, 12);
   yield trailer;
 }
 
@@ -503,11 +598,7 @@ function sumBytes(parts: readonly ArrayBufferView[]): number {
   return parts.reduce((total, part) => total + part.byteLength, 0);
 }
 
-/** Zero bytes from `offset` to the next multiple of 4. */
-function padding(offset: number): number {
-  return align(offset) - offset;
-}
-
-function align(offset: number): number {
-  return (offset + 3) & ~3;
+/** `offset` rounded up to a multiple of `unit` (a power of two). */
+function align(offset: number, unit: 4 | 8): number {
+  return (offset + unit - 1) & ~(unit - 1);
 }
