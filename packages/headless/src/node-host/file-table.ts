@@ -72,7 +72,9 @@ export class FileTable {
   }
 
   setFile(path: string, diskPath: string, stat: FileStat): VaultFile {
-    const file: VaultFile = { path, name: nameOf(path), ...splitFileName(nameOf(path)), stat };
+    const name = nameOf(path);
+    const { basename, extension } = splitFileName(name); // no spread: setFile runs per file at load
+    const file: VaultFile = { path, name, basename, extension, stat };
     const previous = this.files.get(path)?.file.stat.mtime ?? null;
     this.files.set(path, { file, diskPath });
     this.tally.setFile(path, isNote(path), stat.mtime, previous);
