@@ -213,11 +213,23 @@ class NoteParser {
 
 /** The name keys of the files added or removed since the cache was written. */
 function namesChanged(before: readonly string[], now: readonly ScannedFile[]): Set<string> {
+  if (listedAlike(before, now)) return new Set();
   const then = new Set(before);
   const changed = new Set<string>();
   for (const file of now) if (!then.delete(file.path)) changed.add(nameKey(file.path));
   for (const path of then) changed.add(nameKey(path));
   return changed;
+}
+
+/**
+ * Whether the files are the cache's paths in the same order: what a restart finds when nothing
+ * was added or removed (the cache lists the files in the order they were scanned), told without
+ * a set of 100,000 paths.
+ */
+function listedAlike(before: readonly string[], now: readonly ScannedFile[]): boolean {
+  if (before.length !== now.length) return false;
+  for (let i = 0; i < now.length; i++) if (before[i] !== (now[i] as ScannedFile).path) return false;
+  return true;
 }
 
 /** The text of a note or canvas, or null when it is gone or unreadable since the scan. */
