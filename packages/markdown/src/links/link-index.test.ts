@@ -144,8 +144,10 @@ describe('LinkIndex', () => {
           asked++;
           return links;
         },
-        () => ({ ...resolved.resolvedLinks['a.md'] }),
-        { ...resolved.unresolvedLinks['a.md'] },
+        {
+          resolved: () => ({ ...resolved.resolvedLinks['a.md'] }),
+          unresolved: { ...resolved.unresolvedLinks['a.md'] },
+        },
       );
       return { resolved, restored, asked: () => asked };
     }

@@ -59,6 +59,12 @@ function increment(counts: Counts, key: string): void {
 const NO_COUNTS: Counts = Object.freeze(emptyRecord<number>());
 
 /** The record with no prototype; an empty one is NO_COUNTS (most notes have no broken link). */
+/** A note's link counts as a previous run computed them, the resolved ones made on request. */
+export interface RestoredCounts {
+  resolved(): Counts;
+  unresolved: Counts;
+}
+
 function withoutPrototype(record: Counts): Counts {
   if (Object.getPrototypeOf(record) === null) return record;
   return Object.keys(record).length === 0
@@ -173,16 +179,17 @@ export class LinkIndex {
   /**
    * Sets a note's links with the counts a previous run computed for them, without resolving:
    * the caller vouches that neither the links nor any file sharing a name with them changed.
-   * `links` gives the note's link texts, and `resolved` its resolved counts, when first needed.
+   * `links` gives the note's link texts, and `counts.resolved()` its resolved counts, when first
+   * needed.
    */
-  restoreNote(path: string, links: LinkTexts, resolved: () => Counts, unresolved: Counts): void {
+  restoreNote(path: string, links: LinkTexts, counts: RestoredCounts): void {
     this.forgetLinks(path);
     if (!this.resolver.has(path)) this.addFile(path);
     this.linkpaths.set(path, links);
     if (this.indexesKeysOf(path)) this.addKeys(path, this.linkpathsOf(path) ?? []);
-    this.resolved.owe(path, () => withoutPrototype(resolved()));
-    this.unresolved.settled(path, withoutPrototype(unresolved));
-    this.markBroken(path, sumOf(unresolved));
+    this.resolved.owe(path, () => withoutPrototype(counts.resolved())); // a method: `this` kept
+    this.unresolved.settled(path, withoutPrototype(counts.unresolved));
+    this.markBroken(path, sumOf(counts.unresolved));
   }
 
   /** Resolves again the notes holding a link with one of these name keys (files changed). */

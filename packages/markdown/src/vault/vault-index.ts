@@ -17,7 +17,7 @@
  */
 import type { CachedMetadata } from 'obsidian';
 import { parseCanvasLinks } from '../canvas.ts';
-import { LinkIndex } from '../links/index.ts';
+import { LinkIndex, type RestoredCounts } from '../links/index.ts';
 import {
   lazyMetadata,
   packMetadata,
@@ -69,10 +69,7 @@ interface NoteEntry {
  * A note's link counts as a previous run computed them (see VaultIndex.setNote); the resolved
  * ones are made only when first needed (links/owed-counts.ts).
  */
-export interface KnownLinkCounts {
-  resolved: () => Record<string, number>;
-  unresolved: Record<string, number>;
-}
+export type KnownLinkCounts = RestoredCounts;
 
 export class VaultIndex {
   private readonly notes = new Map<string, NoteEntry>();
@@ -135,7 +132,7 @@ export class VaultIndex {
     // The text first (arguments go left to right): reading it may replace the metadata.
     const links = () => noteLinkTexts(this.textOf(entry), entry.packed);
     if (known === undefined) this.links.setNoteLinks(path, links);
-    else this.links.restoreNote(path, links, known.resolved, known.unresolved);
+    else this.links.restoreNote(path, links, known);
     this.countTags(path);
   }
 
