@@ -209,8 +209,14 @@ export class LinkIndex {
    * fraction of the memory, and the first look at the link graph makes them (ADR-0024).
    */
   prepare(perStep = 5000): { step(): boolean } {
-    this.openKeyIndex();
-    return { step: () => this.keysOwed.step(perStep, (source) => this.indexStoredKeys(source)) };
+    return {
+      step: () => {
+        // Opened at the first step, not here: listing every source to owe it took the calls
+        // waiting for a warm start of 100,000 notes tens of ms more before they were answered.
+        this.openKeyIndex();
+        return this.keysOwed.step(perStep, (source) => this.indexStoredKeys(source));
+      },
+    };
   }
 
   private openKeyIndex(): void {
