@@ -7,6 +7,7 @@
  */
 import type { TokenRecord } from '@mcp-connector/shared';
 import { dirname, join } from 'node:path';
+import { setImmediate } from 'node:timers';
 import { SUPPORTED_PROTOCOL_VERSIONS, type ServerNotifier } from '@modelcontextprotocol/server';
 import type { Readable, Writable } from 'node:stream';
 import { DisposerStack } from './disposer-stack.ts';
@@ -252,11 +253,14 @@ async function composeOn(
   stack.defer(settings.onChange(() => prompts.recheck()));
   const indexing = options.indexing ?? ALWAYS_INDEXED;
   // Once the index is there: the prompt list is whole, and search can take the texts it holds.
+  // A turn later, so the calls that waited for the index are answered first (warming search
+  // builds the folding table: tens of ms).
   void indexing.ready().then(
-    () => {
-      prompts.recheck();
-      warmSearchServices(host);
-    },
+    () =>
+      setImmediate(() => {
+        prompts.recheck();
+        warmSearchServices(host);
+      }),
     () => undefined,
   );
   const desktopConfig = options.desktopConfigPath ?? desktopConfigPath();
