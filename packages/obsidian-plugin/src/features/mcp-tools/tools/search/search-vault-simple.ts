@@ -6,13 +6,12 @@
  * number of characters kept on each side of the match in `excerpt`. The hits also ride in the
  * result's `_meta` for the MCP Apps search-results view (features/mcp-apps).
  */
-import { ToolError } from '@mcp-connector/shared';
+import { ToolError, foldCase } from '@mcp-connector/shared';
 import { type } from 'arktype';
 import { SEARCH_VIEW_URI, searchViewMeta } from '../../../mcp-apps/index.ts';
 import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { MAX_LIST_LIMIT, limitArgument } from '../../services/list-limits.ts';
 import { withResultMeta } from '../../tool-output.ts';
-import { foldCase } from './services/case-fold.ts';
 import { noteTextCache } from './services/note-text-cache.ts';
 import { findHits } from './services/text-hits.ts';
 

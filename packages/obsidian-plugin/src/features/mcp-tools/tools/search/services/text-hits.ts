@@ -1,12 +1,12 @@
 /**
  * Plain-text hits over cached notes: every non-overlapping occurrence of the query, case-folded
- * (case-fold.ts: where the folded text holds the folded query), notes in path order and
+ * (shared/case-fold.ts: where the folded text holds the folded query), notes in path order and
  * occurrences in text order. Every occurrence is counted (`total`), but only the first `limit`
  * get a line number and an excerpt, so a common word over a large vault costs one regular
  * expression step per occurrence and nothing more. The notes' own text is searched: no folded
  * copy is kept.
  */
-import { foldedQueryPattern } from './case-fold.ts';
+import { foldedQueryPattern } from '@mcp-connector/shared';
 import type { CachedNote } from './note-text-cache.ts';
 
 export interface TextHit {
