@@ -31,7 +31,8 @@ import {
 import type { IndexProgress } from './index-progress.ts';
 import { ParsePool, defaultParseThreads } from './parse-pool.ts';
 import { ReadAhead } from './read-ahead.ts';
-import { TextStore, textStorePathOf, writeTextStore } from './text-store.ts';
+import { TextStore, textStorePathOf } from './text-store.ts';
+import { writeTextStore } from './text-store-write.ts';
 import {
   holdsFor,
   readMetadataCache,

@@ -7,38 +7,36 @@
  * of another build costs reads from the disk and never gives another text than the record's.
  * The hash is taken when the store is written, in the background, not when it is read.
  *
- * Layout: "MCPTEXT2\n", the texts' UTF-8 bytes one after another, the index (JSON: the paths,
- * byte lengths, hashes and ASCII flags, in the same order), then the index's byte length as a
- * little-endian u32. Texts are taken in the order they were written, which is the order a build
- * restores them, so reading goes through the file once, a chunk at a time; each text is taken
- * at most once.
+ * Texts are taken in the order they were written (text-store-layout.ts has the file), which is
+ * the order a build restores them, so reading goes through the file once, a chunk at a time;
+ * each text is taken at most once. Until then, search counts a query in the texts' folded
+ * copies without making strings of them (`countFolded`, ADR-0031).
  */
-import { writeFileAtomic } from '@mcp-connector/shared';
 import { readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { textHash } from './metadata-cache.ts';
 import { readRange } from './read-range.ts';
-
-const MAGIC = 'MCPTEXT2\n';
-const TRAILER_BYTES = 4;
-/** Bytes read from the store at once, and handed to the writer at once. */
-const CHUNK_BYTES = 1 << 20;
+import { isWellFormed } from './text-store-write.ts';
+import {
+  CHUNK_BYTES,
+  MAGIC,
+  TRAILER_BYTES,
+  startsOf,
+  validIndex,
+  type StoreIndex,
+} from './text-store-layout.ts';
 
 /** Where a metadata cache file's text store is: beside it. */
 export function textStorePathOf(cacheFile: string): string {
   return join(cacheFile, '..', 'texts.bin');
 }
 
-/**
- * Per text, in the file's order: its path, its UTF-8 byte length, what it hashes to
- * (metadata-cache.ts `textHash`, the hash its cache record holds), and 1 when it is ASCII.
- */
-interface StoreIndex {
-  paths: string[];
-  bytes: number[];
-  hashes: string[];
-  ascii: (0 | 1)[];
+/** A query's occurrences in notes' texts, counted by `TextStore.countFolded`. */
+export interface FoldedCounts {
+  /** The note's count; undefined for a note that was not counted. */
+  occurrences(path: string): number | undefined;
+  /** A counted note's text, read on its own from the store; null once it is closed or unreadable. */
+  text(path: string): string | null;
 }
 
 /** A stored text and what it hashes to. */
@@ -59,6 +57,8 @@ export class TextStore {
   private readonly taken: Uint8Array;
   /** Where each text starts in the file, and where the last one ends. */
   private readonly startsAt: Float64Array;
+  /** The same for the texts' folded copies, which follow the texts. */
+  private readonly foldedStartsAt: Float64Array;
   /** The texts of the chunk read last, from the text at `decodedFrom` on. */
   private decoded: string[] = [];
   private decodedFrom = 0;
@@ -69,15 +69,9 @@ export class TextStore {
     private handle: FileHandle | null,
     private readonly index: StoreIndex,
   ) {
-    const count = index.paths.length;
-    this.taken = new Uint8Array(count);
-    this.startsAt = new Float64Array(count + 1);
-    let at = MAGIC.length;
-    for (let i = 0; i < count; i++) {
-      this.startsAt[i] = at;
-      at += index.bytes[i] as number;
-    }
-    this.startsAt[count] = at;
+    this.taken = new Uint8Array(index.paths.length);
+    this.startsAt = startsOf(index.bytes, MAGIC.length);
+    this.foldedStartsAt = startsOf(index.folded, this.startsAt[index.paths.length] as number);
   }
 
   /** The store in `file`; null when there is none or any doubt about its layout. */
@@ -97,7 +91,7 @@ export class TextStore {
       const magic = await readRange(handle, Buffer.alloc(MAGIC.length), 0);
       if (indexAt < MAGIC.length || magic.toString('latin1') !== MAGIC) throw new Error('no store');
       const json = await readRange(handle, Buffer.allocUnsafe(indexBytes), indexAt);
-      const index = indexOf(JSON.parse(json.toString('utf8')), indexAt - MAGIC.length);
+      const index = validIndex(JSON.parse(json.toString('utf8')), indexAt - MAGIC.length);
       if (index === null) throw new Error('no index');
       const store = new TextStore(handle, index);
       handle = null; // the store owns it now
@@ -125,6 +119,37 @@ export class TextStore {
     return { text, hash: this.index.hashes[i] as string };
   }
 
+  /**
+   * How often `foldedQuery` (a query folded with `foldCase`) occurs, without overlaps, in each of
+   * these notes' texts, counted over their folded copies with a native byte search: no string is
+   * made of them. Null when the store holds no copy of one of them with the hash given (the
+   * note's text as its cache record has it), or the query has a lone surrogate (UTF-8 cannot
+   * carry it; a search over strings can match half of a pair).
+   */
+  countFolded(
+    foldedQuery: string,
+    notes: Iterable<[path: string, hash: string]>,
+  ): FoldedCounts | null {
+    if (this.handle === null || !isWellFormed(foldedQuery)) return null;
+    const counted = new Uint8Array(this.index.paths.length);
+    for (const [path, hash] of notes) {
+      const i = this.whereIs(path);
+      if (i === undefined || this.index.hashes[i] !== hash) return null;
+      counted[i] = 1;
+    }
+    const counts = this.countIn(counted, Buffer.from(foldedQuery, 'utf8'));
+    return {
+      occurrences: (path) => {
+        const i = this.whereIs(path);
+        return i !== undefined && counted[i] === 1 ? counts[i] : undefined;
+      },
+      text: (path) => {
+        const i = this.whereIs(path);
+        return i === undefined ? null : this.textAt(i);
+      },
+    };
+  }
+
   /** Gives the file back; later takes find nothing. */
   async close(): Promise<void> {
     const handle = this.handle;
@@ -137,14 +162,53 @@ export class TextStore {
 
   /** Where `path` is in the index (-1: nowhere): the next place, when it is the one asked for. */
   private placeOf(path: string): number {
-    const { paths } = this.index;
     let i = this.next;
-    if (paths[i] !== path) {
-      this.where ??= new Map(paths.map((known, place) => [known, place]));
-      i = this.where.get(path) ?? -1;
-    }
+    if (this.index.paths[i] !== path) i = this.whereIs(path) ?? -1;
     if (i !== -1) this.next = i + 1;
     return i;
+  }
+
+  private whereIs(path: string): number | undefined {
+    this.where ??= new Map(this.index.paths.map((known, place) => [known, place]));
+    return this.where.get(path);
+  }
+
+  /**
+   * Counts `needle` in the folded copies of the texts marked in `counted`, reading as many whole
+   * copies as fit a chunk at a time: an occurrence never spans two reads, and one that spans two
+   * copies is none (the rest of the first copy holds none either: it would have been found first).
+   */
+  private countIn(counted: Uint8Array, needle: Buffer): Int32Array {
+    const { folded } = this.index;
+    const counts = new Int32Array(folded.length);
+    for (let first = 0; first < folded.length; first++) {
+      if (counted[first] !== 1) continue;
+      let last = first;
+      let size = folded[first] as number;
+      while (counted[last + 1] === 1 && size + (folded[last + 1] as number) <= CHUNK_BYTES)
+        size += folded[++last] as number;
+      const chunk = this.read(this.foldedStartsAt[first] as number, size);
+      let k = first;
+      let end = folded[first] as number; // where copy k ends in the chunk
+      for (let at = chunk.indexOf(needle); at !== -1;) {
+        while (at >= end) end += folded[++k] as number;
+        const after = at + needle.length;
+        if (after <= end) counts[k] = (counts[k] as number) + 1;
+        at = chunk.indexOf(needle, after <= end ? after : end);
+      }
+      first = last;
+    }
+    return counts;
+  }
+
+  /** Text `i` as stored, read on its own; neither taken nor kept. */
+  private textAt(i: number): string | null {
+    if (this.handle === null) return null;
+    try {
+      return this.read(this.startsAt[i] as number, this.index.bytes[i] as number).toString('utf8');
+    } catch {
+      return null;
+    }
   }
 
   /**
@@ -201,80 +265,4 @@ export class TextStore {
     }
     return chunk;
   }
-}
-
-/** The index when its lists agree and the byte lengths add up to the texts' bytes. */
-function indexOf(value: unknown, textBytes: number): StoreIndex | null {
-  const { paths, bytes, hashes, ascii } = (value ?? {}) as Partial<StoreIndex>;
-  const count = paths?.length;
-  if (![paths, bytes, hashes, ascii].every((list) => Array.isArray(list) && list.length === count))
-    return null;
-  let total = 0;
-  for (let i = 0; i < (count as number); i++) {
-    const length = (bytes as unknown[])[i];
-    if (typeof (paths as unknown[])[i] !== 'string' || typeof (hashes as unknown[])[i] !== 'string')
-      return null;
-    if (!Number.isInteger(length) || (length as number) < 0) return null;
-    if ((ascii as unknown[])[i] !== 0 && (ascii as unknown[])[i] !== 1) return null;
-    total += length as number;
-  }
-  return total === textBytes ? (value as StoreIndex) : null;
-}
-
-/**
- * Writes the notes' texts atomically (a temp file and a rename), in the order given. When
- * `stopped` says so (the server closing), it stops within a chunk and leaves the old file.
- */
-export async function writeTextStore(
-  file: string,
-  notes: Iterable<[path: string, text: string]>,
-  stopped: () => boolean = () => false,
-): Promise<void> {
-  const index: StoreIndex = { paths: [], bytes: [], hashes: [], ascii: [] };
-  await writeFileAtomic(file, chunksOf(notes, index, stopped));
-}
-
-/** Whether UTF-8 carries the text as it is: no lone surrogate (ES2024, in Node 20 and Bun). */
-function isWellFormed(text: string): boolean {
-  return (text as unknown as { isWellFormed(): boolean }).isWellFormed();
-}
-
-/** Thrown into the writer to end a write the server no longer waits for. */
-class WriteStopped extends Error {}
-
-/**
- * The file as chunks made when the writer asks for them: the texts encoded into one reused
- * buffer (a text bigger than it goes alone), then the index and its length. A text with a lone
- * surrogate is left out: UTF-8 cannot carry it, so it would not read back as the text hashed.
- */
-function* chunksOf(
-  notes: Iterable<[string, string]>,
-  index: StoreIndex,
-  stopped: () => boolean,
-): Generator<Uint8Array> {
-  yield Buffer.from(MAGIC, 'latin1');
-  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-  let used = 0;
-  for (const [path, text] of notes) {
-    if (!isWellFormed(text)) continue;
-    const bytes = Buffer.byteLength(text, 'utf8');
-    index.paths.push(path);
-    index.bytes.push(bytes);
-    index.hashes.push(textHash(text));
-    index.ascii.push(bytes === text.length ? 1 : 0);
-    if (used + bytes > CHUNK_BYTES && used > 0) {
-      yield chunk.subarray(0, used); // written before the generator goes on
-      used = 0;
-      if (stopped())
-        throw new WriteStopped('The server stopped before the text store was written.');
-    }
-    if (bytes > CHUNK_BYTES) yield Buffer.from(text, 'utf8');
-    else used += chunk.write(text, used, 'utf8');
-  }
-  if (used > 0) yield chunk.subarray(0, used);
-  const json = Buffer.from(JSON.stringify(index), 'utf8');
-  const trailer = Buffer.alloc(TRAILER_BYTES);
-  trailer.writeUInt32LE(json.length, 0);
-  yield json;
-  yield trailer;
 }

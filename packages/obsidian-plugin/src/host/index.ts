@@ -8,6 +8,7 @@ export type {
   FileStat,
   HostKind,
   IndexedVault,
+  UnreadCounts,
   VaultFile,
   LinkCounts,
   RenameOptions,

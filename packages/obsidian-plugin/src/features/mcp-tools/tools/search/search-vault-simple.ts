@@ -36,10 +36,11 @@ export const searchVaultSimple = defineTool({
     if (query === '') {
       throw new ToolError('invalid_arguments', 'query is empty; pass the text to look for.');
     }
-    const notes = await noteTextCache(ctx.host).notes();
+    const foldedQuery = foldCase(query);
+    const notes = await noteTextCache(ctx.host).searchable(foldedQuery);
     const effectiveLimit = Math.min(limit, MAX_LIST_LIMIT);
     const { hits, total } = findHits(notes, {
-      foldedQuery: foldCase(query),
+      foldedQuery,
       contextLength: Math.min(contextLength, MAX_CONTEXT),
       limit: effectiveLimit,
     });

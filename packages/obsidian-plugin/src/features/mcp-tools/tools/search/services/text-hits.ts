@@ -4,10 +4,11 @@
  * occurrences in text order. Every occurrence is counted (`total`), but only the first `limit`
  * get a line number and an excerpt, so a common word over a large vault costs one regular
  * expression step per occurrence and nothing more. The notes' own text is searched: no folded
- * copy is kept.
+ * copy is kept. A note that comes counted (NoteTextCache.searchable) is read only when one of
+ * its occurrences is among the hits.
  */
 import { foldedQueryPattern } from '@mcp-connector/shared';
-import type { CachedNote } from './note-text-cache.ts';
+import type { SearchedNote } from './note-text-cache.ts';
 
 export interface TextHit {
   path: string;
@@ -25,7 +26,7 @@ export interface HitSearch {
 }
 
 export function findHits(
-  notes: readonly CachedNote[],
+  notes: readonly SearchedNote[],
   search: HitSearch,
 ): { hits: TextHit[]; total: number } {
   const { foldedQuery, limit } = search;
@@ -33,37 +34,43 @@ export function findHits(
   const hits: TextHit[] = [];
   let total = 0;
   for (const note of notes) {
+    if (note.text === null && (note.occurrences === 0 || hits.length >= limit)) {
+      total += note.occurrences;
+      continue;
+    }
+    const text = note.text ?? note.readText();
     pattern.lastIndex = 0;
     if (hits.length >= limit) {
       // Past the hits described, occurrences are only counted: `test` makes no match object.
-      while (pattern.test(note.text)) total++;
+      while (pattern.test(text)) total++;
       continue;
     }
-    let match = pattern.exec(note.text);
+    let match = pattern.exec(text);
     if (match === null) continue;
-    const lines = new LineCounter(note.text);
+    const lines = new LineCounter(text);
     while (match !== null) {
       total++;
-      if (hits.length < limit) hits.push(describeHit(note, match.index, lines, search));
-      match = pattern.exec(note.text);
+      if (hits.length < limit) hits.push(describeHit(note.path, text, match.index, lines, search));
+      match = pattern.exec(text);
     }
   }
   return { hits, total };
 }
 
 function describeHit(
-  note: CachedNote,
+  path: string,
+  text: string,
   index: number,
   lines: LineCounter,
   { foldedQuery, contextLength }: HitSearch,
 ): TextHit {
   const start = Math.max(0, index - contextLength);
-  const end = Math.min(note.text.length, index + foldedQuery.length + contextLength);
-  const excerpt = note.text.slice(
-    isLowSurrogate(note.text, start) ? start - 1 : start,
-    isLowSurrogate(note.text, end) ? end + 1 : end,
+  const end = Math.min(text.length, index + foldedQuery.length + contextLength);
+  const excerpt = text.slice(
+    isLowSurrogate(text, start) ? start - 1 : start,
+    isLowSurrogate(text, end) ? end + 1 : end,
   );
-  return { path: note.path, line: lines.lineAt(index), excerpt };
+  return { path, line: lines.lineAt(index), excerpt };
 }
 
 /** A cut here would split a surrogate pair: the excerpt widens to keep the character whole. */

@@ -1,0 +1,55 @@
+/**
+ * The text store's file (ADR-0028, ADR-0031): "MCPTEXT3\n", every note's text as UTF-8 one after
+ * another, then every text folded as search folds a query (`foldCase`) in the same order, then
+ * the index (JSON) and the index's byte length as a little-endian u32. The magic names the
+ * folding too: a change to `foldCase` must change it, or search would count over copies folded
+ * the old way.
+ */
+export const MAGIC = 'MCPTEXT3\n';
+export const TRAILER_BYTES = 4;
+/** Bytes read from the store at once, and handed to the writer at once. */
+export const CHUNK_BYTES = 1 << 20;
+
+/**
+ * Per text, in the file's order: its path, its UTF-8 byte length, the byte length of its folded
+ * copy, what it hashes to (metadata-cache.ts `textHash`, the hash its cache record holds), and
+ * 1 when it is ASCII.
+ */
+export interface StoreIndex {
+  paths: string[];
+  bytes: number[];
+  folded: number[];
+  hashes: string[];
+  ascii: (0 | 1)[];
+}
+
+/** The index when its lists agree and the byte lengths add up to the bytes before it. */
+export function validIndex(value: unknown, storedBytes: number): StoreIndex | null {
+  const { paths, bytes, folded, hashes, ascii } = (value ?? {}) as Partial<StoreIndex>;
+  const lists = [paths, bytes, folded, hashes, ascii];
+  const count = paths?.length;
+  if (!lists.every((list) => Array.isArray(list) && list.length === count)) return null;
+  let total = 0;
+  for (let i = 0; i < (count as number); i++) {
+    if (typeof (paths as unknown[])[i] !== 'string' || typeof (hashes as unknown[])[i] !== 'string')
+      return null;
+    if ((ascii as unknown[])[i] !== 0 && (ascii as unknown[])[i] !== 1) return null;
+    for (const lengths of [bytes, folded]) {
+      const length = (lengths as unknown[])[i];
+      if (!Number.isInteger(length) || (length as number) < 0) return null;
+      total += length as number;
+    }
+  }
+  return total === storedBytes ? (value as StoreIndex) : null;
+}
+
+/** Where each of `lengths` starts when they follow one another from `at`, and where the last ends. */
+export function startsOf(lengths: readonly number[], at: number): Float64Array {
+  const starts = new Float64Array(lengths.length + 1);
+  for (let i = 0; i < lengths.length; i++) {
+    starts[i] = at;
+    at += lengths[i] as number;
+  }
+  starts[lengths.length] = at;
+  return starts;
+}
