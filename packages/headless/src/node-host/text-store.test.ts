@@ -5,7 +5,7 @@
  * hold for, and writes it again only when it is not current.
  */
 import { afterEach, describe, expect, test } from 'bun:test';
-import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { editKeepingStat } from '../test-support/edit-keeping-stat.ts';
@@ -174,6 +174,8 @@ describe('the text store', () => {
     expect(store?.countFolded('a', [['a.md', 'another hash']])).toBeNull();
     expect(store?.countFolded('a', [['never.md', textHash('')]])).toBeNull();
     expect(store?.countFolded('\ud83d', asked)).toBeNull(); // half a pair: only strings hold it
+    await truncate(file, 20); // cut short under the open store
+    expect(store?.countFolded('漢', asked)).toBeNull();
     await store?.close();
     expect(store?.countFolded('漢', asked)).toBeNull();
   });

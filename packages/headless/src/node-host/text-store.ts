@@ -123,8 +123,8 @@ export class TextStore {
    * How often `foldedQuery` (a query folded with `foldCase`) occurs, without overlaps, in each of
    * these notes' texts, counted over their folded copies with a native byte search: no string is
    * made of them. Null when the store holds no copy of one of them with the hash given (the
-   * note's text as its cache record has it), or the query has a lone surrogate (UTF-8 cannot
-   * carry it; a search over strings can match half of a pair).
+   * note's text as its cache record has it), the query has a lone surrogate (UTF-8 cannot
+   * carry it; a search over strings can match half of a pair), or the file cannot be read.
    */
   countFolded(
     foldedQuery: string,
@@ -137,7 +137,12 @@ export class TextStore {
       if (i === undefined || this.index.hashes[i] !== hash) return null;
       counted[i] = 1;
     }
-    const counts = this.countIn(counted, Buffer.from(foldedQuery, 'utf8'));
+    let counts: Int32Array;
+    try {
+      counts = this.countIn(counted, Buffer.from(foldedQuery, 'utf8'));
+    } catch {
+      return null; // the file ended early: a doubt, so the texts are waited for
+    }
     return {
       occurrences: (path) => {
         const i = this.whereIs(path);
