@@ -218,6 +218,15 @@ async function openWarm(root: string, cache: string): Promise<NodeHost> {
   return host;
 }
 
+/** The notes in a vault opened once, so its cache and text store are written. */
+async function vaultWithStore(): Promise<{ root: string; cache: string }> {
+  vault = await buildVault(NOTES);
+  const cache = join(await storeFile(), '..', 'notes.bin');
+  await openWarm(vault.root, cache);
+  await closeHosts();
+  return { root: vault.root, cache };
+}
+
 async function closeHosts(): Promise<void> {
   for (const each of opened.splice(0)) await each.close();
 }
@@ -229,12 +238,9 @@ async function storeInode(cache: string): Promise<number> {
 
 describe('a warm start with the text store', () => {
   test('takes the restored texts from it: an edit keeping size and mtime is not seen', async () => {
-    vault = await buildVault(NOTES);
-    const cache = join(await storeFile(), '..', 'notes.bin');
-    await openWarm(vault.root, cache);
-    await closeHosts();
-    await editKeepingStat(join(vault.root, 'b.md'), (text) => text.replace('# B', '# C'));
-    const warm = await openWarm(vault.root, cache);
+    const { root, cache } = await vaultWithStore();
+    await editKeepingStat(join(root, 'b.md'), (text) => text.replace('# B', '# C'));
+    const warm = await openWarm(root, cache);
     expect(warm.indexing.status().fromCache).toBe(3);
     // As Obsidian's metadata cache: size and mtime vouch for the note (ADR-0028).
     expect(warm.indexed().noteText('b.md')).toBe(NOTES['b.md']);
@@ -243,17 +249,14 @@ describe('a warm start with the text store', () => {
   });
 
   test('never takes a text its record does not hold for, and is written again then', async () => {
-    vault = await buildVault(NOTES);
-    const cache = join(await storeFile(), '..', 'notes.bin');
-    await openWarm(vault.root, cache);
-    await closeHosts();
+    const { root, cache } = await vaultWithStore();
     // A store of other texts under the same paths (the cache records stay those of the notes).
     await writeTextStore(textStorePathOf(cache), [
       ['a.md', '# Not A\n'],
       ['b.md', NOTES['b.md']],
     ]);
     const written = await storeInode(cache);
-    const warm = await openWarm(vault.root, cache);
+    const warm = await openWarm(root, cache);
     expect(warm.indexed().noteText('a.md')).toBe(NOTES['a.md']);
     expect(warm.getFileCache('a.md')?.headings?.[0]?.heading).toBe('A');
     expect(warm.indexed().noteText('c.md')).toBe(NOTES['c.md']); // not in the store: the disk
@@ -265,17 +268,14 @@ describe('a warm start with the text store', () => {
   });
 
   test('is written again when a note changed, and left alone when nothing did', async () => {
-    vault = await buildVault(NOTES);
-    const cache = join(await storeFile(), '..', 'notes.bin');
-    await openWarm(vault.root, cache);
-    await closeHosts();
+    const { root, cache } = await vaultWithStore();
     const first = await storeInode(cache);
-    await openWarm(vault.root, cache);
+    await openWarm(root, cache);
     await closeHosts();
     expect(await storeInode(cache)).toBe(first);
-    await writeFile(join(vault.root, 'c.md'), 'Changed, and longer [[a]]\n');
-    await writeFile(join(vault.root, 'd.md'), '# D\n');
-    const warm = await openWarm(vault.root, cache);
+    await writeFile(join(root, 'c.md'), 'Changed, and longer [[a]]\n');
+    await writeFile(join(root, 'd.md'), '# D\n');
+    const warm = await openWarm(root, cache);
     expect(warm.resolvedLinks()['c.md']).toEqual({ 'a.md': 1 });
     await closeHosts();
     const store = await openStore(textStorePathOf(cache));
@@ -284,27 +284,21 @@ describe('a warm start with the text store', () => {
   });
 
   test('a file added since: the notes read for their links come from the store', async () => {
-    vault = await buildVault(NOTES);
-    const cache = join(await storeFile(), '..', 'notes.bin');
-    await openWarm(vault.root, cache);
-    await closeHosts();
-    const edited = await editKeepingStat(join(vault.root, 'c.md'), (text) =>
+    const { root, cache } = await vaultWithStore();
+    const edited = await editKeepingStat(join(root, 'c.md'), (text) =>
       text.replace('[[missing]]', '[[nothere]]'),
     );
     expect(edited).toContain('nothere');
-    await writeFile(join(vault.root, 'missing.md'), 'now here\n');
-    const warm = await openWarm(vault.root, cache);
+    await writeFile(join(root, 'missing.md'), 'now here\n');
+    const warm = await openWarm(root, cache);
     // Resolved from the stored text, which size and mtime vouch for: the link it names is found.
     expect(warm.resolvedLinks()['c.md']).toEqual({ 'missing.md': 1 });
     expect(warm.indexed().noteText('c.md')).toBe(NOTES['c.md']);
   });
 
   test('search counts the notes not read yet over it, until every text is read', async () => {
-    vault = await buildVault(NOTES);
-    const cache = join(await storeFile(), '..', 'notes.bin');
-    await openWarm(vault.root, cache);
-    await closeHosts();
-    const state = await buildWarmState(vault.root, cache);
+    const { root, cache } = await vaultWithStore();
+    const state = await buildWarmState(root, cache);
     const counts = state.countUnread(foldCase('A'));
     for (const [path, text] of Object.entries(NOTES))
       expect(counts?.occurrences(path)).toBe(occurrencesIn(text, 'A'));
@@ -318,16 +312,13 @@ describe('a warm start with the text store', () => {
   });
 
   test('search does not count over it while it lacks a note not read yet', async () => {
-    vault = await buildVault(NOTES);
-    const cache = join(await storeFile(), '..', 'notes.bin');
-    await openWarm(vault.root, cache);
-    await closeHosts();
+    const { root, cache } = await vaultWithStore();
     await writeTextStore(textStorePathOf(cache), [
       ['a.md', '# Not A\n'],
       ['b.md', NOTES['b.md']],
       ['c.md', NOTES['c.md']],
     ]);
-    const state = await buildWarmState(vault.root, cache);
+    const state = await buildWarmState(root, cache);
     expect(state.countUnread('a')).toBeNull();
   });
 });
