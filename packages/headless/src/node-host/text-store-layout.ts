@@ -23,6 +23,11 @@ export interface StoreIndex {
   ascii: (0 | 1)[];
 }
 
+/** Whether UTF-8 carries the text as it is: no lone surrogate (ES2024, in Node 20 and Bun). */
+export function isWellFormed(text: string): boolean {
+  return (text as unknown as { isWellFormed(): boolean }).isWellFormed();
+}
+
 /** The index when its lists agree and the byte lengths add up to the bytes before it. */
 export function validIndex(value: unknown, storedBytes: number): StoreIndex | null {
   const { paths, bytes, folded, hashes, ascii } = (value ?? {}) as Partial<StoreIndex>;

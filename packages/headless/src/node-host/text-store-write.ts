@@ -6,7 +6,13 @@
  */
 import { foldCase, writeFileAtomic } from '@mcp-connector/shared';
 import { textHash } from './metadata-cache.ts';
-import { CHUNK_BYTES, MAGIC, TRAILER_BYTES, type StoreIndex } from './text-store-layout.ts';
+import {
+  CHUNK_BYTES,
+  MAGIC,
+  TRAILER_BYTES,
+  isWellFormed,
+  type StoreIndex,
+} from './text-store-layout.ts';
 
 /**
  * Writes the notes' texts atomically (a temp file and a rename), in the order given. When
@@ -18,11 +24,6 @@ export async function writeTextStore(
   stopped: () => boolean = () => false,
 ): Promise<void> {
   await writeFileAtomic(file, chunksOf(notes, stopped));
-}
-
-/** Whether UTF-8 carries the text as it is: no lone surrogate (ES2024, in Node 20 and Bun). */
-export function isWellFormed(text: string): boolean {
-  return (text as unknown as { isWellFormed(): boolean }).isWellFormed();
 }
 
 /** Thrown into the writer to end a write the server no longer waits for. */

@@ -16,11 +16,11 @@ import { readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readRange } from './read-range.ts';
-import { isWellFormed } from './text-store-write.ts';
 import {
   CHUNK_BYTES,
   MAGIC,
   TRAILER_BYTES,
+  isWellFormed,
   startsOf,
   validIndex,
   type StoreIndex,

@@ -34,7 +34,7 @@ export function findHits(
   const hits: TextHit[] = [];
   let total = 0;
   for (const note of notes) {
-    if (note.text === null && (note.occurrences === 0 || hits.length >= limit)) {
+    if (note.text === null && hits.length >= limit) {
       total += note.occurrences;
       continue;
     }
