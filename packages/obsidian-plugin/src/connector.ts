@@ -7,10 +7,9 @@
  */
 import type { TokenRecord } from '@mcp-connector/shared';
 import { dirname, join } from 'node:path';
-import { setImmediate } from 'node:timers';
 import { SUPPORTED_PROTOCOL_VERSIONS, type ServerNotifier } from '@modelcontextprotocol/server';
 import type { Readable, Writable } from 'node:stream';
-import { DisposerStack } from './disposer-stack.ts';
+import { Lifecycle, type LifecycleOptions, type LifecycleState } from './lifecycle.ts';
 import { ALWAYS_INDEXED, type VaultIndexing } from './host/index-status.ts';
 import type { VaultHost } from './host/vault-host.ts';
 import {
@@ -86,6 +85,10 @@ export interface ConnectorOptions {
   semantic?: SemanticWiring;
   /** claude_desktop_config.json, whose entry for this vault goes when its token is revoked. */
   desktopConfigPath?: string;
+  /** Aborting it stops a start under way (releasing what it started) or closes the connector. */
+  signal?: LifecycleOptions['signal'];
+  /** Hears each step of the start as it completes, then 'ready' (tests stop a start there). */
+  onStartStep?: LifecycleOptions['onStep'];
 }
 
 /** How semantic search is composed on this host. */
@@ -121,13 +124,15 @@ export interface RunningConnector {
   semantic: Pick<SemanticSearch, 'status' | 'rebuild'> | null;
   /** Every agent write, undoable (the Obsidian view and notice use it as the user). */
   changes: ChangeJournal;
+  /** Where the connector is in its life: 'ready' once started, 'closed' once closed. */
+  readonly state: LifecycleState;
   close(): Promise<void>;
 }
 
 export async function startConnector(options: ConnectorOptions): Promise<RunningConnector> {
-  const stack = new DisposerStack();
-  return stack.start(async (started) => {
-    const composed = await composeOn(started, options);
+  const life = lifecycleOf(options);
+  return life.start(async () => {
+    const composed = await composeOn(life, options);
     const running = await startTransport({
       port: options.port ?? options.settings.current.transport.port,
       tokens: () => options.settings.current.tokens,
@@ -138,13 +143,15 @@ export async function startConnector(options: ConnectorOptions): Promise<Running
       ...(options.portRange && { portRange: options.portRange }),
       ...(options.onError && { onError: options.onError }),
     });
+    life.defer(() => running.close());
     composed.publishTo(running.notify);
-    started.defer(() => running.close());
+    life.step('transport');
     // Stdio shims and `connect` read the live port from this file (ADR-0009); serving goes on
     // without it.
     const onError = options.onError ?? (() => undefined);
     await publishLiveServer(options.settings.path, running.port, composed.host.kind).catch(onError);
-    started.defer(() => withdrawLiveServer(options.settings.path, running.port).catch(onError));
+    life.defer(() => withdrawLiveServer(options.settings.path, running.port).catch(onError));
+    life.step('live-server');
     return {
       url: running.url,
       port: running.port,
@@ -152,7 +159,10 @@ export async function startConnector(options: ConnectorOptions): Promise<Running
       host: composed.host,
       semantic: composed.semantic,
       changes: composed.changes,
-      close: () => started.dispose(),
+      get state() {
+        return life.state;
+      },
+      close: () => life.close(),
     };
   }, errorReporter(options));
 }
@@ -179,9 +189,9 @@ export interface RunningStdioConnector {
 export async function startStdioConnector(
   options: StdioConnectorOptions,
 ): Promise<RunningStdioConnector> {
-  const stack = new DisposerStack();
-  return stack.start(async (started) => {
-    const composed = await composeOn(started, options);
+  const life = lifecycleOf(options);
+  return life.start(async () => {
+    const composed = await composeOn(life, options);
     const running = startStdioTransport({
       tokenId: options.tokenId,
       tokens: () => options.settings.current.tokens,
@@ -192,10 +202,18 @@ export async function startStdioConnector(
       ...(options.input && { input: options.input }),
       ...(options.output && { output: options.output }),
     });
+    life.defer(() => running.close());
     composed.publishTo(running.notify);
-    started.defer(() => running.close());
-    return { host: composed.host, closed: running.closed, close: () => started.dispose() };
+    life.step('transport');
+    return { host: composed.host, closed: running.closed, close: () => life.close() };
   }, errorReporter(options));
+}
+
+function lifecycleOf(options: Pick<ConnectorOptions, 'signal' | 'onStartStep'>): Lifecycle {
+  return new Lifecycle({
+    ...(options.signal && { signal: options.signal }),
+    ...(options.onStartStep && { onStep: options.onStartStep }),
+  });
 }
 
 function errorReporter(options: { onError?: (error: Error) => void }) {
@@ -215,62 +233,66 @@ interface Composition {
 
 /**
  * Everything but the transport (settings, tokens, policy, hidden folders, the change journal,
- * prompts, search), each
- * part's release deferred onto `stack`, so close runs them in reverse.
+ * prompts, search), each part's release deferred onto `life` right after it starts, and each
+ * part ending in a step, so close (or a stopped start) releases them in reverse.
  */
 async function composeOn(
-  stack: DisposerStack,
+  life: Lifecycle,
   options: Omit<ConnectorOptions, 'port' | 'portRange' | 'transportLimits'>,
 ): Promise<Composition> {
   const { settings } = options;
   const defaultToken = settings.refusal === null ? await ensureDefaultToken(settings) : null;
+  life.step('tokens');
   await settings.watch();
-  stack.defer(() => settings.close());
+  life.defer(() => settings.close());
+  life.step('settings');
   const host = new HiddenFoldersHost(options.host, () => settings.current.hiddenFolders);
-  stack.defer(() => host.close());
-  stack.defer(() => closeSearchServices(host));
+  life.defer(() => host.close());
+  life.defer(() => closeSearchServices(host));
+  life.step('hidden-folders');
   const changes = await openChangeJournal(host, options);
-  stack.defer(() => changes.close());
+  life.defer(() => changes.close());
+  life.step('change-journal');
   let notify: ServerNotifier | null = null;
   const policy = new ToolPolicyEngine(settings, allTools, metaTools, {
     surfaceWidened: options.notifyUser ?? (() => undefined),
     broadcastToolsChanged: () => notify?.toolsChanged(),
   });
-  stack.defer(() => policy.close());
-  const semantic = composeSemanticSearch(host, settings, options.semantic ?? {});
-  stack.defer(semantic.dispose);
-  stack.defer(
+  life.defer(() => policy.close());
+  life.defer(
     settings.onChange((current) =>
       policy.forgetTokensExcept(current.tokens.map((token) => token.id)),
     ),
   );
+  life.step('tool-policy');
+  const semantic = composeSemanticSearch(host, settings, options.semantic ?? {});
+  life.defer(semantic.dispose);
+  life.step('semantic-search');
   // Prompt notes added, deleted, renamed or retagged reach 2026-07-28 listen streams; a
   // settings change may hide or show Prompts/, which no vault event reports.
   const prompts = watchPrompts(host, () => notify?.promptsChanged(), {
     ...(options.onError && { onError: options.onError }),
   });
-  stack.defer(() => prompts.stop());
-  stack.defer(settings.onChange(() => prompts.recheck()));
+  life.defer(() => prompts.stop());
+  life.defer(settings.onChange(() => prompts.recheck()));
+  life.step('prompts');
   const indexing = options.indexing ?? ALWAYS_INDEXED;
   // Once the index is there: the prompt list is whole, and search can take the texts it holds.
   // A turn later, so the calls that waited for the index are answered first (warming search
-  // builds the folding table: tens of ms).
-  void indexing.ready().then(
-    () =>
-      setImmediate(() => {
-        prompts.recheck();
-        warmSearchServices(host);
-      }),
-    () => undefined,
-  );
+  // builds the folding table: tens of ms); nothing once closed.
+  life.afterFulfilled(indexing.ready(), () => {
+    prompts.recheck();
+    warmSearchServices(host);
+  });
   const desktopConfig = options.desktopConfigPath ?? desktopConfigPath();
-  stack.defer(
+  life.defer(
     settings.onChange(() => {
       forgetRevokedDesktopOwner(settings, desktopConfig).then((removed) => {
         if (removed !== null) options.notifyUser?.(removed.message);
       }, errorReporter(options));
     }),
   );
+  life.step('desktop-config');
   const facts: ServerFacts = {
     name: SERVER_NAME,
     version: options.version,

@@ -5,7 +5,7 @@
  * which Node 20 and Obsidian's Electron do not all ship).
  * Invariants: every release runs once, later ones first; one that throws does not stop the rest;
  * `dispose` throws once all have run (the failure, or an AggregateError of several); a second
- * `dispose` does nothing.
+ * `dispose` does nothing. The connector's Lifecycle (lifecycle.ts) owns one.
  */
 export type Disposer = () => void | Promise<void>;
 
@@ -28,19 +28,5 @@ export class DisposerStack {
     }
     if (failures.length === 1) throw failures[0];
     if (failures.length > 1) throw new AggregateError(failures, 'Several releases failed.');
-  }
-
-  /**
-   * Runs a start-up that defers onto this stack; when it throws, what it had started is
-   * released (later first) and its error is rethrown. A release that fails meanwhile goes to
-   * `onError`, so the start's own error is the one the caller sees.
-   */
-  async start<T>(run: (stack: this) => Promise<T>, onError: (error: unknown) => void): Promise<T> {
-    try {
-      return await run(this);
-    } catch (error) {
-      await this.dispose().catch(onError);
-      throw error;
-    }
   }
 }

@@ -62,7 +62,7 @@ export default class McpConnectorPlugin extends Plugin {
         const { SettingsStore } = await import('./server-modules.ts');
         return SettingsStore.open(`${this.pluginFolder()}/data.json`);
       },
-      startServer: async (settings, indexProgressed) => {
+      startServer: async (settings, indexProgressed, signal) => {
         // Loaded on layout-ready: the server's modules cost main.js's evaluation nothing.
         const { startConnector } = await import('./server-modules.ts');
         if (models !== null)
@@ -71,6 +71,7 @@ export default class McpConnectorPlugin extends Plugin {
         return startConnector({
           host,
           settings,
+          signal,
           version: this.manifest.version,
           commandPrompt: new ModalPermissionPrompt(this.app),
           notifyUser: (message) => new Notice(message),

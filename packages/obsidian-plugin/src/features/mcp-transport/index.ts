@@ -80,7 +80,10 @@ export async function startTransport(options: TransportOptions): Promise<Running
       onError,
     }),
   );
-  capConnections(server, options.limits?.maxConnections ?? DEFAULT_MAX_CONNECTIONS);
+  const connections = capConnections(
+    server,
+    options.limits?.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
+  );
   port = await listenOnLoopback(server, options.port, options.portRange);
   return {
     url: `http://${LOOPBACK}:${port}${MCP_PATH}`,
@@ -90,14 +93,18 @@ export async function startTransport(options: TransportOptions): Promise<Running
       await mcpHandler.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
-        server.closeAllConnections();
+        // Every socket, idle ones too (Bun's closeAllConnections leaves a silent one open).
+        connections.destroyAll();
       });
     },
   };
 }
 
-/** Closes a new connection at once while `max` are open, so idle sockets cannot starve clients. */
-function capConnections(server: Server, max: number): void {
+/**
+ * Closes a new connection at once while `max` are open, so idle sockets cannot starve clients;
+ * `destroyAll` ends every open one (the transport's close).
+ */
+function capConnections(server: Server, max: number): { destroyAll(): void } {
   const open = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     if (open.size >= max) {
@@ -107,6 +114,7 @@ function capConnections(server: Server, max: number): void {
     open.add(socket);
     socket.once('close', () => open.delete(socket));
   });
+  return { destroyAll: () => open.forEach((socket) => socket.destroy()) };
 }
 
 export interface StdioTransportOptions {

@@ -31,7 +31,11 @@ export interface SettingsUiOptions {
   models?: ModelDownloads;
   openSettings(): Promise<SettingsStore>;
   /** Composes and starts the connector; calls `indexProgressed` on each index status change. */
-  startServer(settings: SettingsStore, indexProgressed: () => void): Promise<RunningConnector>;
+  startServer(
+    settings: SettingsStore,
+    indexProgressed: () => void,
+    signal: AbortSignal,
+  ): Promise<RunningConnector>;
   /** What the tab links to beside itself (the Recent AI changes view). */
   links?: SettingsLinks;
   /** Told of the server once it exists (before it starts): other views follow it. */
@@ -87,8 +91,8 @@ export function installSettingsUi(plugin: Plugin, options: SettingsUiOptions): I
     if (settings.problem !== null) new Notice(`MCP Connector settings: ${settings.problem}`, 0);
     // A first run: no data.json yet, or one without tokens (not one that could not be read).
     const firstRun = settings.problem === null && settings.current.tokens.length === 0;
-    const server: ServerLifecycle = new ServerLifecycle(settings, (store) =>
-      options.startServer(store, () => server.indexProgressed()),
+    const server: ServerLifecycle = new ServerLifecycle(settings, (store, signal) =>
+      options.startServer(store, () => server.indexProgressed(), signal),
     );
     lifecycle = server;
     options.onServer?.(server);

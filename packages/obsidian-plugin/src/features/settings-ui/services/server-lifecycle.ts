@@ -20,7 +20,11 @@ export interface ServerStatus {
 /** 'state': started, stopped or failed; 'progress': the semantic index moved on. */
 export type ServerChange = 'state' | 'progress';
 
-export type StartServer = (settings: SettingsStore) => Promise<RunningConnector>;
+/** Starts a connector; `signal` aborts when the plugin stops while the start is under way. */
+export type StartServer = (
+  settings: SettingsStore,
+  signal: AbortSignal,
+) => Promise<RunningConnector>;
 
 export class ServerLifecycle {
   private connector: RunningConnector | null = null;
@@ -28,6 +32,8 @@ export class ServerLifecycle {
   private readonly queue = new Mutex();
   private readonly listeners = new Set<(change: ServerChange) => void>();
   private closed = false;
+  /** Stops the start under way, if any, when the plugin unloads. */
+  private readonly unloading = new AbortController();
 
   constructor(
     readonly settings: SettingsStore,
@@ -57,6 +63,7 @@ export class ServerLifecycle {
   /** Stops for good (plugin unload): a start still under way closes its server when it lands. */
   stop(): Promise<void> {
     this.closed = true;
+    this.unloading.abort();
     return this.queue.run(() => this.shut());
   }
 
@@ -74,11 +81,12 @@ export class ServerLifecycle {
     if (this.closed) return this.current;
     this.set(idle('starting'));
     try {
-      const connector = await this.startServer(this.settings);
+      const connector = await this.startServer(this.settings, this.unloading.signal);
       this.connector = connector;
       const { url, port } = connector;
       this.set({ state: 'serving', url, port, startedAt: new Date(), error: null });
     } catch (error) {
+      if (this.closed) return this.current; // stopped half way by stop(): nothing failed
       this.set({
         ...idle('failed'),
         error: error instanceof Error ? error.message : String(error),

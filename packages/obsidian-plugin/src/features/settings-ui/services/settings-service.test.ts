@@ -29,6 +29,7 @@ function fakeServers(busy: Set<number | null>) {
       host: undefined as unknown as RunningConnector['host'],
       semantic: null,
       changes: undefined as unknown as RunningConnector['changes'],
+      state: 'ready',
       close: async () => undefined,
     };
   };

@@ -113,6 +113,17 @@ describe('a hidden folder behaves exactly like a deleted one', () => {
     ]);
   });
 
+  test('close ends every subscription made through the guard, and later ones hear nothing', async () => {
+    const { hidden } = await worlds();
+    const heard: string[] = [];
+    hidden.onEvent((event) => heard.push(`before close: ${event.path}`));
+    (hidden as HiddenFoldersHost).close();
+    hidden.onEvent((event) => heard.push(`after close: ${event.path}`));
+    const inner = (hidden as unknown as { inner: VaultHost }).inner;
+    await inner.process('top.md', () => 'changed');
+    expect(heard).toEqual([]);
+  });
+
   test('writing into a hidden folder is refused and writes nothing', async () => {
     const { hidden } = await worlds();
     for (const run of [

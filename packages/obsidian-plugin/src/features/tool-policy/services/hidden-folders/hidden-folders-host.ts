@@ -32,21 +32,29 @@ export class HiddenFoldersHost implements VaultHost {
   private visibleLinks: { key: string; links: VisibleLinks } | null = null;
   /** The paths of the list last read: a vault-wide pass asks for each file. */
   private lastHidden: HiddenPaths | null = null;
-  private readonly stopListening: () => void;
+  /** Every subscription made through this guard (its own first), released by `close`. */
+  private readonly subscriptions = new Set<() => void>();
+  private closed = false;
 
   constructor(
     private readonly inner: VaultHost,
     /** Read on every call, so a settings change applies at once. */
     private readonly hiddenFolders: () => readonly string[],
   ) {
-    this.stopListening = inner.onEvent(() => {
+    this.subscribe(() => {
       this.visibleLinks = null;
     });
   }
 
-  /** Stops following the inner host's events (the connector's close). */
+  /**
+   * Stops following the inner host's events, for the guard and for every listener subscribed
+   * through it (the connector's close): whatever a feature forgot to release, or subscribed
+   * once closed, never outlives the connector.
+   */
   close(): void {
-    this.stopListening();
+    this.closed = true;
+    for (const unsubscribe of this.subscriptions) unsubscribe();
+    this.subscriptions.clear();
   }
 
   get kind() {
@@ -164,10 +172,20 @@ export class HiddenFoldersHost implements VaultHost {
     return this.inner.readConfigFile(relativePath);
   }
   onEvent(listener: (event: VaultEvent) => void): () => void {
-    return this.inner.onEvent((event) => {
+    return this.subscribe((event) => {
       const visible = visibleEvent(event, this.hidden());
       if (visible !== null) listener(visible);
     });
+  }
+
+  private subscribe(listener: (event: VaultEvent) => void): () => void {
+    if (this.closed) return () => undefined;
+    const stop = this.inner.onEvent(listener);
+    const unsubscribe = () => {
+      if (this.subscriptions.delete(unsubscribe)) stop();
+    };
+    this.subscriptions.add(unsubscribe);
+    return unsubscribe;
   }
 
   // Metadata
