@@ -21,6 +21,7 @@ import {
   type TempVault,
 } from '../packages/headless/src/test-support/index.ts';
 import { waitFor } from '../packages/shared/src/test-support/wait-for.ts';
+import { SEARCH_VIEW_URI } from '../packages/obsidian-plugin/src/features/mcp-apps/index.ts';
 import {
   CLI_FILE,
   HEADLESS,
@@ -153,11 +154,16 @@ describe('the built headless CLI', () => {
     expect(await readdir(join(dataHome, 'Trash', 'info'))).toHaveLength(1);
   }, 30_000);
 
-  test('under node: serve --stdio answers the SDK client over stdio', async () => {
+  test('under node: serve --stdio answers the SDK client over stdio, the MCP Apps view too', async () => {
     const connection = await connectStdioCli(node(), vault.root, 'Default', 'modern');
     try {
       const info = await connection.client.callTool({ name: 'get_server_info', arguments: {} });
       expect(info.structuredContent).toMatchObject({ name: 'mcp-connector', host: 'headless' });
+      // The view's page is generated into the bundle (mcp-apps.e2e.test.ts runs in process).
+      const view = await connection.client.readResource({ uri: SEARCH_VIEW_URI });
+      const page = view.contents[0];
+      expect(page?.mimeType).toBe('text/html;profile=mcp-app');
+      expect(page && 'text' in page ? page.text : '').toContain('<html');
     } finally {
       await connection.close();
     }

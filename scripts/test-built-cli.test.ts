@@ -1,20 +1,22 @@
 /**
- * The built-CLI run covers the e2e suite: every e2e file runs against the built CLI unless it is
- * listed, with its reason, in NOT_ON_BUILT_CLI, and every listed file exists.
+ * Every e2e file says where it runs: against the built CLI too (ON_BUILT_CLI) or in process only
+ * (IN_PROCESS_ONLY), never both, and every listed file exists.
  */
 import { expect, test } from 'bun:test';
-import { Glob } from 'bun';
-import { join } from 'node:path';
-import { NOT_ON_BUILT_CLI, builtCliSuite } from './test-built-cli.ts';
+import { IN_PROCESS_ONLY, ON_BUILT_CLI, builtCliSuite, e2eFiles } from './test-built-cli.ts';
 
-const E2E = join(import.meta.dir, '..', 'packages', 'headless', 'src', 'e2e');
+test('every e2e file is in exactly one of the lists, and every listed file exists', () => {
+  const all = e2eFiles();
+  const built = Object.keys(ON_BUILT_CLI);
+  const inProcess = Object.keys(IN_PROCESS_ONLY);
+  expect([...built, ...inProcess].filter((file) => !all.includes(file))).toEqual([]);
+  expect(built.filter((file) => inProcess.includes(file))).toEqual([]);
+  expect(all.filter((file) => !built.includes(file) && !inProcess.includes(file))).toEqual([]);
+});
 
-test('every e2e file runs on the built CLI or says why not', () => {
-  const all = [...new Glob('**/*.e2e.test.ts').scanSync(E2E)].sort();
-  const listed = Object.keys(NOT_ON_BUILT_CLI);
-  expect(listed.filter((file) => !all.includes(file))).toEqual([]);
+test('the built-CLI run covers the transport and the bundle', () => {
   const suite = builtCliSuite();
-  expect(suite.length + listed.length).toBe(all.length);
-  expect(suite).toContain('packages/headless/src/e2e/tools/files.e2e.test.ts');
-  expect(suite).toContain('packages/headless/src/e2e/tool-policy.e2e.test.ts');
+  expect(suite).toContain('packages/headless/src/e2e/transport.e2e.test.ts');
+  expect(suite).toContain('packages/headless/src/e2e/warm-restart.e2e.test.ts');
+  expect(suite.every((file) => file.startsWith('packages/headless/src/e2e/'))).toBe(true);
 });
