@@ -8,7 +8,6 @@
  * lock between processes and catching up with the file, ADR-0030), with nothing to catch up.
  */
 import { defaultChangeJournalSettings } from '../../packages/shared/src/index.ts';
-import type { CallToolResult } from '@modelcontextprotocol/server';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ChangeJournal } from '../../packages/obsidian-plugin/src/features/change-journal/index.ts';
@@ -52,7 +51,7 @@ try {
   );
   const journal = await ChangeJournal.open(options);
   const caller = journal.forActor({ tokenId: 'bench', label: 'bench' });
-  const done: CallToolResult = { content: [] };
+  const done = { ok: true as const, answer: {} };
   const journaled = await time(WRITES, async (index) => {
     await caller.runCall(
       { tool: 'create_vault_file', args: { index }, journaled: true },
@@ -62,7 +61,7 @@ try {
       },
     );
   });
-  const turns = await time(WRITES, () => journal.synced(async () => undefined));
+  const turns = await time(WRITES, () => journal.shared.synced(async () => undefined));
   await journal.close();
   const opens: number[] = [];
   for (let run = 0; run < 5; run++) {

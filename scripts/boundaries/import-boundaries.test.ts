@@ -1,9 +1,13 @@
 import { describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import {
+  MAX_LINES,
   describeViolation,
   findViolations,
+  lineCount,
   readRepository,
+  type CircleViolation,
+  type SourceFile,
   type WorkspacePackage,
 } from './import-boundaries.ts';
 
@@ -21,11 +25,27 @@ const PACKAGES: WorkspacePackage[] = [
   },
 ];
 
+/**
+ * Files over MAX_LINES that another change is splitting (the other helper's split of the
+ * metadata cache): the repository check expects exactly these, so the list is emptied when the
+ * split lands, and nothing joins it unnoticed.
+ */
+const LONG_FILES_BEING_SPLIT = ['packages/headless/src/node-host/metadata-cache.ts'];
+
+/** The import rules' findings for one file. */
 function check(path: string, text: string) {
-  return findViolations([{ path, text }], PACKAGES).map((violation) => ({
-    rule: violation.rule,
-    specifier: violation.specifier,
-  }));
+  return findViolations([{ path, text }], PACKAGES).flatMap((violation) =>
+    'specifier' in violation ? [{ rule: violation.rule, specifier: violation.specifier }] : [],
+  );
+}
+
+/** The circles found among files given as path -> text. */
+function circlesIn(sources: Record<string, string>) {
+  const files: SourceFile[] = Object.entries(sources).map(([path, text]) => ({ path, text }));
+  return findViolations(files, PACKAGES).filter(
+    (violation): violation is CircleViolation =>
+      violation.rule === 'import-cycle' || violation.rule === 'feature-cycle',
+  );
 }
 
 describe('the repository', () => {
@@ -48,6 +68,21 @@ describe('the repository', () => {
     const found = violations.filter((violation) => violation.rule === 'plugin-imports-headless');
     // Give the test a plugin-side host: host/test-support/test-host.ts (ADR-0011).
     expect(found.map(describeViolation)).toEqual([]);
+  });
+
+  test('no runtime imports go round in a circle', () => {
+    const found = violations.filter((violation) => violation.rule === 'import-cycle');
+    expect(found.map(describeViolation)).toEqual([]);
+  });
+
+  test('no features import each other in a circle', () => {
+    const found = violations.filter((violation) => violation.rule === 'feature-cycle');
+    expect(found.map(describeViolation)).toEqual([]);
+  });
+
+  test(`no source file is over ${MAX_LINES} lines but those being split`, () => {
+    const found = violations.filter((violation) => violation.rule === 'long-file');
+    expect(found.map((violation) => violation.file)).toEqual(LONG_FILES_BEING_SPLIT);
   });
 });
 
@@ -141,5 +176,120 @@ describe('plugin-imports-headless', () => {
   test('headless importing the plugin is the intended direction', () => {
     const source = "import { x } from '@mcp-connector/obsidian-plugin/tool-policy';";
     expect(check('packages/headless/src/serve.ts', source)).toEqual([]);
+  });
+});
+
+describe('import-cycle', () => {
+  const a = 'packages/markdown/src/a.ts';
+  const b = 'packages/markdown/src/b.ts';
+  const c = 'packages/markdown/src/c.ts';
+
+  test('runtime imports in a circle fail once, naming the circle and its imports', () => {
+    const found = circlesIn({
+      [a]: "import { b } from './b.ts';",
+      [b]: "export { c } from './c.ts';",
+      [c]: "const lazy = () => import('./a.ts');",
+    });
+    expect(found).toEqual([
+      {
+        rule: 'import-cycle',
+        file: a,
+        circle: [a, b, c],
+        through: [`${a} imports './b.ts'`, `${b} imports './c.ts'`, `${c} imports './a.ts'`],
+        knot: [a, b, c],
+      },
+    ]);
+    expect(describeViolation(found[0] as CircleViolation)).toContain(
+      `${a} -> ${b} -> ${c} -> ${a}`,
+    );
+  });
+
+  test('a type-only import closes no circle of files, but does close one of features', () => {
+    const journal = `${FEATURES}/change-journal/index.ts`;
+    const tools = `${FEATURES}/mcp-tools/index.ts`;
+    const typeOnly = [
+      "import type { ChangeAccess } from '../change-journal/index.ts';",
+      "export type { ChangeAccess } from '../change-journal/index.ts';",
+      "let changes: import('../change-journal/index.ts').ChangeAccess;",
+    ];
+    for (const text of typeOnly) {
+      const found = circlesIn({
+        [journal]: "import { x } from '../mcp-tools/index.ts';",
+        [tools]: text,
+      });
+      expect(found.map((violation) => violation.rule)).toEqual(['feature-cycle']);
+    }
+  });
+
+  test('an import of types only by inline `type` still loads the module (verbatimModuleSyntax)', () => {
+    const found = circlesIn({
+      [a]: "import { b } from './b.ts';",
+      [b]: "import { type A } from './a.ts';",
+    });
+    expect(found.map((violation) => violation.circle)).toEqual([[a, b]]);
+  });
+
+  test('crossing circles are one knot, reported once with every file in it', () => {
+    const found = circlesIn({
+      [a]: "import './b.ts';",
+      [b]: "import './a.ts';\nimport './c.ts';",
+      [c]: "import './b.ts';",
+    });
+    expect(found.map(({ circle, knot }) => ({ circle, knot }))).toEqual([
+      { circle: [a, b], knot: [a, b, c] },
+    ]);
+    expect(describeViolation(found[0] as CircleViolation)).toContain(`knot also holds ${c}`);
+  });
+});
+
+describe('feature-cycle', () => {
+  const journal = `${FEATURES}/change-journal/services/path-state.ts`;
+  const tools = `${FEATURES}/mcp-tools/call-tool.ts`;
+
+  test('features that import each other fail, a type-only import included', () => {
+    const found = circlesIn({
+      [journal]: "import { fileKind } from '../../mcp-tools/index.ts';",
+      [tools]: "import type { ChangeAccess } from '../change-journal/index.ts';",
+    });
+    expect(found).toEqual([
+      {
+        rule: 'feature-cycle',
+        file: `${FEATURES}/change-journal/`,
+        circle: ['change-journal', 'mcp-tools'],
+        through: [
+          `${journal} imports '../../mcp-tools/index.ts'`,
+          `${tools} imports '../change-journal/index.ts'`,
+        ],
+        knot: ['change-journal', 'mcp-tools'],
+      },
+    ]);
+  });
+
+  test('one way is fine, and tests may drive their feature through one built on it', () => {
+    const test = `${FEATURES}/change-journal/services/change-journal.test.ts`;
+    const support = `${FEATURES}/change-journal/test-support/calls.ts`;
+    const typeOnly = "import type { ChangeAccess } from '../change-journal/index.ts';";
+    expect(circlesIn({ [tools]: typeOnly })).toEqual([]);
+    const calls = "import { callTool } from '../../mcp-tools/index.ts';";
+    expect(circlesIn({ [tools]: typeOnly, [test]: calls, [support]: calls })).toEqual([]);
+  });
+});
+
+describe('long-file', () => {
+  const lines = (count: number) => 'const x = 1;\n'.repeat(count);
+
+  test(`a source file over ${MAX_LINES} lines fails, tests included`, () => {
+    for (const path of ['packages/headless/src/big.ts', 'scripts/bench/big.test.ts']) {
+      expect(findViolations([{ path, text: lines(501) }], PACKAGES)).toEqual([
+        { rule: 'long-file', file: path, lines: 501 },
+      ]);
+    }
+    expect(findViolations([{ path: 'scripts/x.ts', text: lines(500) }], PACKAGES)).toEqual([]);
+  });
+
+  test('lines are counted as wc -l counts them, plus an unterminated last line', () => {
+    expect([lineCount(''), lineCount('a'), lineCount('a\n'), lineCount('a\nb')]).toEqual([
+      0, 1, 1, 2,
+    ]);
   });
 });

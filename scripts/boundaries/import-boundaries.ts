@@ -1,7 +1,7 @@
 /**
  * The import boundaries of the layout (docs/architecture/ADR-0001), checked over the import graph
- * rather than trusted to review. Every import and re-export (type-only and dynamic ones too) of
- * every source file under packages/ and scripts/ is resolved to a repository path, then:
+ * (import-graph.ts) rather than trusted to review. Every source file under packages/ and scripts/,
+ * tests included, is held to these rules:
  *
  * - `feature-internals`: code outside `packages/obsidian-plugin/src/features/<name>/` enters that
  *   feature only through its `index.ts`, or its UI (code that imports runtime values from
@@ -12,38 +12,67 @@
  *   the headless package, which composes the plugin: the dependency points one way only. Plugin
  *   tests get their host from host/test-support/test-host.ts (docs/architecture/ADR-0011), over
  *   packages/obsidian-sim, which the rule covers too.
+ * - `import-cycle`: no circle of runtime imports between files (dynamic `import()` included; a
+ *   type-only import is erased, so it cannot make one). In a circle, one of the modules runs
+ *   before what it imports exists, and neither file can be understood without the other.
+ * - `feature-cycle`: no circle between feature folders, counting every import of their shipped
+ *   code (type-only ones too): a feature that uses another is built on it, and the other must
+ *   not know it back. What two features both need lives outside both (host/, packages/shared).
+ *   Tests and test support do not count: a test may drive its feature through one built on it
+ *   (a tool, through callTool) to check how the two meet.
+ * - `long-file`: no source file over 500 lines, tests included (DESIGN.md: small files, split
+ *   along the pipeline). Built and generated folders are not read at all.
  *
- * `bun run boundaries` prints the violations; import-boundaries.test.ts runs the same check in
- * the gate. Specifiers are resolved as written: relative paths against the importing file, and
- * `@mcp-connector/<package>[/subpath]` through that package's `exports` map.
+ * `bun run boundaries` prints the violations and fails when there are any;
+ * import-boundaries.test.ts runs the same check in the gate.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, normalize, relative, sep } from 'node:path';
-import ts from 'typescript';
+import { join, relative } from 'node:path';
+import { circles } from './cycles.ts';
+import {
+  importsOf,
+  readRepository,
+  type ImportKind,
+  resolveSpecifier,
+  type SourceFile,
+  type WorkspacePackage,
+} from './import-graph.ts';
 
-export type BoundaryRule = 'feature-internals' | 'plugin-imports-headless';
+export { readRepository, type SourceFile, type WorkspacePackage } from './import-graph.ts';
 
-export interface SourceFile {
-  /** Repository-relative, forward slashes. */
-  path: string;
-  text: string;
-}
-
-export interface Violation {
-  rule: BoundaryRule;
+/** An import that crosses a boundary. */
+export interface ImportViolation {
+  rule: 'feature-internals' | 'plugin-imports-headless';
   file: string;
   specifier: string;
   /** The repository path the specifier resolves to, when it resolves inside the repository. */
   target: string | null;
 }
 
-/** A workspace package: its name, folder and `exports` map (subpath -> file). */
-export interface WorkspacePackage {
-  name: string;
-  folder: string;
-  exports: Record<string, string>;
+/** A circle: of files (runtime imports) or of feature folders (shipped code's imports). */
+export interface CircleViolation {
+  rule: 'import-cycle' | 'feature-cycle';
+  /** The circle's first file, or the first feature's folder. */
+  file: string;
+  /** The files, or feature names, in import order; the last imports the first. */
+  circle: string[];
+  /** For each step of the circle, the import that makes it: `file imports 'specifier'`. */
+  through: string[];
+  /** Everything in the knot the circle is in: cutting the circle may leave another circle. */
+  knot: string[];
 }
 
+export interface LengthViolation {
+  rule: 'long-file';
+  file: string;
+  lines: number;
+}
+
+export type Violation = ImportViolation | CircleViolation | LengthViolation;
+export type BoundaryRule = Violation['rule'];
+
+export const MAX_LINES = 500;
+
+const FEATURES = 'packages/obsidian-plugin/src/features/';
 const FEATURE = /^packages\/obsidian-plugin\/src\/features\/([^/]+)\/(.+)$/;
 const FEATURE_ENTRIES = new Set(['index.ts', 'components/index.ts']);
 const PLUGIN = 'packages/obsidian-plugin/';
@@ -51,53 +80,40 @@ const PLUGIN = 'packages/obsidian-plugin/';
 const SIMULATION = 'packages/obsidian-sim/';
 const HEADLESS = 'packages/headless/';
 const HEADLESS_PACKAGE = '@mcp-connector/headless';
-const SOURCE_EXTENSIONS = ['.ts', '.mts', '.js', '.mjs', '.svelte'];
-const SKIPPED_FOLDERS = new Set(['node_modules', 'demo-vault', 'generated', 'release', 'dist']);
+
+/** One import, resolved: who imports what, how. */
+interface Edge {
+  file: string;
+  specifier: string;
+  target: string | null;
+  kind: ImportKind;
+}
 
 export function findViolations(
   files: readonly SourceFile[],
   packages: readonly WorkspacePackage[],
 ): Violation[] {
-  const violations: Violation[] = [];
-  for (const file of files) {
-    for (const specifier of importSpecifiers(file)) {
+  const edges = files.flatMap((file) =>
+    importsOf(file).map(({ specifier, kind }): Edge => {
       const target = resolveSpecifier(file.path, specifier, packages);
-      if (crossesFeatureBoundary(file.path, target))
-        violations.push({ rule: 'feature-internals', file: file.path, specifier, target });
-      if (importsHeadless(file.path, specifier, target))
-        violations.push({ rule: 'plugin-imports-headless', file: file.path, specifier, target });
-    }
-  }
-  return violations;
-}
-
-/** The specifiers a file imports or re-exports; a Svelte component's come from its scripts. */
-export function importSpecifiers(file: SourceFile): string[] {
-  const code = file.path.endsWith('.svelte') ? svelteScripts(file.text) : file.text;
-  const { importedFiles } = ts.preProcessFile(code, true, true);
-  return importedFiles.map((imported) => imported.fileName);
-}
-
-function svelteScripts(text: string): string {
-  return [...text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)]
-    .map((match) => match[1])
-    .join('\n');
-}
-
-/** The repository path a specifier names, or null for a package outside the workspace. */
-export function resolveSpecifier(
-  importer: string,
-  specifier: string,
-  packages: readonly WorkspacePackage[],
-): string | null {
-  if (specifier.startsWith('.')) return toPosix(normalize(join(dirname(importer), specifier)));
-  const owner = packages.find(
-    (candidate) => specifier === candidate.name || specifier.startsWith(`${candidate.name}/`),
+      return { file: file.path, specifier, target, kind };
+    }),
   );
-  if (owner === undefined) return null;
-  const subpath = `.${specifier.slice(owner.name.length)}`;
-  const file = owner.exports[subpath];
-  return file === undefined ? null : toPosix(normalize(join(owner.folder, file)));
+  return [
+    ...edges.flatMap(importViolations),
+    ...importCycles(edges, new Set(files.map((file) => file.path))),
+    ...featureCycles(edges),
+    ...files.flatMap(longFile),
+  ];
+}
+
+function importViolations({ file, specifier, target }: Edge): ImportViolation[] {
+  const found: ImportViolation[] = [];
+  if (crossesFeatureBoundary(file, target))
+    found.push({ rule: 'feature-internals', file, specifier, target });
+  if (importsHeadless(file, specifier, target))
+    found.push({ rule: 'plugin-imports-headless', file, specifier, target });
+  return found;
 }
 
 function crossesFeatureBoundary(importer: string, target: string | null): boolean {
@@ -124,54 +140,96 @@ function importsHeadless(importer: string, specifier: string, target: string | n
   return namesPackage || (target?.startsWith(HEADLESS) ?? false);
 }
 
-/** Every source file the rules cover: packages' sources and tests, and scripts/. */
-export function readRepository(root: string): {
-  files: SourceFile[];
-  packages: WorkspacePackage[];
-} {
-  const files = [...walk(root, 'packages'), ...walk(root, 'scripts')].map((path) => ({
-    path,
-    text: readFileSync(join(root, path), 'utf8'),
+/** Circles of runtime imports between the files read. */
+function importCycles(edges: readonly Edge[], paths: ReadonlySet<string>): CircleViolation[] {
+  const runtime = edges.filter(
+    (edge) => edge.kind === 'runtime' && edge.target !== null && paths.has(edge.target),
+  );
+  return circlesOf(runtime, (path) => path).map((found) => ({
+    rule: 'import-cycle',
+    file: found.circle[0] as string,
+    ...found,
   }));
-  return { files, packages: readPackages(root) };
 }
 
-function walk(root: string, folder: string): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
-    const path = `${folder}/${entry.name}`;
-    if (entry.isDirectory()) {
-      if (!SKIPPED_FOLDERS.has(entry.name)) found.push(...walk(root, path));
-    } else if (SOURCE_EXTENSIONS.some((extension) => entry.name.endsWith(extension))) {
-      found.push(path);
-    }
+/** Circles between feature folders, over every import their shipped files make. */
+function featureCycles(edges: readonly Edge[]): CircleViolation[] {
+  const between = edges.filter((edge) => {
+    if (isTestOrScript(edge.file)) return false;
+    const from = featureOf(edge.file);
+    const to = edge.target === null ? null : featureOf(edge.target);
+    return from !== null && to !== null && from !== to;
+  });
+  return circlesOf(between, (path) => featureOf(path) as string).map((found) => ({
+    rule: 'feature-cycle',
+    file: `${FEATURES}${found.circle[0]}/`,
+    ...found,
+  }));
+}
+
+function featureOf(path: string): string | null {
+  return FEATURE.exec(path)?.[1] ?? null;
+}
+
+/**
+ * The circles of the graph whose nodes are `nodeOf` each edge's ends, each step named by the
+ * first import (in the order read) that makes it.
+ */
+function circlesOf(
+  edges: readonly Edge[],
+  nodeOf: (path: string) => string,
+): Pick<CircleViolation, 'circle' | 'through' | 'knot'>[] {
+  const graph = new Map<string, string[]>();
+  const witness = new Map<string, Edge>();
+  for (const edge of edges) {
+    const [from, to] = [nodeOf(edge.file), nodeOf(edge.target as string)];
+    const step = `${from}\n${to}`;
+    if (witness.has(step)) continue;
+    witness.set(step, edge);
+    graph.set(from, [...(graph.get(from) ?? []), to]);
   }
-  return found;
+  return circles(graph).map(({ path: circle, knot }) => ({
+    circle,
+    knot,
+    through: circle.map((from, index) => {
+      const to = circle[(index + 1) % circle.length] as string;
+      const edge = witness.get(`${from}\n${to}`) as Edge;
+      return `${edge.file} imports '${edge.specifier}'`;
+    }),
+  }));
 }
 
-function readPackages(root: string): WorkspacePackage[] {
-  return readdirSync(join(root, 'packages'), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => {
-      const folder = `packages/${entry.name}`;
-      const manifest = JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')) as {
-        name: string;
-        exports?: Record<string, string>;
-      };
-      return { name: manifest.name, folder, exports: manifest.exports ?? {} };
-    });
+function longFile(file: SourceFile): LengthViolation[] {
+  const lines = lineCount(file.text);
+  return lines > MAX_LINES ? [{ rule: 'long-file', file: file.path, lines }] : [];
 }
 
-function toPosix(path: string): string {
-  return path.split(sep).join('/');
+/** Lines as `wc -l` counts them, plus an unterminated last line. */
+export function lineCount(text: string): number {
+  if (text === '') return 0;
+  const breaks = text.split('\n').length - 1;
+  return text.endsWith('\n') ? breaks : breaks + 1;
 }
 
 export function describeViolation(violation: Violation): string {
-  const reason =
-    violation.rule === 'feature-internals'
-      ? "reaches into another feature's internals; import its index.ts"
-      : 'imports the headless package from the plugin';
-  return `${violation.file}: '${violation.specifier}' ${reason}`;
+  switch (violation.rule) {
+    case 'feature-internals':
+      return `${violation.file}: '${violation.specifier}' reaches into another feature's internals; import its index.ts`;
+    case 'plugin-imports-headless':
+      return `${violation.file}: '${violation.specifier}' imports the headless package from the plugin`;
+    case 'import-cycle':
+      return `${violation.file}: runtime imports go round in a circle (${circleText(violation)}); cut one: move what both need to a file of its own, or import only types`;
+    case 'feature-cycle':
+      return `${violation.file}: features import each other in a circle (${circleText(violation)}); cut one: move what both need out of both features (host/, packages/shared), or pass it in`;
+    case 'long-file':
+      return `${violation.file}: ${violation.lines} lines, over the ${MAX_LINES} a source file may have; split it along its pipeline`;
+  }
+}
+
+function circleText({ circle, through, knot }: CircleViolation): string {
+  const others = knot.filter((node) => !circle.includes(node));
+  const knotted = others.length === 0 ? '' : `; the knot also holds ${others.join(', ')}`;
+  return `${[...circle, circle[0]].join(' -> ')}: ${through.join(', ')}${knotted}`;
 }
 
 if (import.meta.main) {
@@ -180,6 +238,7 @@ if (import.meta.main) {
   const violations = findViolations(files, packages);
   for (const violation of violations) console.log(describeViolation(violation));
   console.log(
-    `${violations.length} import(s) cross a boundary in ${files.length} files under ${relative(process.cwd(), root) || '.'}.`,
+    `${violations.length} problem(s) with imports or file lengths in ${files.length} files under ${relative(process.cwd(), root) || '.'}.`,
   );
+  if (violations.length > 0) process.exitCode = 1;
 }

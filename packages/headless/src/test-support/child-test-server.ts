@@ -11,13 +11,8 @@ import { readFile } from 'node:fs/promises';
 import { settingsPathOf } from '../serve.ts';
 import { startChildServer } from './child-server.ts';
 import { builtCliLaunch, connectStdioCli } from './cli-process.ts';
-import {
-  clientPool,
-  connectHttp,
-  readerOf,
-  type E2eTarget,
-  type McpTestServer,
-} from './mcp-test-server.ts';
+import type { E2eTarget, McpTestServer } from './mcp-test-server.ts';
+import { clientPool, connectHttp, readerOf } from './test-clients.ts';
 import type { TempVault } from './temp-vault.ts';
 
 export async function startChildTestServer(

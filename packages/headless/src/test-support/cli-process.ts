@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../package-root.ts';
-import type { ProtocolLine } from './mcp-test-server.ts';
+import type { ProtocolLine } from './test-clients.ts';
 import { connectStdio, nodeExecutable, type StdioTestClient } from './stdio-client.ts';
 
 export interface CliLaunch {

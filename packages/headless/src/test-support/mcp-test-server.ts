@@ -12,19 +12,17 @@
  * throw under the other targets.
  */
 import { test } from 'bun:test';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import type { SemanticWiring } from '@mcp-connector/obsidian-plugin/connector';
 import type { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
 import type { TokenRecord } from '@mcp-connector/shared';
 import { hashingProvider } from '@mcp-connector/obsidian-plugin/semantic-search';
 import { serveVault, type HeadlessServer } from '../serve.ts';
 import { startChildTestServer } from './child-test-server.ts';
+import { clientPool, connectHttp, readerOf, type ProtocolLine } from './test-clients.ts';
 import { copyVault, type TempVault } from './temp-vault.ts';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 
-export type ProtocolLine = 'legacy' | 'modern';
-export const PROTOCOL_LINES: readonly ProtocolLine[] = ['legacy', 'modern'];
+export { PROTOCOL_LINES, connectMcpClient, type ProtocolLine } from './test-clients.ts';
 
 export type E2eTarget = 'bun' | 'node-http' | 'node-stdio';
 export const E2E_TARGETS: readonly E2eTarget[] = ['bun', 'node-http', 'node-stdio'];
@@ -56,23 +54,6 @@ export interface McpTestServer {
 export interface TestServerOptions {
   /** Semantic search wiring; by default a fast deterministic provider and no progress lines. */
   semantic?: SemanticWiring;
-}
-
-/** An official MCP SDK client on `url` with a bearer token, on either protocol line. */
-export async function connectMcpClient(
-  url: URL,
-  token: string,
-  line: ProtocolLine,
-): Promise<Client> {
-  const client = new Client(
-    { name: 'e2e-test', version: '1.0.0' },
-    { versionNegotiation: { mode: line === 'modern' ? { pin: '2026-07-28' } : 'legacy' } },
-  );
-  const transport = new StreamableHTTPClientTransport(url, {
-    requestInit: { headers: { Authorization: `Bearer ${token}` } },
-  });
-  await client.connect(transport);
-  return client;
 }
 
 export async function startTestServer(
@@ -117,46 +98,6 @@ async function startInProcess(
       await tempVault.remove();
     },
   };
-}
-
-export async function connectHttp(
-  url: URL,
-  token: string,
-  line: ProtocolLine,
-): Promise<OpenedClient> {
-  const client = await connectMcpClient(url, token, line);
-  return { client, close: () => client.close() };
-}
-
-export interface OpenedClient {
-  client: Client;
-  close(): Promise<void>;
-}
-
-/** Keeps every client a test opened, so `stop` closes them all. */
-export function clientPool(open: (line: ProtocolLine, token: string) => Promise<OpenedClient>) {
-  const opened: OpenedClient[] = [];
-  const connect = async (line: ProtocolLine, token: string): Promise<Client> => {
-    const next = await open(line, token);
-    opened.push(next);
-    return next.client;
-  };
-  return {
-    connect,
-    connectMany: (count: number, token: string) =>
-      Promise.all(
-        Array.from({ length: count }, (_, index) =>
-          connect(PROTOCOL_LINES[index % PROTOCOL_LINES.length] as ProtocolLine, token),
-        ),
-      ),
-    closeAll: async () => {
-      await Promise.all(opened.map((client) => client.close()));
-    },
-  };
-}
-
-export function readerOf(vault: TempVault): (path: string) => Promise<string> {
-  return (path) => readFile(join(vault.root, path), 'utf8');
 }
 
 function targetFromEnvironment(): E2eTarget {

@@ -1,15 +1,18 @@
 /**
  * change-journal: every agent write recorded as one change with its before-images; undo, redo,
  * note history, idempotency keys. The server opens one `ChangeJournal` per vault; calls reach it
- * through `ChangeAccess` (features/mcp-tools' callTool runs every write through `runCall`).
+ * through `ChangeAccess` (features/mcp-tools' callTool runs every write through `runCall`, and
+ * shapes the `CallOutcome` it gets back into the MCP result). The journal never imports
+ * mcp-tools, which is built on it (ADR-0032): what both need (file kinds, failures from thrown
+ * errors) is in host/.
  */
-export {
-  ChangeJournal,
-  type CallExecutor,
-  type ChangeAccess,
-  type ChangeJournalOptions,
-  type JournaledCall,
-} from './services/change-journal.ts';
+export { ChangeJournal, type ChangeJournalOptions } from './services/change-journal.ts';
+export type {
+  CallExecutor,
+  CallOutcome,
+  ChangeAccess,
+  JournaledCall,
+} from './services/change-access.ts';
 export type { ChangeActor } from './services/change-record.ts';
 export { USER_ACTOR } from './services/user-actor.ts';
 export type {

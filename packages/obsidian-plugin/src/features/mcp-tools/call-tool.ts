@@ -3,14 +3,16 @@
  * the result. Nothing a handler throws escapes as a protocol error: a bad call is a result the
  * agent can read and correct. A write runs through the change journal (ctx.changes): its
  * idempotency key is answered first, its writes are recorded as one change through the host the
- * journal hands the handler, and a failed write is rolled back.
+ * journal hands the handler, and a failed write is rolled back. The journal speaks in outcomes
+ * (an answer, or a failure); the MCP result is shaped here.
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import { failureFromThrown } from '../../host/thrown-failure.ts';
 import type { VaultHost } from '../../host/vault-host.ts';
-import type { ChangeAccess } from '../change-journal/index.ts';
+import type { CallOutcome, ChangeAccess } from '../change-journal/index.ts';
 import type { Tool } from './define-tool.ts';
 import type { ToolContext } from './tool-context.ts';
-import { failureFromThrown, failureResult, successResult } from './tool-output.ts';
+import { failureResult, successResult } from './tool-output.ts';
 
 export async function callTool(
   tool: Tool,
@@ -33,20 +35,28 @@ export async function callTool(
     });
   }
   const { idempotencyKey, ...args } = parsed.args as { idempotencyKey?: string };
-  const run = async (host: VaultHost, changes: ChangeAccess | null) => {
+  const run = async (
+    host: VaultHost,
+    changes: ChangeAccess | null,
+  ): Promise<CallOutcome<CallToolResult>> => {
     try {
-      return successResult(await tool.run(args, { ...ctx, host, changes }));
+      return { ok: true, answer: successResult(await tool.run(args, { ...ctx, host, changes })) };
     } catch (thrown) {
-      return failureResult(failureFromThrown(thrown));
+      return { ok: false, failure: failureFromThrown(thrown) };
     }
   };
   if (ctx.changes === null || tool.journal === 'none' || tool.journal === 'surface')
-    return run(ctx.host, ctx.changes);
+    return resultOf(await run(ctx.host, ctx.changes));
   const call = {
     tool: tool.name,
     args,
     journaled: tool.journal === 'vault',
     ...(idempotencyKey !== undefined && { idempotencyKey }),
   };
-  return ctx.changes.runCall(call, run);
+  return resultOf(await ctx.changes.runCall(call, run));
+}
+
+/** The MCP result of a call: its answer (a first call's, for a replayed key), or its failure. */
+function resultOf(outcome: CallOutcome<CallToolResult>): CallToolResult {
+  return outcome.ok ? outcome.answer : failureResult(outcome.failure);
 }

@@ -23,5 +23,4 @@ export type {
   ToolServices,
 } from './tool-context.ts';
 export { toolListing } from './tool-listing.ts';
-export { failureFromThrown, failureResult, successResult } from './tool-output.ts';
-export { fileKind } from './services/file-kinds.ts';
+export { failureResult, successResult } from './tool-output.ts';

@@ -5,9 +5,10 @@
  * (an image or audio file) wraps its object with `withContent`, and the blocks follow the text.
  * A handler whose results feed an MCP Apps view wraps its object with `withResultMeta`: the
  * view's data rides in the result's `_meta`, beside an unchanged text and structuredContent.
- * Failures are `{code, message, details?}` with `isError: true`, and never carry `_meta`.
+ * Failures are `{code, message, details?}` with `isError: true`, and never carry `_meta`
+ * (host/thrown-failure.ts makes one of anything a handler threw).
  */
-import { ToolError, type ToolFailure } from '@mcp-connector/shared';
+import type { ToolFailure } from '@mcp-connector/shared';
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server';
 
 export type ToolData = Record<string, unknown>;
@@ -48,67 +49,4 @@ export function failureResult(failure: ToolFailure): CallToolResult {
     structuredContent: structured,
     isError: true,
   };
-}
-
-/**
- * Turns anything a handler threw into a failure. A file-system error becomes the code that fits
- * it, worded without its path (Node puts the absolute path of the machine in the message);
- * anything else unexpected is `internal_error`, with every absolute path in its message removed.
- */
-export function failureFromThrown(thrown: unknown): ToolFailure {
-  if (thrown instanceof ToolError) return thrown.toFailure();
-  const errno = systemErrorCode(thrown);
-  if (errno !== null) return SYSTEM_FAILURES[errno] ?? unexpectedSystemError(errno);
-  const message = thrown instanceof Error ? thrown.message : String(thrown);
-  return { code: 'internal_error', message: `Unexpected error: ${withoutPaths(message)}` };
-}
-
-const SYSTEM_FAILURES: Record<string, ToolFailure> = {
-  ENOENT: {
-    code: 'not_found',
-    message:
-      'The file or folder is no longer where the vault index had it (another program changed the folder); list the folder again.',
-  },
-  ENOTDIR: {
-    code: 'not_found',
-    message:
-      'A folder on the way to this path is now a file on disk (another program changed it); list the folder again.',
-  },
-  EISDIR: { code: 'not_a_file', message: 'This path is a folder on disk, not a file.' },
-  EEXIST: {
-    code: 'already_exists',
-    message:
-      'Something with this name already exists on disk; list the folder and choose another name.',
-  },
-  ENAMETOOLONG: {
-    code: 'invalid_path',
-    message:
-      'The path is longer than the file system allows (255 bytes per name); use a shorter name.',
-  },
-  EACCES: {
-    code: 'internal_error',
-    message:
-      'The operating system refused access to this file (permissions); the user can fix them.',
-  },
-  EPERM: {
-    code: 'internal_error',
-    message: 'The operating system refused this operation (permissions); the user can fix them.',
-  },
-  ENOSPC: { code: 'internal_error', message: 'The disk is full; nothing was written.' },
-};
-
-function unexpectedSystemError(errno: string): ToolFailure {
-  return { code: 'internal_error', message: `Unexpected file system error (${errno}).` };
-}
-
-function systemErrorCode(thrown: unknown): string | null {
-  const code = (thrown as { code?: unknown } | null)?.code;
-  return thrown instanceof Error && typeof code === 'string' && /^E[A-Z]+$/.test(code)
-    ? code
-    : null;
-}
-
-/** The message with anything that looks like an absolute path of the machine replaced. */
-export function withoutPaths(message: string): string {
-  return message.replace(/(?:[A-Za-z]:)?(?:[\\/][^\s'"`:;,()\\/]+){2,}[\\/]?/g, '<path>');
 }

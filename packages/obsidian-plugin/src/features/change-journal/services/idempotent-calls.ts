@@ -6,10 +6,9 @@
  * again. A key whose change now touches a hidden folder is as unknown as that change.
  */
 import { ToolError } from '@mcp-connector/shared';
-import type { CallToolResult } from '@modelcontextprotocol/server';
 import { createHash } from 'node:crypto';
-import { failureResult } from '../../mcp-tools/index.ts';
 import { canonicalJson } from './argument-summary.ts';
+import type { CallOutcome } from './change-access.ts';
 import type { ChangeLog } from './change-log.ts';
 import type { CallKey } from './change-record.ts';
 import { KEY_LIFETIME_MS } from './journal-bounds.ts';
@@ -30,7 +29,7 @@ export function callKey(
 export class IdempotentCalls {
   private readonly running = new Map<
     string,
-    { fingerprint: string; result: Promise<CallToolResult> }
+    { fingerprint: string; outcome: Promise<CallOutcome<unknown>> }
   >();
 
   constructor(
@@ -40,18 +39,26 @@ export class IdempotentCalls {
     private readonly now: () => number,
   ) {}
 
-  async once(key: CallKey, run: () => Promise<CallToolResult>): Promise<CallToolResult> {
+  /**
+   * Runs the call unless its key is answered. A key is only ever used by one caller's calls
+   * (features/mcp-tools' callTool), so the answer it kept is of the `Answer` type asked for.
+   */
+  async once<Answer>(
+    key: CallKey,
+    run: () => Promise<CallOutcome<Answer>>,
+  ): Promise<CallOutcome<Answer>> {
     const id = `${key.tokenId ?? ''}\n${key.key}`;
     const running = this.running.get(id);
     if (running !== undefined) {
-      return running.fingerprint === key.fingerprint ? running.result : conflict(key.key);
+      if (running.fingerprint !== key.fingerprint) return conflict(key.key);
+      return running.outcome as Promise<CallOutcome<Answer>>;
     }
-    const answered = this.answered(key);
+    const answered = this.answered<Answer>(key);
     if (answered !== null) return answered;
-    const result = run();
-    this.running.set(id, { fingerprint: key.fingerprint, result });
+    const outcome = run();
+    this.running.set(id, { fingerprint: key.fingerprint, outcome });
     try {
-      return await result;
+      return await outcome;
     } finally {
       this.running.delete(id);
     }
@@ -62,7 +69,7 @@ export class IdempotentCalls {
    * replayed), or null when the call is to run. A journaled call asks again once it has its turn
    * at the journal, since another server may have answered the key meanwhile (ADR-0030).
    */
-  answered(key: CallKey): CallToolResult | null {
+  answered<Answer>(key: CallKey): CallOutcome<Answer> | null {
     const stored = this.log.key(key.tokenId, key.key);
     const live =
       stored !== null &&
@@ -71,26 +78,30 @@ export class IdempotentCalls {
     if (stored === null || !live) return null;
     if (stored.fingerprint !== key.fingerprint) return conflict(key.key);
     if (stored.result === null) return interrupted(key.key, stored.change);
-    return stored.result as CallToolResult;
+    return { ok: true, answer: stored.result as Answer };
   }
 }
 
-function conflict(key: string): CallToolResult {
-  return failureResult(
+function conflict(key: string): CallOutcome<never> {
+  return failed(
     new ToolError(
       'idempotency_conflict',
       `idempotencyKey "${key}" was used in the last 24 hours for a different call (another tool or other arguments); use a new key for a new call.`,
       { idempotencyKey: key },
-    ).toFailure(),
+    ),
   );
 }
 
-function interrupted(key: string, change: string | null): CallToolResult {
-  return failureResult(
+function interrupted(key: string, change: string | null): CallOutcome<never> {
+  return failed(
     new ToolError(
       'idempotency_conflict',
       `The first call with idempotencyKey "${key}" was cut off by a restart; what it did is change ${change} (interrupted) in list_changes. Check it, then retry with a new key.`,
       { idempotencyKey: key, change },
-    ).toFailure(),
+    ),
   );
+}
+
+function failed(error: ToolError): CallOutcome<never> {
+  return { ok: false, failure: error.toFailure() };
 }

@@ -5,7 +5,7 @@
  */
 import type { VaultFile, VaultHost } from '../../../host/vault-host.ts';
 import { revisionOf } from '@mcp-connector/shared';
-import { fileKind } from '../../mcp-tools/index.ts';
+import { fileKind } from '../../../host/file-kinds.ts';
 import { ABSENT, FOLDER, type Image, type PathState } from './change-record.ts';
 import { blobName } from './image-store.ts';
 

@@ -110,9 +110,9 @@ test('a journaled call whose key another server answered while it waited does no
   const call = { tool: 'append_to_vault_file', args, journaled: true };
   const result = await two.journal.journaled({ tokenId: 't', label: 'Test' }, call, key, () => {
     ran = true;
-    return Promise.resolve({ content: [] });
+    return Promise.resolve({ ok: true as const, answer: {} });
   });
   expect(ran).toBe(false);
-  expect(result.isError).toBeUndefined();
+  expect(result.ok).toBe(true);
   expect(await readFile(join(test.root, 'a.md'), 'utf8')).toBe('# A\nonce\n');
 });

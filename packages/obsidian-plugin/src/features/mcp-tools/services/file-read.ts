@@ -6,7 +6,7 @@
 import { ToolError } from '@mcp-connector/shared';
 import type { VaultFile, VaultHost } from '../../../host/vault-host.ts';
 import { withContent, type ToolOutput } from '../tool-output.ts';
-import { fileKind } from './file-kinds.ts';
+import { fileKind } from '../../../host/file-kinds.ts';
 import { readText } from './note-access.ts';
 import { revisionOf } from './revision.ts';
 import { bareTags } from './tags.ts';

@@ -8,7 +8,7 @@ import { keepLineEndings } from '@mcp-connector/markdown';
 import { ToolError } from '@mcp-connector/shared';
 import type { VaultFile, VaultHost } from '../../../host/vault-host.ts';
 import { normalizeFolderPath, normalizeVaultPath } from '../../../host/vault-path.ts';
-import { fileKind } from './file-kinds.ts';
+import { fileKind } from '../../../host/file-kinds.ts';
 import { revisionOf } from './revision.ts';
 
 export interface TextSnapshot {

@@ -5,7 +5,7 @@
  */
 import { ToolError } from '@mcp-connector/shared';
 import type { VaultFile, VaultHost } from '../../../host/vault-host.ts';
-import { fileKind } from './file-kinds.ts';
+import { fileKind } from '../../../host/file-kinds.ts';
 import { assertFileRevision, editText } from './note-access.ts';
 
 export function requireTextFile(file: VaultFile): VaultFile {

@@ -11,7 +11,7 @@ import { type } from 'arktype';
 import type { VaultFile, VaultHost } from '../../../../host/vault-host.ts';
 import { normalizeVaultPath } from '../../../../host/vault-path.ts';
 import { defineTool } from '../../define-tool.ts';
-import { isTextExtension } from '../../services/file-kinds.ts';
+import { isTextExtension } from '../../../../host/file-kinds.ts';
 import { expectedRevisionArgument } from '../../services/arguments.ts';
 import { assertFileRevision, editText, requireFile } from '../../services/note-access.ts';
 import { revisionOf } from '../../services/revision.ts';

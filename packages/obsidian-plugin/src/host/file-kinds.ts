@@ -1,7 +1,8 @@
 /**
  * What kind of content a vault file holds, judged by its extension as Obsidian does: text a tool
  * can return as text, an image or audio file it can return as native MCP content, or other
- * binary data it only describes.
+ * binary data it only describes. The tools and the change journal (whose revision of a text file
+ * is of its text) judge a file the same way, so it lives here, beside the host.
  */
 const TEXT_EXTENSIONS = new Set([
   'md',
