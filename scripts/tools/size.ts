@@ -5,13 +5,13 @@
  * quarter of that in tokens). Exits non-zero if a profile is over its budget.
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { addToken } from '../../packages/obsidian-plugin/src/features/tool-policy/index.ts';
+import {
+  addToken,
+  toolListBudget,
+} from '../../packages/obsidian-plugin/src/features/tool-policy/index.ts';
 import { DEMO_VAULT } from '../../packages/headless/src/commands/demo.ts';
 import { serveVault } from '../../packages/headless/src/serve.ts';
 import { copyVault } from '../../packages/headless/src/test-support/temp-vault.ts';
-
-/** Budgets from the issue: the established connector sends 44,060 and 11,070 bytes. */
-const BUDGETS: Record<string, number> = { all: 26_400, core: 6_600 };
 
 async function listBytes(url: string, secret: string): Promise<{ tools: number; bytes: number }> {
   const client = new Client({ name: 'tools-size', version: '1.0.0' });
@@ -41,10 +41,10 @@ try {
   console.log('profile            tools   bytes  ~tokens  budget');
   for (const [name, token] of profiles) {
     const { tools, bytes } = await listBytes(server.url, token.secret);
-    const budget = BUDGETS[name];
-    if (budget !== undefined && bytes > budget) overBudget = true;
+    const budget = toolListBudget(name, tools);
+    if (budget !== null && bytes > budget) overBudget = true;
     console.log(
-      `${name.padEnd(18)} ${String(tools).padStart(5)} ${String(bytes).padStart(7)} ${String(Math.round(bytes / 4)).padStart(8)}  ${budget === undefined ? '' : `${budget} ${bytes <= budget ? 'ok' : 'OVER'}`}`,
+      `${name.padEnd(18)} ${String(tools).padStart(5)} ${String(bytes).padStart(7)} ${String(Math.round(bytes / 4)).padStart(8)}  ${budget === null ? '' : `${budget} ${bytes <= budget ? 'ok' : 'OVER'}`}`,
     );
   }
 } finally {

@@ -22,3 +22,4 @@ export {
   revokeToken,
   setTokenPolicy,
 } from './services/tokens.ts';
+export { TOOL_LIST_BUDGET, toolListBudget } from './services/tool-list-budget.ts';
