@@ -12,7 +12,7 @@ export const CHUNK_BYTES = 1 << 20;
 
 /**
  * Per text, in the file's order: its path, its UTF-8 byte length, the byte length of its folded
- * copy, what it hashes to (metadata-cache.ts `textHash`, the hash its cache record holds), and
+ * copy, what it hashes to (metadata-cache-key.ts `textHash`, the hash its cache record holds), and
  * 1 when it is ASCII.
  */
 export interface StoreIndex {

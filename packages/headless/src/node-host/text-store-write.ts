@@ -5,7 +5,7 @@
  * between chunks; hashing and folding happen text by text as the chunks are made.
  */
 import { foldCase, writeFileAtomic } from '@mcp-connector/shared';
-import { textHash } from './metadata-cache.ts';
+import { textHash } from './metadata-cache-key.ts';
 import {
   CHUNK_BYTES,
   MAGIC,

@@ -13,7 +13,7 @@ import { buildVault, type TempVault } from '../test-support/temp-vault.ts';
 import { foldCase, foldedQueryPattern } from '@mcp-connector/shared';
 import { buildIndex } from './index-build.ts';
 import { IndexProgress } from './index-progress.ts';
-import { cacheKey, textHash } from './metadata-cache.ts';
+import { cacheKey, textHash } from './metadata-cache-key.ts';
 import { NodeHost } from './node-host.ts';
 import { TextStore, textStorePathOf } from './text-store.ts';
 import { writeTextStore } from './text-store-write.ts';

@@ -25,7 +25,7 @@ import {
   type RenameVault,
 } from '@mcp-connector/markdown/vault';
 import { assertContained, readRealFile } from './containment.ts';
-import { holdsFor } from './metadata-cache.ts';
+import { holdsFor } from './metadata-cache-key.ts';
 import type { TextStore } from './text-store.ts';
 import { FileTable } from './file-table.ts';
 import { moveToTrash } from './trash.ts';
