@@ -34,7 +34,7 @@ import { dirname, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import manifest from '../../../manifest.json' with { type: 'json' };
 import { NodeHost } from './node-host/node-host.ts';
-import { cacheKey } from './node-host/metadata-cache.ts';
+import { cacheKey } from './node-host/metadata-cache-key.ts';
 import { threadEmbedders } from './semantic/thread-embedders.ts';
 import { PROGRAM, quoted } from './commands/usage.ts';
 

@@ -39,6 +39,5 @@ export {
   type TransportSettings,
 } from './settings.ts';
 export { MAX_TOKENS, newTokenRecord, newTokenSecret, type TokenRecord } from './tokens.ts';
-export { foldCase, foldedQueryPattern, prepareFolding } from './case-fold.ts';
 export { revisionOf } from './revision.ts';
 export { expandHome } from './home-path.ts';

@@ -14,7 +14,9 @@ import { buildVault, copyVault, type TempVault } from '../test-support/temp-vaul
 import { editKeepingStat } from '../test-support/edit-keeping-stat.ts';
 import { buildIndex } from './index-build.ts';
 import { IndexProgress } from './index-progress.ts';
-import { cacheKey, readMetadataCache, writeMetadataCache } from './metadata-cache.ts';
+import { cacheKey } from './metadata-cache-key.ts';
+import { readMetadataCache } from './metadata-cache.ts';
+import { writeMetadataCache } from './metadata-cache-write.ts';
 import { NodeHost } from './node-host.ts';
 import { textStorePathOf } from './text-store.ts';
 import { VaultState } from './vault-state.ts';

@@ -33,13 +33,10 @@ import { ParsePool, defaultParseThreads } from './parse-pool.ts';
 import { ReadAhead } from './read-ahead.ts';
 import { TextStore, textStorePathOf } from './text-store.ts';
 import { writeTextStore } from './text-store-write.ts';
-import {
-  holdsFor,
-  readMetadataCache,
-  textHash,
-  writeMetadataCache,
-  type CacheRecord,
-} from './metadata-cache.ts';
+import { holdsFor, textHash } from './metadata-cache-key.ts';
+import type { CacheRecord } from './metadata-cache-layout.ts';
+import { readMetadataCache } from './metadata-cache.ts';
+import { writeMetadataCache } from './metadata-cache-write.ts';
 import { stripBom, type VaultState } from './vault-state.ts';
 import { nextTurn } from './next-turn.ts';
 import { listVault, statListing, type ScannedFile } from './vault-scan.ts';

@@ -299,7 +299,6 @@ export class NodeHost implements VaultHost {
       noteText: (path) => index.noteText(path),
       noteSections: (path, text) => index.noteSections(path, text),
       textsRead: () => this.textsRead,
-      countUnread: (foldedQuery) => this.state.countUnread(foldedQuery),
       fileCounts: () => this.state.table.tally.counts(),
       newestFiles: (count) => this.state.table.tally.newestFiles(count),
     };

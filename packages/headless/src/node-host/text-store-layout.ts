@@ -1,24 +1,21 @@
 /**
- * The text store's file (ADR-0028, ADR-0031): "MCPTEXT3\n", every note's text as UTF-8 one after
- * another, then every text folded as search folds a query (`foldCase`) in the same order, then
- * the index (JSON) and the index's byte length as a little-endian u32. The magic names the
- * folding too: a change to `foldCase` must change it, or search would count over copies folded
- * the old way.
+ * The text store's file (ADR-0028): "MCPTEXT4\n", every note's text as UTF-8 one after another,
+ * then the index (JSON) and the index's byte length as a little-endian u32. Format 3 also kept
+ * each text's case-folded copy (ADR-0031); ADR-0032 took them out, and the magic changed so a
+ * store of format 3 is rebuilt, not read as texts followed by garbage.
  */
-export const MAGIC = 'MCPTEXT3\n';
+export const MAGIC = 'MCPTEXT4\n';
 export const TRAILER_BYTES = 4;
 /** Bytes read from the store at once, and handed to the writer at once. */
 export const CHUNK_BYTES = 1 << 20;
 
 /**
- * Per text, in the file's order: its path, its UTF-8 byte length, the byte length of its folded
- * copy, what it hashes to (metadata-cache.ts `textHash`, the hash its cache record holds), and
- * 1 when it is ASCII.
+ * Per text, in the file's order: its path, its UTF-8 byte length, what it hashes to
+ * (metadata-cache-key.ts `textHash`, the hash its cache record holds), and 1 when it is ASCII.
  */
 export interface StoreIndex {
   paths: string[];
   bytes: number[];
-  folded: number[];
   hashes: string[];
   ascii: (0 | 1)[];
 }
@@ -30,8 +27,8 @@ export function isWellFormed(text: string): boolean {
 
 /** The index when its lists agree and the byte lengths add up to the bytes before it. */
 export function validIndex(value: unknown, storedBytes: number): StoreIndex | null {
-  const { paths, bytes, folded, hashes, ascii } = (value ?? {}) as Partial<StoreIndex>;
-  const lists = [paths, bytes, folded, hashes, ascii];
+  const { paths, bytes, hashes, ascii } = (value ?? {}) as Partial<StoreIndex>;
+  const lists = [paths, bytes, hashes, ascii];
   const count = paths?.length;
   if (!lists.every((list) => Array.isArray(list) && list.length === count)) return null;
   let total = 0;
@@ -39,11 +36,9 @@ export function validIndex(value: unknown, storedBytes: number): StoreIndex | nu
     if (typeof (paths as unknown[])[i] !== 'string' || typeof (hashes as unknown[])[i] !== 'string')
       return null;
     if ((ascii as unknown[])[i] !== 0 && (ascii as unknown[])[i] !== 1) return null;
-    for (const lengths of [bytes, folded]) {
-      const length = (lengths as unknown[])[i];
-      if (!Number.isInteger(length) || (length as number) < 0) return null;
-      total += length as number;
-    }
+    const length = (bytes as unknown[])[i];
+    if (!Number.isInteger(length) || (length as number) < 0) return null;
+    total += length as number;
   }
   return total === storedBytes ? (value as StoreIndex) : null;
 }

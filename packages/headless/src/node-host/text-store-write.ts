@@ -1,11 +1,11 @@
 /**
- * Writes the text store (text-store.ts has the layout): the notes' texts, then each text folded
- * as search folds a query (`foldCase`), then the index. Written in the background after a start
- * has every text in (ADR-0028), a chunk at a time, so calls arriving meanwhile are answered
- * between chunks; hashing and folding happen text by text as the chunks are made.
+ * Writes the text store (text-store-layout.ts has the layout): the notes' texts, then the index.
+ * Written in the background after a start has every text in (ADR-0028), a chunk at a time, so
+ * calls arriving meanwhile are answered between chunks; hashing happens text by text as the
+ * chunks are made.
  */
-import { foldCase, writeFileAtomic } from '@mcp-connector/shared';
-import { textHash } from './metadata-cache.ts';
+import { writeFileAtomic } from '@mcp-connector/shared';
+import { textHash } from './metadata-cache-key.ts';
 import {
   CHUNK_BYTES,
   MAGIC,
@@ -38,8 +38,7 @@ function* chunksOf(
   stopped: () => boolean,
 ): Generator<Uint8Array> {
   yield Buffer.from(MAGIC, 'latin1');
-  const index: StoreIndex = { paths: [], bytes: [], folded: [], hashes: [], ascii: [] };
-  const texts: string[] = [];
+  const index: StoreIndex = { paths: [], bytes: [], hashes: [], ascii: [] };
   const chunks = new ChunkMaker(stopped);
   for (const [path, text] of notes) {
     if (!isWellFormed(text)) continue;
@@ -48,9 +47,7 @@ function* chunksOf(
     index.bytes.push(bytes);
     index.hashes.push(textHash(text));
     index.ascii.push(bytes === text.length ? 1 : 0);
-    texts.push(text);
   }
-  for (const text of texts) index.folded.push(yield* chunks.add(foldCase(text)));
   yield* chunks.rest();
   const json = Buffer.from(JSON.stringify(index), 'utf8');
   const trailer = Buffer.alloc(TRAILER_BYTES);

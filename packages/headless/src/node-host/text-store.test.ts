@@ -5,19 +5,15 @@
  * hold for, and writes it again only when it is not current.
  */
 import { afterEach, describe, expect, test } from 'bun:test';
-import { mkdtemp, readFile, readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { editKeepingStat } from '../test-support/edit-keeping-stat.ts';
 import { buildVault, type TempVault } from '../test-support/temp-vault.ts';
-import { foldCase, foldedQueryPattern } from '@mcp-connector/shared';
-import { buildIndex } from './index-build.ts';
-import { IndexProgress } from './index-progress.ts';
-import { cacheKey, textHash } from './metadata-cache.ts';
+import { cacheKey, textHash } from './metadata-cache-key.ts';
 import { NodeHost } from './node-host.ts';
 import { TextStore, textStorePathOf } from './text-store.ts';
 import { writeTextStore } from './text-store-write.ts';
-import { VaultState } from './vault-state.ts';
 
 let dir: string | null = null;
 let vault: TempVault | null = null;
@@ -53,52 +49,6 @@ const TEXTS: [string, string][] = [
   ['big.md', `${'w'.repeat(MIB + 7)}🙂`],
   ['after-big.md', 'last\n'],
 ];
-
-/**
- * Texts whose folded copies differ in length from them, or fold in more than one way, next to
- * ones where a query runs from one text into the next (which no note holds).
- */
-const COUNTED: [string, string][] = [
-  ...TEXTS,
-  ['kelvin.md', 'Kelvin \u212A, K and k; KK'],
-  ['turkish.md', 'İstanbul, ISTANBUL, ıstanbul'],
-  ['greek.md', 'ΟΔΟΣ οδός Σίσυφος'],
-  ['german.md', 'Straße STRASSE ẞ'],
-  ['left.md', 'see the gar'],
-  ['right.md', 'den path, the GARDEN and the garden'],
-  ['pairs.md', '🙂🙂🙂 \u{10428}\u{10400}'],
-  ['runs.md', 'xxxxx aaaa'],
-];
-const QUERIES = [
-  'garden',
-  'Garden',
-  'x',
-  'xx',
-  'aa',
-  'k',
-  'K',
-  '\u212A',
-  'istanbul',
-  'İ',
-  'οδοσ',
-  'Σ',
-  'ß',
-  'ss',
-  '🙂',
-  '🙂🙂',
-  '\u{10428}',
-  'w🙂',
-  '漢字',
-  '🙂last',
-  'é',
-  'last',
-  'zebra',
-];
-
-/** How often search finds the query in the text (text-hits.ts counts with this pattern). */
-function occurrencesIn(text: string, query: string): number {
-  return text.match(foldedQueryPattern(foldCase(query)))?.length ?? 0;
-}
 
 describe('the text store', () => {
   test('gives back every text as written, each once, in any order', async () => {
@@ -143,43 +93,6 @@ describe('the text store', () => {
     expect(await readdir(join(file, '..'))).toEqual(['texts.bin']);
   });
 
-  test('counts a folded query in the stored copies exactly as search counts it in the texts', async () => {
-    const file = await storeFile();
-    await writeTextStore(file, COUNTED);
-    const store = await openStore(file);
-    const hashed = COUNTED.map(([path, text]): [string, string] => [path, textHash(text)]);
-    for (const query of QUERIES) {
-      const counts = store?.countFolded(foldCase(query), hashed);
-      for (const [path, text] of COUNTED)
-        expect({ query, path, count: counts?.occurrences(path) }).toEqual({
-          query,
-          path,
-          count: occurrencesIn(text, query),
-        });
-    }
-    // Sure to fail if texts' ends were not minded: each finds one across two texts.
-    expect(occurrencesIn('see the gar' + 'den path', 'garden')).toBe(1);
-    expect(occurrencesIn(`${'w'.repeat(3)}🙂` + 'last', '🙂last')).toBe(1);
-  });
-
-  test('counts only the notes asked for, reads their texts, and gives up on any doubt', async () => {
-    const file = await storeFile();
-    await writeTextStore(file, COUNTED);
-    const store = await openStore(file);
-    const asked: [string, string][] = [['wide.md', textHash('é ü 漢字 🙂 \u{10348}\n')]];
-    const counts = store?.countFolded('漢', asked);
-    expect(counts?.occurrences('wide.md')).toBe(1);
-    expect(counts?.occurrences('a.md')).toBeUndefined();
-    expect(counts?.text('wide.md')).toBe('é ü 漢字 🙂 \u{10348}\n');
-    expect(store?.countFolded('a', [['a.md', 'another hash']])).toBeNull();
-    expect(store?.countFolded('a', [['never.md', textHash('')]])).toBeNull();
-    expect(store?.countFolded('\ud83d', asked)).toBeNull(); // half a pair: only strings hold it
-    await truncate(file, 20); // cut short under the open store
-    expect(store?.countFolded('漢', asked)).toBeNull();
-    await store?.close();
-    expect(store?.countFolded('漢', asked)).toBeNull();
-  });
-
   test('a missing, truncated, padded or foreign file is no store', async () => {
     const file = await storeFile();
     expect(await openStore(file)).toBeNull();
@@ -191,7 +104,9 @@ describe('the text store', () => {
       Buffer.concat([bytes, Buffer.from([0])]),
       Buffer.concat([Buffer.from('X'), bytes.subarray(1)]),
       Buffer.concat([bytes.subarray(0, indexAt), Buffer.from('['), bytes.subarray(indexAt + 1)]),
-      Buffer.concat([Buffer.from('MCPTEXT3\nextra'), bytes.subarray(9)]), // lengths no longer add up
+      Buffer.concat([Buffer.from('MCPTEXT4\nextra'), bytes.subarray(9)]), // lengths no longer add up
+      // Format 3 (ADR-0031) kept folded copies after the texts: such a store is rebuilt.
+      Buffer.concat([Buffer.from('MCPTEXT3\n'), bytes.subarray(9)]),
       Buffer.from('garbage'),
     ];
     for (const content of damaged) {
@@ -295,46 +210,4 @@ describe('a warm start with the text store', () => {
     expect(warm.resolvedLinks()['c.md']).toEqual({ 'missing.md': 1 });
     expect(warm.indexed().noteText('c.md')).toBe(NOTES['c.md']);
   });
-
-  test('search counts the notes not read yet over it, until every text is read', async () => {
-    const { root, cache } = await vaultWithStore();
-    const state = await buildWarmState(root, cache);
-    const counts = state.countUnread(foldCase('A'));
-    for (const [path, text] of Object.entries(NOTES))
-      expect(counts?.occurrences(path)).toBe(occurrencesIn(text, 'A'));
-    expect(counts?.text('c.md')).toBe(NOTES['c.md']);
-    expect(state.index.noteText('a.md')).toBe(NOTES['a.md']); // read: searched in memory now
-    expect(state.countUnread('i')?.occurrences('a.md')).toBeUndefined();
-    expect(state.countUnread('i')?.occurrences('c.md')).toBe(2);
-    const preparing = state.index.prepareAggregates();
-    while (preparing.step());
-    expect(state.countUnread('a')).toBeNull();
-  });
-
-  test('search does not count over it while it lacks a note not read yet', async () => {
-    const { root, cache } = await vaultWithStore();
-    await writeTextStore(textStorePathOf(cache), [
-      ['a.md', '# Not A\n'],
-      ['b.md', NOTES['b.md']],
-      ['c.md', NOTES['c.md']],
-    ]);
-    const state = await buildWarmState(root, cache);
-    expect(state.countUnread('a')).toBeNull();
-  });
 });
-
-/**
- * A vault's state as a warm start's build leaves it, before the owed work reads any text; its
- * text store is closed after the test.
- */
-async function buildWarmState(root: string, cache: string): Promise<VaultState> {
-  const state = new VaultState(root, '.obsidian');
-  opened.push({ close: () => state.closeTextStore() });
-  await buildIndex(state, {
-    progress: new IndexProgress(),
-    cache: { file: cache, key: cacheKey('1.0.0') },
-    stopped: () => false,
-  });
-  expect(state.index.hasUnreadTexts).toBe(true);
-  return state;
-}

@@ -9,8 +9,7 @@
  *
  * Texts are taken in the order they were written (text-store-layout.ts has the file), which is
  * the order a build restores them, so reading goes through the file once, a chunk at a time;
- * each text is taken at most once. Until then, search counts a query in the texts' folded
- * copies without making strings of them (`countFolded`, ADR-0031).
+ * each text is taken at most once.
  */
 import { readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
@@ -20,7 +19,6 @@ import {
   CHUNK_BYTES,
   MAGIC,
   TRAILER_BYTES,
-  isWellFormed,
   startsOf,
   validIndex,
   type StoreIndex,
@@ -29,14 +27,6 @@ import {
 /** Where a metadata cache file's text store is: beside it. */
 export function textStorePathOf(cacheFile: string): string {
   return join(cacheFile, '..', 'texts.bin');
-}
-
-/** A query's occurrences in notes' texts, counted by `TextStore.countFolded`. */
-export interface FoldedCounts {
-  /** The note's count; undefined for a note that was not counted. */
-  occurrences(path: string): number | undefined;
-  /** A counted note's text, read on its own from the store; null once it is closed or unreadable. */
-  text(path: string): string | null;
 }
 
 /** A stored text and what it hashes to. */
@@ -57,8 +47,6 @@ export class TextStore {
   private readonly taken: Uint8Array;
   /** Where each text starts in the file, and where the last one ends. */
   private readonly startsAt: Float64Array;
-  /** The same for the texts' folded copies, which follow the texts. */
-  private readonly foldedStartsAt: Float64Array;
   /** The texts of the chunk read last, from the text at `decodedFrom` on. */
   private decoded: string[] = [];
   private decodedFrom = 0;
@@ -71,7 +59,6 @@ export class TextStore {
   ) {
     this.taken = new Uint8Array(index.paths.length);
     this.startsAt = startsOf(index.bytes, MAGIC.length);
-    this.foldedStartsAt = startsOf(index.folded, this.startsAt[index.paths.length] as number);
   }
 
   /** The store in `file`; null when there is none or any doubt about its layout. */
@@ -119,42 +106,6 @@ export class TextStore {
     return { text, hash: this.index.hashes[i] as string };
   }
 
-  /**
-   * How often `foldedQuery` (a query folded with `foldCase`) occurs, without overlaps, in each of
-   * these notes' texts, counted over their folded copies with a native byte search: no string is
-   * made of them. Null when the store holds no copy of one of them with the hash given (the
-   * note's text as its cache record has it), the query has a lone surrogate (UTF-8 cannot
-   * carry it; a search over strings can match half of a pair), or the file cannot be read.
-   */
-  countFolded(
-    foldedQuery: string,
-    notes: Iterable<[path: string, hash: string]>,
-  ): FoldedCounts | null {
-    if (this.handle === null || !isWellFormed(foldedQuery)) return null;
-    const counted = new Uint8Array(this.index.paths.length);
-    for (const [path, hash] of notes) {
-      const i = this.whereIs(path);
-      if (i === undefined || this.index.hashes[i] !== hash) return null;
-      counted[i] = 1;
-    }
-    let counts: Int32Array;
-    try {
-      counts = this.countIn(counted, Buffer.from(foldedQuery, 'utf8'));
-    } catch {
-      return null; // the file ended early: a doubt, so the texts are waited for
-    }
-    return {
-      occurrences: (path) => {
-        const i = this.whereIs(path);
-        return i !== undefined && counted[i] === 1 ? counts[i] : undefined;
-      },
-      text: (path) => {
-        const i = this.whereIs(path);
-        return i === undefined ? null : this.textAt(i);
-      },
-    };
-  }
-
   /** Gives the file back; later takes find nothing. */
   async close(): Promise<void> {
     const handle = this.handle;
@@ -176,44 +127,6 @@ export class TextStore {
   private whereIs(path: string): number | undefined {
     this.where ??= new Map(this.index.paths.map((known, place) => [known, place]));
     return this.where.get(path);
-  }
-
-  /**
-   * Counts `needle` in the folded copies of the texts marked in `counted`, reading as many whole
-   * copies as fit a chunk at a time: an occurrence never spans two reads, and one that spans two
-   * copies is none (the rest of the first copy holds none either: it would have been found first).
-   */
-  private countIn(counted: Uint8Array, needle: Buffer): Int32Array {
-    const { folded } = this.index;
-    const counts = new Int32Array(folded.length);
-    for (let first = 0; first < folded.length; first++) {
-      if (counted[first] !== 1) continue;
-      let last = first;
-      let size = folded[first] as number;
-      while (counted[last + 1] === 1 && size + (folded[last + 1] as number) <= CHUNK_BYTES)
-        size += folded[++last] as number;
-      const chunk = this.read(this.foldedStartsAt[first] as number, size);
-      let k = first;
-      let end = folded[first] as number; // where copy k ends in the chunk
-      for (let at = chunk.indexOf(needle); at !== -1;) {
-        while (at >= end) end += folded[++k] as number;
-        const after = at + needle.length;
-        if (after <= end) counts[k] = (counts[k] as number) + 1;
-        at = chunk.indexOf(needle, after <= end ? after : end);
-      }
-      first = last;
-    }
-    return counts;
-  }
-
-  /** Text `i` as stored, read on its own; neither taken nor kept. */
-  private textAt(i: number): string | null {
-    if (this.handle === null) return null;
-    try {
-      return this.read(this.startsAt[i] as number, this.index.bytes[i] as number).toString('utf8');
-    } catch {
-      return null;
-    }
   }
 
   /**

@@ -5,12 +5,7 @@
  * lock, and the watcher applies outside changes under the same lock.
  */
 import { ToolError, writeFileAtomic } from '@mcp-connector/shared';
-import type {
-  FileStat,
-  UnreadCounts,
-  VaultEvent,
-  VaultFile,
-} from '@mcp-connector/obsidian-plugin/host';
+import type { FileStat, VaultEvent, VaultFile } from '@mcp-connector/obsidian-plugin/host';
 import { parentFolder } from '@mcp-connector/obsidian-plugin/host';
 import { readFileSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
@@ -25,7 +20,7 @@ import {
   type RenameVault,
 } from '@mcp-connector/markdown/vault';
 import { assertContained, readRealFile } from './containment.ts';
-import { holdsFor } from './metadata-cache.ts';
+import { holdsFor } from './metadata-cache-key.ts';
 import type { TextStore } from './text-store.ts';
 import { FileTable } from './file-table.ts';
 import { moveToTrash } from './trash.ts';
@@ -244,21 +239,6 @@ export class VaultState implements RenameVault {
     if (stored?.hash === hash) return stored.text;
     this.storeMissed = true;
     return null;
-  }
-
-  /**
-   * How often a folded query occurs in each restored note whose text is not read yet, counted
-   * over the text store's folded copies (ADR-0031); null without a store, or when it lacks one.
-   */
-  countUnread(foldedQuery: string): UnreadCounts | null {
-    if (this.textStore === null || !this.index.hasUnreadTexts) return null;
-    const counts = this.textStore.countFolded(foldedQuery, this.index.unreadTexts());
-    if (counts === null) return null;
-    return {
-      occurrences: (path) => counts.occurrences(path),
-      // The store closes once every text is read: the index has the text then.
-      text: (path) => counts.text(path) ?? this.index.noteText(path) ?? '',
-    };
   }
 
   /** Every note's text as indexed, in the table's order (the order the scan found them). */

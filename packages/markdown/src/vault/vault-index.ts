@@ -124,12 +124,6 @@ export class VaultIndex {
     return this.textsOwed.isOpen;
   }
 
-  /** Each restored note whose text is not read yet, with what its text hashed to. */
-  *unreadTexts(): Generator<[path: string, hash: string]> {
-    for (const entry of this.notes.values())
-      if (entry.text === null) yield [entry.path, entry.hash];
-  }
-
   private putNote(entry: NoteEntry, known: KnownLinkCounts | undefined): void {
     const { path } = entry;
     this.noteChanged();

@@ -8,7 +8,6 @@ export type {
   FileStat,
   HostKind,
   IndexedVault,
-  UnreadCounts,
   VaultFile,
   LinkCounts,
   RenameOptions,

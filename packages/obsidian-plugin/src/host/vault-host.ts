@@ -130,24 +130,10 @@ export interface IndexedVault {
    * the server up for seconds.
    */
   textsRead(): Promise<void>;
-  /**
-   * Until every text is read: how often a folded query (`foldCase`) occurs in each note whose
-   * text is not read yet, counted without making strings of them (a warm start's text store,
-   * ADR-0031). Null when the index cannot count them all so; search then waits for `textsRead`.
-   */
-  countUnread(foldedQuery: string): UnreadCounts | null;
   /** Notes, other files, folders, and the notes inside each top-level folder and at the root. */
   fileCounts(): FileCounts;
   /** The `count` most recently modified files (at most NEWEST_KEPT), newest first, ties by path. */
   newestFiles(count: number): NewestFile[];
-}
-
-/** A query counted in the notes whose texts are not read yet (IndexedVault.countUnread). */
-export interface UnreadCounts {
-  /** Occurrences, without overlaps, in the note's folded text; undefined for a note not counted. */
-  occurrences(path: string): number | undefined;
-  /** A counted note's text: what its metadata was computed from. */
-  text(path: string): string;
 }
 
 /** How a link-aware rename treats the files that link to what moves. */

@@ -5,12 +5,12 @@
  * note text cache on a host whose index holds the texts: nothing is read from disk; elsewhere it
  * does nothing).
  */
-import { prepareFolding } from '@mcp-connector/shared';
 import type { VaultHost } from '../../../../host/vault-host.ts';
 import type { Tool } from '../../define-tool.ts';
 import { executeDataviewQuery } from './execute-dataview-query.ts';
 import { searchVault } from './search-vault.ts';
 import { searchVaultSimple } from './search-vault-simple.ts';
+import { prepareFolding } from './services/case-fold.ts';
 import { closeNoteTextCache, noteTextCache } from './services/note-text-cache.ts';
 
 export const searchTools: Tool[] = [searchVaultSimple, searchVault, executeDataviewQuery];

@@ -6,12 +6,13 @@
  * number of characters kept on each side of the match in `excerpt`. The hits also ride in the
  * result's `_meta` for the MCP Apps search-results view (features/mcp-apps).
  */
-import { ToolError, foldCase } from '@mcp-connector/shared';
+import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
 import { SEARCH_VIEW_URI, searchViewMeta } from '../../../mcp-apps/index.ts';
 import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { MAX_LIST_LIMIT, limitArgument } from '../../services/list-limits.ts';
 import { withResultMeta } from '../../tool-output.ts';
+import { foldCase } from './services/case-fold.ts';
 import { noteTextCache } from './services/note-text-cache.ts';
 import { findHits } from './services/text-hits.ts';
 
@@ -36,11 +37,10 @@ export const searchVaultSimple = defineTool({
     if (query === '') {
       throw new ToolError('invalid_arguments', 'query is empty; pass the text to look for.');
     }
-    const foldedQuery = foldCase(query);
-    const notes = await noteTextCache(ctx.host).searchable(foldedQuery);
+    const notes = await noteTextCache(ctx.host).notes();
     const effectiveLimit = Math.min(limit, MAX_LIST_LIMIT);
     const { hits, total } = findHits(notes, {
-      foldedQuery,
+      foldedQuery: foldCase(query),
       contextLength: Math.min(contextLength, MAX_CONTEXT),
       limit: effectiveLimit,
     });

@@ -5,7 +5,6 @@ import { openTestHost, type TestHost } from '../../../../../host/test-support/te
 import type { IndexedVault, VaultEvent, VaultHost } from '../../../../../host/vault-host.ts';
 import { overrideHost } from '../test-support/host-double.ts';
 import { NoteTextCache, closeNoteTextCache, noteTextCache } from './note-text-cache.ts';
-import { findHits } from './text-hits.ts';
 
 let vault: TestHost;
 let cache: NoteTextCache | undefined;
@@ -155,44 +154,6 @@ describe('the note text cache', () => {
     indexTexts.set('c.md', 'three');
     sorted = ['a.md', 'b.md', 'c.md']; // a new array: a note was added
     expect(await texts(cache)).toEqual({ 'a.md': 'one edited', 'b.md': 'two', 'c.md': 'three' });
-  });
-
-  test('a host still reading its texts: search gets the unread notes counted, reads only hits', async () => {
-    vault = await openTestHost({ 'a.md': '' });
-    const texts = new Map([
-      ['a.md', 'Garden one, garden two'],
-      ['b.md', 'nothing here'],
-      ['c.md', 'GARDEN'],
-      ['d.md', 'a garden read already'],
-    ]);
-    const unread = new Set(['a.md', 'b.md', 'c.md']);
-    const textOf = (path: string) => texts.get(path) ?? '';
-    const read: string[] = [];
-    const indexed: Pick<IndexedVault, 'sortedNotes' | 'noteText' | 'textsRead' | 'countUnread'> = {
-      sortedNotes: () => [...texts.keys()],
-      noteText: (path) => {
-        if (unread.has(path)) throw new Error('a note not read yet is counted, not read');
-        return textOf(path);
-      },
-      textsRead: () => new Promise(() => {}), // never: search must not wait for the texts
-      countUnread: (query) => ({
-        occurrences: (path) =>
-          unread.has(path) ? textOf(path).toLowerCase().split(query).length - 1 : undefined,
-        text: (path) => {
-          read.push(path);
-          return textOf(path);
-        },
-      }),
-    };
-    cache = new NoteTextCache(overrideHost(vault.host, { indexed: () => indexed as IndexedVault }));
-    const notes = await cache.searchable('garden');
-    expect(notes.map((note) => note.path)).toEqual(['a.md', 'c.md', 'd.md']);
-    const search = { foldedQuery: 'garden', contextLength: 4, limit: 2 };
-    const inMemory = [...texts].map(([path, text]) => ({ path, text }));
-    const found = findHits(notes, search);
-    expect(found).toEqual(findHits(inMemory, search));
-    expect(found.total).toBe(4);
-    expect(read).toEqual(['a.md']); // c.md is past the hits described: counted, not read
   });
 
   test('one cache per host until closed; closing unsubscribes it', async () => {

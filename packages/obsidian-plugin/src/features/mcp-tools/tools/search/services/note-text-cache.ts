@@ -25,7 +25,6 @@
  */
 import type {
   IndexedVault,
-  UnreadCounts,
   VaultEvent,
   VaultFile,
   VaultHost,
@@ -36,26 +35,6 @@ export interface CachedNote {
   path: string;
   text: string;
 }
-
-/**
- * A note whose occurrences of the query were counted without its text in memory
- * (IndexedVault.countUnread); search reads its text only for hits.
- */
-export class CountedNote {
-  readonly text = null;
-
-  constructor(
-    readonly path: string,
-    readonly occurrences: number,
-    private readonly counts: UnreadCounts,
-  ) {}
-
-  readText(): string {
-    return this.counts.text(this.path);
-  }
-}
-
-export type SearchedNote = CachedNote | CountedNote;
 
 /** A note this cache read itself, with the file's mtime and size when it was read. */
 interface ReadNote extends CachedNote {
@@ -96,28 +75,6 @@ export class NoteTextCache {
     }
     this.sorted ??= [...this.entries.values()].sort((a, b) => compareCodeUnits(a.path, b.path));
     return this.sorted;
-  }
-
-  /**
-   * The notes to search for a folded query, sorted by path: those of `notes()`, except that
-   * while a host's index is still reading its texts (a warm start), the notes it can count the
-   * query in without their texts come counted, instead of every text being waited for (ADR-0031).
-   */
-  async searchable(foldedQuery: string): Promise<readonly SearchedNote[]> {
-    const indexed = this.host.indexed?.() ?? null;
-    const counts = indexed?.countUnread(foldedQuery) ?? null;
-    if (indexed === null || counts === null) return this.notes();
-    const notes: SearchedNote[] = [];
-    for (const path of indexed.sortedNotes()) {
-      const occurrences = counts.occurrences(path);
-      if (occurrences !== undefined) {
-        if (occurrences > 0) notes.push(new CountedNote(path, occurrences, counts));
-        continue;
-      }
-      const text = indexed.noteText(path); // read already: every unread note was counted
-      if (text !== null) notes.push({ path, text });
-    }
-    return notes;
   }
 
   /**

@@ -1,14 +1,13 @@
 /**
  * Plain-text hits over cached notes: every non-overlapping occurrence of the query, case-folded
- * (shared/case-fold.ts: where the folded text holds the folded query), notes in path order and
+ * (case-fold.ts: where the folded text holds the folded query), notes in path order and
  * occurrences in text order. Every occurrence is counted (`total`), but only the first `limit`
  * get a line number and an excerpt, so a common word over a large vault costs one regular
  * expression step per occurrence and nothing more. The notes' own text is searched: no folded
- * copy is kept. A note that comes counted (NoteTextCache.searchable) is read only when one of
- * its occurrences is among the hits.
+ * copy is kept.
  */
-import { foldedQueryPattern } from '@mcp-connector/shared';
-import type { SearchedNote } from './note-text-cache.ts';
+import { foldedQueryPattern } from './case-fold.ts';
+import type { CachedNote } from './note-text-cache.ts';
 
 export interface TextHit {
   path: string;
@@ -26,7 +25,7 @@ export interface HitSearch {
 }
 
 export function findHits(
-  notes: readonly SearchedNote[],
+  notes: readonly CachedNote[],
   search: HitSearch,
 ): { hits: TextHit[]; total: number } {
   const { foldedQuery, limit } = search;
@@ -34,43 +33,37 @@ export function findHits(
   const hits: TextHit[] = [];
   let total = 0;
   for (const note of notes) {
-    if (note.text === null && hits.length >= limit) {
-      total += note.occurrences;
-      continue;
-    }
-    const text = note.text ?? note.readText();
     pattern.lastIndex = 0;
     if (hits.length >= limit) {
       // Past the hits described, occurrences are only counted: `test` makes no match object.
-      while (pattern.test(text)) total++;
+      while (pattern.test(note.text)) total++;
       continue;
     }
-    let match = pattern.exec(text);
+    let match = pattern.exec(note.text);
     if (match === null) continue;
-    const lines = new LineCounter(text);
+    const lines = new LineCounter(note.text);
     while (match !== null) {
       total++;
-      if (hits.length < limit) hits.push(describeHit(note.path, text, match.index, lines, search));
-      match = pattern.exec(text);
+      if (hits.length < limit) hits.push(describeHit(note, match.index, lines, search));
+      match = pattern.exec(note.text);
     }
   }
   return { hits, total };
 }
 
 function describeHit(
-  path: string,
-  text: string,
+  note: CachedNote,
   index: number,
   lines: LineCounter,
   { foldedQuery, contextLength }: HitSearch,
 ): TextHit {
   const start = Math.max(0, index - contextLength);
-  const end = Math.min(text.length, index + foldedQuery.length + contextLength);
-  const excerpt = text.slice(
-    isLowSurrogate(text, start) ? start - 1 : start,
-    isLowSurrogate(text, end) ? end + 1 : end,
+  const end = Math.min(note.text.length, index + foldedQuery.length + contextLength);
+  const excerpt = note.text.slice(
+    isLowSurrogate(note.text, start) ? start - 1 : start,
+    isLowSurrogate(note.text, end) ? end + 1 : end,
   );
-  return { path, line: lines.lineAt(index), excerpt };
+  return { path: note.path, line: lines.lineAt(index), excerpt };
 }
 
 /** A cut here would split a surrogate pair: the excerpt widens to keep the character whole. */

@@ -6,10 +6,6 @@
  * Lower-casing keeps the length of every code point except U+0130 (İ, which becomes "i" plus a
  * combining dot); it is folded to a plain "i". Final sigma (ς) is folded to σ, so a word's case
  * never depends on where it ends. Case-insensitive means lower-case equal: ß does not match "ss".
- *
- * The headless text store keeps each note's text folded with `foldCase`, and search counts a
- * query over those copies before the texts are read (ADR-0031): a change to how text folds must
- * change the store's format too (headless text-store-layout.ts).
  */
 const DOTTED_CAPITAL_I = '\u0130';
 const FINAL_SIGMA = '\u03C2';
