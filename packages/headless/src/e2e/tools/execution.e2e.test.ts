@@ -179,6 +179,18 @@ describe('with Templater and a command palette', () => {
     expect((await savedCommands()).allowlist).toEqual(['app:go-back']);
   });
 
+  test('a destructive-looking command the user allowlisted runs without a modal', async () => {
+    await settings.updateSlice('commands', (current) => ({
+      ...current,
+      allowlist: [...current.allowlist, 'app:delete-file'],
+    }));
+    const asked = prompt.asked.length;
+    expect(
+      await callOk(client, 'execute_obsidian_command', { commandId: 'app:delete-file' }),
+    ).toMatchObject({ executed: true, reason: 'on the allowlist' });
+    expect(prompt.asked.length).toBe(asked);
+  });
+
   test('an unknown command id is not_found', async () => {
     const failure = await callFail(client, 'execute_obsidian_command', { commandId: 'app:nope' });
     expect(failure.code).toBe('not_found');

@@ -59,10 +59,10 @@ describe('the allowlist', () => {
     expect(prompt.asked.length).toBe(1);
   });
 
-  test('a destructive-looking command is asked about even when listed', async () => {
+  test('a destructive-looking command on the allowlist runs without asking', async () => {
     const { gate, prompt } = gateWith({ enabled: true, allowlist: [DELETE_FILE.id] }, ['deny']);
-    expect((await gate.decide(DELETE_FILE)).allowed).toBe(false);
-    expect(prompt.asked).toMatchObject([{ commandId: DELETE_FILE.id, destructive: true }]);
+    expect(await gate.decide(DELETE_FILE)).toEqual({ allowed: true, reason: 'on the allowlist' });
+    expect(prompt.asked).toEqual([]);
   });
 });
 

@@ -3,10 +3,11 @@
  * - the master switch (`commands.enabled`, off by default): off denies everything, asking no one;
  * - the rate limit: beyond 100 calls a minute a call is denied; from the user's warning threshold
  *   on (`commands.warnPerMinute`, 30 by default), allowed or not, the answer carries a warning;
- * - the allowlist (exact ids): a listed command runs, unless it looks destructive;
+ * - the allowlist (exact ids): a listed command runs, destructive-looking or not (the user put it
+ *   there: the warning is a nudge in the modal, not a gate);
  * - otherwise the user is asked (one prompt at a time) and the gate waits up to 30 s, denying on
  *   timeout. "Allow always" adds the id to the allowlist; a destructive-looking command can only
- *   be allowed once, even when an allowlist entry names it.
+ *   be allowed once from the modal.
  * Every decision is appended to the slice's log (the last 50).
  */
 import { Mutex } from '@mcp-connector/shared';
@@ -66,7 +67,7 @@ export class PermissionGate implements CommandGate {
       return this.record(command, denied(reason));
     }
     const destructive = looksDestructive(command);
-    const verdict = this.isAllowlisted(command, destructive)
+    const verdict = this.isAllowlisted(command)
       ? allowed('on the allowlist')
       : await this.promptLock.run(() => this.ask(command, destructive));
     await this.record(command, verdict);
@@ -78,14 +79,14 @@ export class PermissionGate implements CommandGate {
     return this.options.settings;
   }
 
-  private isAllowlisted(command: CommandRequest, destructive: boolean): boolean {
-    return !destructive && this.settings.current().allowlist.includes(command.id);
+  private isAllowlisted(command: CommandRequest): boolean {
+    return this.settings.current().allowlist.includes(command.id);
   }
 
   /** Under the prompt lock: the switch and the allowlist are read again, they may have changed. */
   private async ask(command: CommandRequest, destructive: boolean): Promise<Verdict> {
     if (!this.settings.current().enabled) return denied(DISABLED);
-    if (this.isAllowlisted(command, destructive)) return allowed('on the allowlist');
+    if (this.isAllowlisted(command)) return allowed('on the allowlist');
     const prompt = this.options.prompt;
     if (prompt === null) return denied('not on the allowlist, and there is no one to ask here');
     const request = {
