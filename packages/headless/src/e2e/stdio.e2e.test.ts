@@ -12,6 +12,7 @@ import { addToken, revokeToken } from '@mcp-connector/obsidian-plugin/tool-polic
 import type { TokenRecord } from '@mcp-connector/shared';
 import { waitFor } from '@mcp-connector/shared/test-support';
 import { spawn, spawnSync } from 'node:child_process';
+import { PROGRAM } from '../commands/usage.ts';
 import { join } from 'node:path';
 import {
   LEGACY_INITIALIZE,
@@ -169,7 +170,7 @@ describe('serve --stdio', () => {
       expect(unknown.status).toBe(1);
       expect(unknown.stdout).toBe('');
       expect(unknown.stderr).toContain(
-        'No token with the id or label "nobody"; `mcp-connector-headless tokens --vault',
+        `No token with the id or label "nobody"; \`${PROGRAM} tokens --vault`,
       );
       const missing = run(join(t.vault.root, 'no such folder'), 'Default');
       expect(missing.status).toBe(1);
