@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { which } from 'bun';
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -32,6 +32,7 @@ import {
   THREAD_FILE,
   type BuiltCli,
 } from './build-headless.ts';
+import { statedMiB } from './docs/doc-counts.ts';
 import { stageHeadless } from './release/headless-package.ts';
 
 const NODE = which('node');
@@ -102,6 +103,28 @@ describe('the built headless CLI', () => {
     };
     expect(workspace.bin).toEqual(published.bin); // `bun link` installs the same command
     expect((await readFile(built.path, 'utf8')).startsWith('#!/usr/bin/env node\n')).toBe(true);
+  });
+
+  test('the sizes the docs give are the built sizes (within 5%)', async () => {
+    const mib = async (files: string[]) => {
+      const sizes = await Promise.all(files.map((name) => stat(join(dirname(built.path), name))));
+      return sizes.reduce((sum, size) => sum + size.size, 0) / 1024 / 1024;
+    };
+    const cli = await mib([CLI_FILE]);
+    const withHelpers = await mib([CLI_FILE, 'macos-trash', 'windows-trash.exe']);
+    const readme = await readFile(join(HEADLESS, '..', '..', 'README.md'), 'utf8');
+    const guide = await readFile(join(HEADLESS, '..', '..', 'docs/features/headless.md'), 'utf8');
+    const stated = [
+      ...statedMiB(readme, '`packages/headless/dist/cli.mjs`:').map((value) => ({ value, cli })),
+      ...statedMiB(guide, '| `dist/cli.mjs` ').map((value) => ({ value, cli })),
+      ...statedMiB(guide, 'with the trash helpers').map((value) => ({ value, cli: withHelpers })),
+    ];
+    expect(stated).toHaveLength(3);
+    for (const { value, cli: measured } of stated)
+      expect({ stated: value, near: Math.abs(value - measured) / measured <= 0.05 }).toEqual({
+        stated: value,
+        near: true,
+      });
   });
 
   test('under node: --version and -v print the version of manifest.json', async () => {
