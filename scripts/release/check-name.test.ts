@@ -46,6 +46,12 @@ describe('the community directory check', () => {
     ]);
   });
 
+  test('our own entry, once listed, is no clash', () => {
+    const listed = [{ id: 'local-mcp-server', name: 'Local MCP Server', repo: 'Owner/Repo' }];
+    expect(directoryFindings(ours, listed, [], 'owner/repo').problems).toEqual([]);
+    expect(directoryFindings(ours, listed, [], 'someone/else').problems).toHaveLength(2);
+  });
+
   test("a removed plugin's id stays taken; its name is a warning", () => {
     const removed = [{ id: 'local-mcp-server', name: 'Local MCP Server' }];
     expect(directoryFindings(ours, [], removed)).toEqual({

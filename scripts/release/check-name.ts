@@ -5,9 +5,10 @@
  * from obsidianmd/obsidian-releases, which mirrors the directory hourly, or read from --file): no
  * entry has our plugin's name or id, in any case; the id of a removed plugin
  * (community-plugins-removed.json) is not reused; and the directory's naming rules hold (no
- * "obsidian" in the id, no "Obsidian" in the name, no trailing "plugin"). Against the npm
- * registry: `npm view` answers E404 for the package, or shows ours (its repository is
- * --repository, or $GITHUB_REPOSITORY in a workflow). Exits 1 naming each problem.
+ * "obsidian" in the id, no "Obsidian" in the name, no trailing "plugin"); our own entry, once
+ * listed, is the one whose repo is --repository ($GITHUB_REPOSITORY in a workflow). Against the
+ * npm registry: `npm view` answers E404 for the package, or shows ours (its repository is that
+ * one). Exits 1 naming each problem.
  */
 import { PRODUCT_NAMES } from '../../packages/shared/src/product-names.ts';
 import { spawnSync } from 'node:child_process';
@@ -59,11 +60,15 @@ export function namingRuleProblems(names: Pick<OurNames, 'pluginName' | 'pluginI
   return problems;
 }
 
-/** Entries that already use our name or id, in any case; removed plugins' ids stay taken. */
+/**
+ * Entries that already use our name or id, in any case; removed plugins' ids stay taken. Our
+ * own entry (its repo is `repository`, once listed) is no clash.
+ */
 export function directoryFindings(
   names: Pick<OurNames, 'pluginName' | 'pluginId'>,
   plugins: readonly DirectoryEntry[],
   removed: readonly DirectoryEntry[] = [],
+  repository: string | null = null,
 ): Findings {
   const problems = namingRuleProblems(names);
   const warnings: string[] = [];
@@ -71,7 +76,9 @@ export function directoryFindings(
   const sameName = (entry: DirectoryEntry) => fold(entry.name) === fold(names.pluginName);
   const where = (entry: DirectoryEntry) =>
     `"${entry.name}" (id ${entry.id}${entry.repo === undefined ? '' : `, ${entry.repo}`})`;
-  for (const entry of plugins) {
+  const ours = (entry: DirectoryEntry) =>
+    repository !== null && fold(entry.repo ?? '') === fold(repository);
+  for (const entry of plugins.filter((candidate) => !ours(candidate))) {
     if (sameId(entry)) problems.push(`the id "${names.pluginId}" is taken by ${where(entry)}`);
     if (sameName(entry))
       problems.push(`the name "${names.pluginName}" is taken by ${where(entry)}`);
@@ -176,9 +183,9 @@ async function main(): Promise<number> {
     console.warn(`warning: removed plugins not checked: ${String(error)}`);
     return [];
   });
-  const findings = [directoryFindings(PRODUCT_NAMES, plugins, removed)];
+  const repository = values.repository ?? process.env.GITHUB_REPOSITORY ?? null;
+  const findings = [directoryFindings(PRODUCT_NAMES, plugins, removed, repository)];
   if (values['skip-npm'] !== true) {
-    const repository = values.repository ?? process.env.GITHUB_REPOSITORY ?? null;
     const answer = askRegistry(PRODUCT_NAMES.npmPackage);
     findings.push(registryFindings(PRODUCT_NAMES.npmPackage, answer, repository));
   }
@@ -187,8 +194,10 @@ async function main(): Promise<number> {
   const problems = findings.flatMap((found) => found.problems);
   const checked = `${plugins.length} plugins and ${removed.length} removed ones${values['skip-npm'] === true ? '' : ', and the npm registry'}`;
   if (problems.length === 0) {
+    const npm =
+      values['skip-npm'] === true ? '' : ` and the npm package "${PRODUCT_NAMES.npmPackage}"`;
     console.log(
-      `The name "${PRODUCT_NAMES.pluginName}", the id "${PRODUCT_NAMES.pluginId}" and the npm package "${PRODUCT_NAMES.npmPackage}" are free (checked ${checked}).`,
+      `The name "${PRODUCT_NAMES.pluginName}", the id "${PRODUCT_NAMES.pluginId}"${npm} are free (checked ${checked}).`,
     );
     return 0;
   }
