@@ -1,13 +1,13 @@
 /**
- * The built headless CLI, run the way users run it: a copy of the package (package.json,
- * dist/ built fresh) in a temp folder, run under the system `node` (20 or later) and
+ * The built headless CLI, run the way users run it: the package as it is published (package.json,
+ * README, LICENSE, dist/ built fresh; scripts/release/headless-package.ts) in a temp folder, run under the system `node` (20 or later) and
  * under Bun, and packed with npm and run through `npx` from the tarball alone, offline.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { which } from 'bun';
 import { spawnSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,7 @@ import {
 } from '../packages/headless/src/test-support/index.ts';
 import { waitFor } from '../packages/shared/src/test-support/wait-for.ts';
 import { SEARCH_VIEW_URI } from '../packages/obsidian-plugin/src/features/mcp-apps/index.ts';
+import { PRODUCT_NAMES } from '../packages/shared/src/product-names.ts';
 import {
   CLI_FILE,
   HEADLESS,
@@ -29,9 +30,10 @@ import {
   READ_AHEAD_THREAD_FILE,
   STAT_THREAD_FILE,
   THREAD_FILE,
-  buildHeadless,
   type BuiltCli,
 } from './build-headless.ts';
+import { statedMiB } from './docs/doc-counts.ts';
+import { stageHeadless } from './release/headless-package.ts';
 
 const NODE = which('node');
 let temp: string;
@@ -42,9 +44,7 @@ beforeAll(async () => {
   temp = await mkdtemp(join(tmpdir(), 'headless-build-'));
   const pkg = join(temp, 'package');
   await mkdir(pkg);
-  await cp(join(HEADLESS, 'package.json'), join(pkg, 'package.json'));
-  await cp(join(HEADLESS, 'README.md'), join(pkg, 'README.md'));
-  built = await buildHeadless(join(pkg, 'dist'));
+  built = await stageHeadless(pkg);
   vault = await buildVault({
     '.obsidian/app.json': '{"trashOption": "system"}',
     'Welcome.md': '# Welcome\n\nSee [[Other]].\n',
@@ -84,15 +84,55 @@ describe('the built headless CLI', () => {
   test('is one ES module importing only Node built-ins, where the package bin points', async () => {
     const builtins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
     expect(built.imports.filter((name) => !builtins.has(name))).toEqual([]);
-    const manifest = JSON.parse(await readFile(join(HEADLESS, 'package.json'), 'utf8')) as {
-      bin: Record<string, string>;
-      files: string[];
-      dependencies?: unknown;
+    const published = JSON.parse(
+      await readFile(join(temp, 'package', 'package.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    expect(published).toMatchObject({
+      name: PRODUCT_NAMES.npmPackage,
+      bin: { [PRODUCT_NAMES.cliBinary]: `./dist/${CLI_FILE}` },
+      engines: { node: '>=20' },
+    });
+    expect(published.files).toContain('dist');
+    expect([published.dependencies, published.devDependencies, published.exports]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    const workspace = JSON.parse(await readFile(join(HEADLESS, 'package.json'), 'utf8')) as {
+      bin: unknown;
     };
-    expect(manifest.bin).toEqual({ 'mcp-connector-headless': `./dist/${CLI_FILE}` });
-    expect(manifest.files).toContain('dist');
-    expect(manifest.dependencies).toBeUndefined();
+    expect(workspace.bin).toEqual(published.bin); // `bun link` installs the same command
     expect((await readFile(built.path, 'utf8')).startsWith('#!/usr/bin/env node\n')).toBe(true);
+  });
+
+  test('the sizes the docs give are the built sizes (within 5%)', async () => {
+    const mib = async (files: string[]) => {
+      const sizes = await Promise.all(files.map((name) => stat(join(dirname(built.path), name))));
+      return sizes.reduce((sum, size) => sum + size.size, 0) / 1024 / 1024;
+    };
+    const cli = await mib([CLI_FILE]);
+    const withHelpers = await mib([CLI_FILE, 'macos-trash', 'windows-trash.exe']);
+    const readme = await readFile(join(HEADLESS, '..', '..', 'README.md'), 'utf8');
+    const guide = await readFile(join(HEADLESS, '..', '..', 'docs/features/headless.md'), 'utf8');
+    const stated = [
+      ...statedMiB(readme, '`packages/headless/dist/cli.mjs`:').map((value) => ({ value, cli })),
+      ...statedMiB(guide, '| `dist/cli.mjs` ').map((value) => ({ value, cli })),
+      ...statedMiB(guide, 'with the trash helpers').map((value) => ({ value, cli: withHelpers })),
+    ];
+    expect(stated).toHaveLength(3);
+    for (const { value, cli: measured } of stated)
+      expect({ stated: value, near: Math.abs(value - measured) / measured <= 0.05 }).toEqual({
+        stated: value,
+        near: true,
+      });
+  });
+
+  test('under node: --version and -v print the version of manifest.json', async () => {
+    const { version } = JSON.parse(
+      await readFile(join(HEADLESS, '..', '..', 'manifest.json'), 'utf8'),
+    ) as { version: string };
+    for (const flag of ['--version', '-v'])
+      expect(run(node(), flag)).toEqual({ status: 0, out: `${version}\n`, err: '' });
   });
 
   test('under node: --help on every command exits 0; bad input exits with the reason', () => {
@@ -102,7 +142,7 @@ describe('the built headless CLI', () => {
       expect(overview.out).toContain(`  ${command}`);
       const help = run(node(), command, '--help');
       expect(help.status).toBe(0);
-      expect(help.out).toContain(`mcp-connector-headless ${command}`);
+      expect(help.out).toContain(`${PRODUCT_NAMES.cliBinary} ${command}`);
     }
     const missing = run(node(), 'serve', '--vault', join(temp, 'Nowhere'));
     expect(missing.status).toBe(1);
@@ -270,7 +310,7 @@ describe('the built headless CLI', () => {
         '--omit=optional',
         `--package=${join(temp, packed?.filename ?? '')}`,
         '--',
-        'mcp-connector-headless',
+        PRODUCT_NAMES.cliBinary,
         'serve',
         '--help',
       ],
@@ -278,6 +318,6 @@ describe('the built headless CLI', () => {
     );
     expect(npx.stderr).toBe('');
     expect(npx.status).toBe(0);
-    expect(npx.stdout).toContain('mcp-connector-headless serve --vault DIR');
+    expect(npx.stdout).toContain(`${PRODUCT_NAMES.cliBinary} serve --vault DIR`);
   }, 60_000);
 });

@@ -2,8 +2,9 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { openPromise, type Entry } from 'yauzl';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { PLUGIN_FILES, release } from './release.ts';
+import { workflowAssets } from './workflow-assets.ts';
 
 const ROOT = join(import.meta.dir, '..', '..');
 
@@ -31,7 +32,7 @@ const temp = await mkdtemp(join(tmpdir(), 'release-'));
 afterAll(() => rm(temp, { recursive: true, force: true }));
 
 describe('bun run release', () => {
-  test('writes mcp-connector-<version>.zip and the three loose files, the same bytes in both', async () => {
+  test('writes the zip, the three loose files (the same bytes in both) and the npm tarball: what the workflow uploads', async () => {
     const manifest = JSON.parse(await readFile(join(ROOT, 'manifest.json'), 'utf8')) as {
       version: string;
     };
@@ -39,6 +40,11 @@ describe('bun run release', () => {
     const done = await release(ROOT, out);
     expect(done.zip).toBe(join(out, `mcp-connector-${manifest.version}.zip`));
     expect(done.files).toEqual(PLUGIN_FILES.map((name) => join(out, name)));
+    expect(done.tarball).toBe(join(out, `local-mcp-server-${manifest.version}.tgz`));
+    // Exactly the files .github/workflows/release.yml attests and attaches, run from the root.
+    expect(done.assets.map((path) => `release/${relative(out, path)}`)).toEqual(
+      await workflowAssets(manifest.version),
+    );
     const entries = await zipEntries(done.zip);
     expect([...entries.keys()]).toEqual(PLUGIN_FILES.map((name) => `mcp-connector/${name}`));
     for (const name of PLUGIN_FILES) {
@@ -51,23 +57,33 @@ describe('bun run release', () => {
     );
     const again = await release(ROOT, join(temp, 'second'));
     expect(Buffer.compare(await readFile(again.zip), await readFile(done.zip))).toBe(0);
-  }, 120_000);
+    expect(Buffer.compare(await readFile(again.tarball), await readFile(done.tarball))).toBe(0);
+  }, 180_000);
+
+  test('with --tag: refuses a tag that is not the version, or a version without notes', async () => {
+    const root = await versionedRoot(
+      join(temp, 'tagged'),
+      '0.2.0',
+      '# Changelog\n\n## [Unreleased]\n\n- New.\n',
+    );
+    const attempt = (tag: string) =>
+      release(root, join(root, 'release'), { tag }).then(
+        () => null,
+        (error: unknown) => String(error),
+      );
+    expect(await attempt('v0.2.0')).toContain(
+      "The tag v0.2.0 is not manifest.json's version 0.2.0.",
+    );
+    expect(await attempt('0.2.0')).toContain('CHANGELOG.md has no section for 0.2.0');
+  });
 
   test('refuses to build when the version files disagree, naming each file', async () => {
-    const root = join(temp, 'disagreeing');
-    await mkdir(join(root, 'packages', 'plugin'), { recursive: true });
-    const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-    await writeFile(
-      join(root, 'manifest.json'),
-      json({ id: 'mcp-connector', version: '0.2.0', minAppVersion: '1.7.2' }),
-    );
+    const root = await versionedRoot(join(temp, 'disagreeing'), '0.2.0');
     await writeFile(join(root, 'versions.json'), json({ '0.1.0': '1.7.2' }));
-    await writeFile(join(root, 'package.json'), json({ name: 'root', private: true }));
     await writeFile(
       join(root, 'packages', 'plugin', 'package.json'),
       json({ name: 'p', version: '0.1.0' }),
     );
-    await writeFile(join(root, 'CHANGELOG.md'), '# Changelog\n\n## [Unreleased]\n');
     const attempt = await release(root, join(root, 'release')).then(
       () => null,
       (error: unknown) => String(error),
@@ -79,3 +95,23 @@ describe('bun run release', () => {
     ).toBeNull();
   });
 });
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** A repository's version files, all at `version`. */
+async function versionedRoot(
+  root: string,
+  version: string,
+  changelog = '# Changelog\n\n## [Unreleased]\n',
+): Promise<string> {
+  await mkdir(join(root, 'packages', 'plugin'), { recursive: true });
+  await writeFile(
+    join(root, 'manifest.json'),
+    json({ id: 'mcp-connector', version, minAppVersion: '1.7.2' }),
+  );
+  await writeFile(join(root, 'versions.json'), json({ [version]: '1.7.2' }));
+  await writeFile(join(root, 'package.json'), json({ name: 'root', private: true }));
+  await writeFile(join(root, 'packages', 'plugin', 'package.json'), json({ name: 'p', version }));
+  await writeFile(join(root, 'CHANGELOG.md'), changelog);
+  return root;
+}

@@ -28,7 +28,7 @@ import {
   nodeModelFolder,
 } from '@mcp-connector/obsidian-plugin/semantic-search';
 import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
-import { findToken } from '@mcp-connector/obsidian-plugin/tool-policy';
+import { ensureDefaultToken, findToken } from '@mcp-connector/obsidian-plugin/tool-policy';
 import { realpath } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
@@ -143,7 +143,10 @@ export interface HeadlessStdioServer extends RunningStdioConnector {
   token: TokenRecord;
 }
 
-/** One client over stdin/stdout as one existing token; nothing but MCP goes to stdout. */
+/**
+ * One client over stdin/stdout as one token; nothing but MCP goes to stdout. A vault no server
+ * has opened yet gets its Default token first, as over HTTP, so `--token Default` works on it.
+ */
 export async function serveVaultOverStdio(
   options: StdioServeOptions,
 ): Promise<HeadlessStdioServer> {
@@ -154,6 +157,7 @@ export async function serveVaultOverStdio(
       throw new Error(
         `Nothing is served while the settings cannot be trusted: ${settings.refusal}`,
       );
+    await ensureDefaultToken(settings);
     const token = findToken(settings.current, options.token);
     const connector = await startStdioConnector({
       ...connectorOptions(host, settings, options.semantic),

@@ -41,3 +41,4 @@ export {
 export { MAX_TOKENS, newTokenRecord, newTokenSecret, type TokenRecord } from './tokens.ts';
 export { revisionOf } from './revision.ts';
 export { expandHome } from './home-path.ts';
+export { LEGACY_PLUGIN_ID, PRODUCT_NAMES } from './product-names.ts';

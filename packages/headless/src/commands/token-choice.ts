@@ -20,7 +20,9 @@ export function tokenRefusal(error: unknown, given: string, vault: string): unkn
   if (!(error instanceof ToolError)) return error;
   const list = `\`${PROGRAM} tokens --vault ${quoted(vault)} list\``;
   if (error.code === 'not_found')
-    return new Error(`No token with the id or label "${given}"; ${list} shows them.`);
+    return new Error(
+      `No token with the id or label "${given}"; ${list} shows them, \`${PROGRAM} tokens --vault ${quoted(vault)} add --label ${quoted(given)}\` adds it.`,
+    );
   if (error.code === 'invalid_arguments')
     return new Error(`Several tokens are labelled "${given}"; give the id instead (${list}).`);
   return error;

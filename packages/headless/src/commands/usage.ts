@@ -4,10 +4,11 @@
  * and exits 2; any other error prints its message and exits 1. `--help` or `-h` anywhere prints
  * the usage to stdout and exits 0, before anything else is checked.
  */
+import { PRODUCT_NAMES } from '@mcp-connector/shared';
 import { parseArgs } from 'node:util';
 
-/** The name the package's `bin` installs (`npx @mcp-connector/headless` runs it). */
-export const PROGRAM = 'mcp-connector-headless';
+/** The command the published package's `bin` installs: every message names it. */
+export const PROGRAM = PRODUCT_NAMES.cliBinary;
 
 export interface Command {
   name: string;

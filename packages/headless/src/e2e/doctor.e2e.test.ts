@@ -120,6 +120,37 @@ describe('doctor', () => {
   );
 
   test(
+    'a server on a port of its own (serve --port N) is found where live-server.json says',
+    async () => {
+      // The test server listens on a port of its own choosing, neither data.json's nor one of
+      // the ports the doctor is told to try: only live-server.json names it.
+      const report = await doctor(live.vault.root, [await freePort()]);
+      const server = check(report, 'server');
+      expect(server.status).toBe('ok');
+      expect(server.summary).toContain(`answers at http://127.0.0.1:${live.server.port}/mcp`);
+      expect(check(report, 'port')).toEqual({
+        id: 'port',
+        title: 'Port',
+        status: 'ok',
+        summary: `${live.server.port}, given when the server started (live-server.json names it; data.json does not)`,
+      });
+      // The command line, with a home of its own (no client files), probing its usual ports.
+      const ownHome = await mkdtemp(join(tmpdir(), 'doctor-home-'));
+      try {
+        const cli = await runCli(['doctor', '--vault', live.vault.root], { HOME: ownHome });
+        expect(cli.stdout).toContain(
+          `ok    Server: answers at http://127.0.0.1:${live.server.port}/mcp`,
+        );
+        expect(cli.stdout).toContain('All is well.');
+        expect(cli.status).toBe(0);
+      } finally {
+        await rm(ownHome, { recursive: true, force: true });
+      }
+    },
+    STARTS,
+  );
+
+  test(
     'a missing vault: "vault folder not found: PATH", exit code 1',
     async () => {
       const missing = join(home, 'No Vault');

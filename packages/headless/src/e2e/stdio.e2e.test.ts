@@ -3,8 +3,9 @@
  * official SDK client's stdio transport, next to the same vault served over HTTP. A token's scope
  * over stdio is exactly its scope over HTTP (profile, allowlist, read-only), on both protocol
  * lines; the token may be named by id or label; stdout carries MCP messages only; a token revoked
- * while the process runs is refused from the next message on; and a token that does not exist,
- * or a missing vault, stops the CLI before it serves, saying why.
+ * while the process runs is refused from the next message on; a vault no server opened yet gets
+ * its Default token, as over HTTP; and a token that does not exist, or a missing vault, stops
+ * the CLI before it serves, saying why.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '@modelcontextprotocol/client';
@@ -12,9 +13,13 @@ import { addToken, revokeToken } from '@mcp-connector/obsidian-plugin/tool-polic
 import type { TokenRecord } from '@mcp-connector/shared';
 import { waitFor } from '@mcp-connector/shared/test-support';
 import { spawn, spawnSync } from 'node:child_process';
+import { PROGRAM } from '../commands/usage.ts';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { settingsPathOf } from '../serve.ts';
 import {
   LEGACY_INITIALIZE,
+  buildVault,
   PROTOCOL_LINES,
   callFail,
   callOk,
@@ -157,6 +162,25 @@ describe('serve --stdio', () => {
   );
 
   test(
+    'on a vault no server has opened yet, --token Default serves: the token is made first',
+    async () => {
+      const fresh = await buildVault({ '.obsidian/app.json': '{}', 'Note.md': '# Note\n' });
+      const connection = await connectStdioCli(SOURCE_CLI, fresh.root, 'Default', 'modern');
+      try {
+        expect(await names(connection.client)).toContain('get_vault_file');
+        const settings = JSON.parse(await readFile(settingsPathOf(fresh.root), 'utf8')) as {
+          tokens: { label: string }[];
+        };
+        expect(settings.tokens.map((token) => token.label)).toEqual(['Default']);
+      } finally {
+        await connection.close();
+        await fresh.remove();
+      }
+    },
+    STARTS,
+  );
+
+  test(
     'a token that does not exist, or a missing vault, stops it before it serves',
     () => {
       const run = (vault: string, token: string) =>
@@ -169,8 +193,9 @@ describe('serve --stdio', () => {
       expect(unknown.status).toBe(1);
       expect(unknown.stdout).toBe('');
       expect(unknown.stderr).toContain(
-        'No token with the id or label "nobody"; `mcp-connector-headless tokens --vault',
+        `No token with the id or label "nobody"; \`${PROGRAM} tokens --vault`,
       );
+      expect(unknown.stderr).toContain('add --label nobody` adds it.');
       const missing = run(join(t.vault.root, 'no such folder'), 'Default');
       expect(missing.status).toBe(1);
       expect(missing.stderr).toContain('vault folder not found:');

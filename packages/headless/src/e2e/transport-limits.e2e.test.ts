@@ -1,10 +1,16 @@
 /**
  * No request can hold the server: the bearer token is checked before any body is read (and a
- * refusal says what to send, revealing no token), a body that stops arriving is cut off, open
+ * refusal says what to send, revealing no token; an OAuth client that tries to sign in instead,
+ * as mcp-remote does, ends with that message too), a body that stops arriving is cut off, open
  * connections are capped, JSON nested deeper than 64 levels is refused before it is parsed into
  * a tool call, and SIGTERM stops the server within seconds even while a long request runs.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  type OAuthClientProvider,
+} from '@modelcontextprotocol/client';
 import { connect, type Socket } from 'node:net';
 import { serveVault, type HeadlessServer } from '../serve.ts';
 import { buildVault, startChildServer, type TempVault } from '../test-support/index.ts';
@@ -90,6 +96,78 @@ describe('the bearer token', () => {
       }),
     );
     expect(answer).toStartWith('HTTP/1.1 401');
+  });
+});
+
+/**
+ * An OAuth client as mcp-remote is one: the SDK's transport with an OAuth provider, sending the
+ * Authorization header it was given; a 401 makes it discover and register before giving up.
+ */
+function oauthClientProvider(): OAuthClientProvider {
+  const redirect = 'http://127.0.0.1:9/oauth/callback';
+  return {
+    redirectUrl: redirect,
+    clientMetadata: { redirect_uris: [redirect], client_name: 'oauth-probe-test' },
+    clientInformation: () => undefined,
+    saveClientInformation: () => undefined,
+    tokens: () => undefined,
+    saveTokens: () => undefined,
+    redirectToAuthorization: () => {
+      throw new Error('this test opens no browser');
+    },
+    saveCodeVerifier: () => undefined,
+    codeVerifier: () => '',
+  };
+}
+
+describe('an OAuth client', () => {
+  test('with a wrong token ends in a message about the token, not in a bare registration 404', async () => {
+    const transport = new StreamableHTTPClientTransport(new URL(server.url), {
+      authProvider: oauthClientProvider(),
+      requestInit: { headers: { Authorization: 'Bearer not-a-token-of-this-vault' } },
+    });
+    const client = new Client({ name: 'oauth-probe-test', version: '1.0.0' });
+    const failure = await client.connect(transport).then(
+      () => 'connected',
+      (error: unknown) => String(error),
+    );
+    await client.close();
+    expect(failure).toContain('Dynamic Client Registration rejected (HTTP 403)');
+    expect(failure).toContain('This MCP server does not use OAuth');
+    expect(failure).toContain('local-mcp-server tokens --vault <vault> add --label <name>');
+    // What mcp-remote reads as a reason to open a browser or retry over SSE instead.
+    for (const word of ['Unauthorized', '404', '405', 'Not Found'])
+      expect({ word, found: failure.includes(word) }).toEqual({ word, found: false });
+  });
+
+  test("the 401 points at the resource's metadata: a bearer token in the header, no authorization server", async () => {
+    const refused = await post(LIST, 'wrong');
+    const challenge = refused.headers.get('www-authenticate') ?? '';
+    const pointer = /resource_metadata="([^"]+)"/.exec(challenge)?.[1] ?? '';
+    expect(pointer).toBe(`http://127.0.0.1:${port}/.well-known/oauth-protected-resource/mcp`);
+    const metadata = await fetch(pointer);
+    expect(metadata.status).toBe(200);
+    const body = (await metadata.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ resource: server.url, bearer_methods_supported: ['header'] });
+    expect(body.authorization_servers).toBeUndefined();
+  });
+
+  test('the probes pass the same guard: another Host or a web page is refused', async () => {
+    const probe = (path: string, headers: Record<string, string>) =>
+      exchange(
+        [`GET ${path} HTTP/1.1`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)]
+          .join('\r\n')
+          .concat('\r\n\r\n'),
+      );
+    const path = '/.well-known/oauth-authorization-server';
+    expect(await probe(path, { Host: `127.0.0.1:${port}` })).toStartWith('HTTP/1.1 404');
+    expect(await probe(path, { Host: 'evil.example' })).toStartWith('HTTP/1.1 403');
+    expect(
+      await probe(path, { Host: `127.0.0.1:${port}`, Origin: 'https://evil.example' }),
+    ).toStartWith('HTTP/1.1 403');
+    expect(await probe('/.well-known/anything-else', { Host: `127.0.0.1:${port}` })).toStartWith(
+      'HTTP/1.1 404',
+    );
   });
 });
 

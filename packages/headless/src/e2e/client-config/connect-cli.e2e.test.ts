@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PROGRAM } from '../../commands/usage.ts';
 import { bannerFor } from '../../serve.ts';
 import {
   buildVault,
@@ -131,12 +132,12 @@ describe('bun run connect', () => {
     const run = connect('--vault', t.vault.root, '--token', 'Nope', '--client', 'cursor');
     expect(run.status).toBe(1);
     expect(run.err).toContain('No token with the id or label "Nope"');
-    expect(run.err).toContain('mcp-connector-headless tokens --vault');
+    expect(run.err).toContain(`${PROGRAM} tokens --vault`);
     expect(run.out).toBe('');
   });
 
   inProcessTest('the headless banner points to connect', () => {
-    expect(bannerFor(t.server)).toContain('mcp-connector-headless connect --vault');
+    expect(bannerFor(t.server)).toContain(`${PROGRAM} connect --vault`);
     expect(bannerFor(t.server)).toContain(
       `claude mcp add --transport http --scope user obsidian-vault ${t.server.url}`,
     );

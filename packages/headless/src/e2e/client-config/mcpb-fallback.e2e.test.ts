@@ -136,6 +136,17 @@ describe('a .mcpb with the fallback', () => {
     expect(manifest).not.toContain(reader.secret);
   });
 
+  test('it asks Claude Desktop for the Node the headless CLI inside needs', async () => {
+    const { compatibility } = JSON.parse(
+      await readFile(join(bundleDir, 'manifest.json'), 'utf8'),
+    ) as { compatibility: { runtimes: { node: string } } };
+    const { engines } = JSON.parse(
+      await readFile(join(import.meta.dir, '..', '..', '..', 'package.json'), 'utf8'),
+    ) as { engines: { node: string } };
+    expect(engines.node).toBe('>=20');
+    expect(compatibility.runtimes.node).toBe(`${engines.node}.0.0`);
+  });
+
   test(
     'with no server running it serves the vault itself, with the token scope it has over HTTP',
     async () => {

@@ -130,6 +130,8 @@ describe('the bundle', () => {
     expect(manifest).toContain(token.id);
     expect(manifest).not.toContain(token.secret);
     expect(manifest).not.toContain('user_config');
+    // The shim alone runs on Node 18 (a bundle with the headless fallback asks for 20).
+    expect(manifest).toContain('"node": ">=18.0.0"');
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * The request listener of the loopback HTTP server. Per request, in order: screen the path,
- * method, Origin and Host; refuse a declared body over 1 MiB; refresh the settings and refuse
+ * method, Origin and Host; answer an OAuth client's probe (oauth-probes.ts); refuse a declared
+ * body over 1 MiB; refresh the settings and refuse
  * while they cannot be trusted; check the bearer token (before any body is read); read the body
  * (at most 1 MiB, within a time limit); refuse JSON nested deeper than 64 levels; then hand the
  * parsed message to the SDK's MCP handler. Rejections carry no detail an attacker could use.
@@ -9,8 +10,9 @@ import { MAX_JSON_DEPTH, jsonNestsDeeperThan, type TokenRecord } from '@mcp-conn
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { matchBearerToken } from './bearer-token.ts';
 import { attachCallerToken } from './caller-token.ts';
+import { WHERE_TOKENS_COME_FROM, answerOAuthProbe, resourceMetadataUrl } from './oauth-probes.ts';
 import { MAX_BODY_BYTES, readBodyWithin } from './request-body.ts';
-import { screenRequest } from './request-screen.ts';
+import { MCP_PATH, pathOf, screenRequest } from './request-screen.ts';
 
 export type McpNodeHandler = (
   request: IncomingMessage,
@@ -47,11 +49,13 @@ async function serve(
 ): Promise<void> {
   const rejection = screenRequest(request, options.port());
   if (rejection !== null) {
-    if (rejection.status === 405) response.setHeader('Allow', 'POST');
+    if (rejection.allow !== undefined) response.setHeader('Allow', rejection.allow);
     return refuseWithoutBody(request, response, () =>
       sendJsonRpcError(response, rejection.status, -32000, rejection.message),
     );
   }
+  const path = pathOf(request);
+  if (path !== MCP_PATH) return answerOAuthProbe(request, response, path);
   if (declaredLength(request) > MAX_BODY_BYTES) return refuseTooLarge(request, response);
   await options.beforeRequest();
   const refusal = options.refusal();
@@ -108,12 +112,13 @@ function refuseTooLarge(request: IncomingMessage, response: ServerResponse): voi
 
 /**
  * 401 with `WWW-Authenticate: Bearer` and a short JSON body: whether a token was missing or not
- * recognised, and where to get one. Nothing says which tokens exist.
+ * recognised, and where to get one. Nothing says which tokens exist. The challenge points at the
+ * protected resource's metadata, where an OAuth client learns that a bearer token is the way in.
  */
 function sendUnauthorized(request: IncomingMessage, response: ServerResponse): void {
   const missing = !/^Bearer +\S/i.test(request.headers.authorization ?? '');
-  const where =
-    "Copy a token from Obsidian (Settings, MCP Connector) or create one with the tokens command line (`tokens --vault <vault> add --label <name>`), and send it as 'Authorization: Bearer <token>'.";
+  const where = WHERE_TOKENS_COME_FROM;
+  const metadata = `resource_metadata="${resourceMetadataUrl(request.headers.host ?? '')}"`;
   const body = missing
     ? { code: 'token_missing', message: `This MCP server needs a bearer token. ${where}` }
     : {
@@ -123,8 +128,8 @@ function sendUnauthorized(request: IncomingMessage, response: ServerResponse): v
   response.setHeader(
     'WWW-Authenticate',
     missing
-      ? 'Bearer realm="mcp-connector"'
-      : 'Bearer realm="mcp-connector", error="invalid_token"',
+      ? `Bearer realm="mcp-connector", ${metadata}`
+      : `Bearer realm="mcp-connector", error="invalid_token", ${metadata}`,
   );
   sendJson(response, 401, body);
 }

@@ -44,6 +44,28 @@ describe('screenRequest', () => {
     expect(screenRequest(head({ url }), PORT)?.status).toBe(404);
   });
 
+  test('lets the OAuth probes through with their own method, under the same Origin and Host rules', () => {
+    for (const url of [
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-protected-resource/mcp',
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/openid-configuration',
+    ]) {
+      expect(screenRequest(head({ url, method: 'GET' }), PORT)).toBeNull();
+      expect(screenRequest(head({ url, method: 'POST' }), PORT)).toMatchObject({
+        status: 405,
+        allow: 'GET',
+      });
+      const foreign = head({ url, method: 'GET', headers: { host: 'evil.example' } });
+      expect(screenRequest(foreign, PORT)?.status).toBe(403);
+    }
+    expect(screenRequest(head({ url: '/register' }), PORT)).toBeNull();
+    expect(screenRequest(head({ url: '/register', method: 'GET' }), PORT)?.allow).toBe('POST');
+    expect(screenRequest(head({ url: '/.well-known/other', method: 'GET' }), PORT)?.status).toBe(
+      404,
+    );
+  });
+
   test.each([
     'https://evil.example',
     'http://127.0.0.1.evil.example',

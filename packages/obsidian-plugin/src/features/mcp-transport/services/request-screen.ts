@@ -1,13 +1,20 @@
 /**
  * The checks every request passes before any body is read, in this order: path, method, Origin,
  * Host. Origin and Host stop browsers and DNS-rebinding pages from reaching a server that is only
- * meant for programs on this machine.
+ * meant for programs on this machine. Besides /mcp (POST), the only paths are the OAuth probes
+ * (oauth-probes.ts), each with its method: an OAuth client is told there that this server takes
+ * bearer tokens.
  */
-export const MCP_PATH = '/mcp';
+import { MCP_PATH } from './mcp-path.ts';
+import { oauthProbeMethod } from './oauth-probes.ts';
+
+export { MCP_PATH };
 
 export interface Rejection {
   status: 403 | 404 | 405;
   message: string;
+  /** With a 405: the method the path takes. */
+  allow?: string;
 }
 
 export interface RequestHead {
@@ -18,13 +25,22 @@ export interface RequestHead {
 
 const LOOPBACK_HOSTNAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
+export function pathOf(request: RequestHead): string {
+  return (request.url ?? '').split('?')[0] ?? '';
+}
+
 export function screenRequest(request: RequestHead, port: number): Rejection | null {
-  const path = (request.url ?? '').split('?')[0];
-  if (path !== MCP_PATH) return { status: 404, message: 'Not found: the MCP endpoint is /mcp.' };
-  if (request.method !== 'POST') {
+  const path = pathOf(request);
+  const method = path === MCP_PATH ? 'POST' : oauthProbeMethod(path);
+  if (method === undefined) return { status: 404, message: 'Not found: the MCP endpoint is /mcp.' };
+  if (request.method !== method) {
     return {
       status: 405,
-      message: 'Method not allowed: this endpoint is stateless and takes POST only.',
+      allow: method,
+      message:
+        path === MCP_PATH
+          ? 'Method not allowed: this endpoint is stateless and takes POST only.'
+          : `Method not allowed: this path takes ${method} only.`,
     };
   }
   const origin = single(request.headers.origin);

@@ -19,6 +19,13 @@ export const SHIM_ENTRY_POINT = 'server/index.js';
 export const FALLBACK_CLI = 'headless/cli.mjs';
 
 /**
+ * The Node a bundle needs of the runtime Claude Desktop starts it with: the shim alone is built
+ * for Node 18 (scripts/client-config/build-shim.ts); the headless CLI a fallback bundle carries
+ * needs Node 20, as its package's engines say (mcpb-fallback.e2e.test.ts compares them).
+ */
+export const NODE_RUNTIME = { shim: '>=18.0.0', headlessCli: '>=20.0.0' } as const;
+
+/**
  * What serving the vault without Obsidian gives up (docs/features/headless.md): said in the
  * bundle's description, where the user sees it when installing.
  */
@@ -69,7 +76,7 @@ export function mcpbManifest(
     keywords: ['obsidian', 'notes', 'vault', 'markdown'],
     compatibility: {
       platforms: ['darwin', 'win32', 'linux'],
-      runtimes: { node: '>=18.0.0' },
+      runtimes: { node: options.fallback === true ? NODE_RUNTIME.headlessCli : NODE_RUNTIME.shim },
     },
   };
 }

@@ -1,6 +1,8 @@
 /**
  * The port and the server: which ports this vault's server would use (the fixed one, or the
- * range), who holds each of them, and whether this vault's server answers, on which lines.
+ * range), who holds each of them, and whether this vault's server answers, on which lines. A
+ * running server may listen elsewhere (headless `serve --port N` overrides data.json for one
+ * run): the port live-server.json names is probed first.
  */
 import type { Settings } from '@mcp-connector/shared';
 import { liveServerBeside } from '../../../client-config/index.ts';
@@ -23,7 +25,7 @@ export interface ProbedServers {
   /** The ports this vault's server would use, in order. */
   candidates: readonly number[];
   byPort: ReadonlyMap<number, ProbedPort>;
-  /** This vault's server, if one answers on a candidate port. */
+  /** This vault's server, if one answers on the published port or a candidate port. */
   live: (ProbedPort & { holder: Extract<PortHolder, { kind: 'this-vault' }> }) | null;
 }
 
@@ -37,7 +39,8 @@ export async function probeServers(
   const secret = settings?.tokens[0]?.secret ?? null;
   // What a running server of this vault wrote when it bound its port (ADR-0009).
   const published = await liveServerBeside(settingsPathIn(env));
-  const ports = [...new Set([...candidates, ...alsoPorts])];
+  const publishedPorts = published === null ? [] : [published.port];
+  const ports = [...new Set([...publishedPorts, ...candidates, ...alsoPorts])];
   const probed = await Promise.all(
     ports.map(async (port): Promise<ProbedPort> => {
       const holder = await probePort(port, secret, env.probeTimeoutMs);
@@ -50,7 +53,7 @@ export async function probeServers(
     }),
   );
   const byPort = new Map(probed.map((entry) => [entry.port, entry]));
-  const live = candidates
+  const live = [...publishedPorts, ...candidates]
     .map((port) => byPort.get(port))
     .find((entry) => entry?.holder.kind === 'this-vault');
   return { fixed, candidates, byPort, live: (live as ProbedServers['live']) ?? null };
@@ -72,6 +75,13 @@ export function describeHolder(probed: ProbedPort): string {
 
 export function checkPort(env: DoctorEnvironment, servers: ProbedServers): DoctorCheck {
   const check = { id: 'port', title: 'Port' };
+  const live = servers.live;
+  if (live !== null && !servers.candidates.includes(live.port))
+    return {
+      ...check,
+      status: 'ok',
+      summary: `${live.port}, given when the server started (live-server.json names it; data.json does not)`,
+    };
   const entries = servers.candidates.map((port) => servers.byPort.get(port) as ProbedPort);
   if (servers.fixed !== null) {
     const [entry] = entries as [ProbedPort];
