@@ -31,7 +31,7 @@ const FILES_WITH_PREVIEWS = 20;
 
 interface Options {
   regex: UserRegex;
-  /** One budget for the whole call: the dry pass and the writes together. */
+  /** The regex's time, started anew for each note (in the dry pass and in its write). */
   budget: RegexBudget;
   replacement: string;
   includeFrontmatter: boolean;
@@ -128,6 +128,7 @@ async function matchingFiles(
   for (const file of notes) {
     const content = indexed?.noteText(file.path) ?? (await host.read(file.path));
     const withPreviews = found.length < FILES_WITH_PREVIEWS;
+    options.budget.forNote(file.path);
     const outcome = replaceInNote(
       content,
       options,
@@ -203,6 +204,7 @@ async function applyOne(
 ) {
   let replacements = 0;
   const replace = (current: string) => {
+    options.budget.forNote(file.path);
     const outcome = replaceInNote(current, options, 0);
     replacements = outcome.replacements;
     return outcome.text;

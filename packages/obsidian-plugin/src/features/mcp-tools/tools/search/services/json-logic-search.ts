@@ -6,7 +6,7 @@
  * The rule is checked before any note is read: every operation must be a standard JsonLogic
  * operator (except `log`, which would write to the console) or one of ours (`glob`, `regexp`),
  * nesting at most 64 deep. A bad regexp fails with `invalid_regex` or `unsupported_regex`, one
- * that runs out of the search's time budget with `regex_timeout`; anything else that throws while
+ * that runs out of its time budget on a note with `regex_timeout` naming the note; anything else that throws while
  * evaluating fails with `invalid_query`, naming the note it failed on. The loop yields to the
  * event loop between notes, so a long search never holds up other requests.
  */
@@ -57,6 +57,7 @@ export async function notesMatching(host: VaultHost, rule: unknown): Promise<str
   const matches: string[] = [];
   for (const note of await noteTextCache(host).notes()) {
     const data = noteData(host, note);
+    budget.forNote(note.path);
     if (data !== null && withRegexBudget(budget, () => evaluate(rule, data, note.path)))
       matches.push(note.path);
     await budget.pause();
