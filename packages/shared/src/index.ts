@@ -42,3 +42,4 @@ export { MAX_TOKENS, newTokenRecord, newTokenSecret, type TokenRecord } from './
 export { foldCase, foldedQueryPattern, prepareFolding } from './case-fold.ts';
 export { revisionOf } from './revision.ts';
 export { expandHome } from './home-path.ts';
+export { durationText } from './durations.ts';
