@@ -26,6 +26,7 @@ import {
   withdrawLiveServer,
 } from './features/client-config/index.ts';
 import { ChangeJournal } from './features/change-journal/index.ts';
+import { Operations } from './features/long-work/index.ts';
 import { commandGateFor, type PermissionPrompt } from './features/command-permissions/index.ts';
 import {
   allTools,
@@ -253,6 +254,10 @@ async function composeOn(
   const changes = await openChangeJournal(host, options);
   life.defer(() => changes.close());
   life.step('change-journal');
+  // Closed before the journal: a call the close stops puts its writes back through it.
+  const operations = new Operations({ callerOf: (tokenId) => tokenLabel(settings, tokenId) });
+  life.defer(() => operations.close());
+  life.step('operations');
   let notify: ServerNotifier | null = null;
   const policy = new ToolPolicyEngine(settings, allTools, metaTools, {
     surfaceWidened: options.notifyUser ?? (() => undefined),
@@ -310,6 +315,7 @@ async function composeOn(
     policyFor: (tokenId, notifyCaller) => policy.forRequest(tokenId, notifyCaller),
     recordRequest: (tokenId, era) => policy.usage.recordRequest(tokenId, era),
     changesFor: (tokenId) => changes.forActor({ tokenId, label: tokenLabel(settings, tokenId) }),
+    operations,
     ...(options.extend && { extend: options.extend }),
   };
   return {

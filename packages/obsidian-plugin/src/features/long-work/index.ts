@@ -10,6 +10,7 @@ export {
   CALL_TIME_LIMIT_MS,
   Operation,
   PROGRESS_EVERY_MS,
+  increasingProgress,
   type Progress,
   type StopCause,
 } from './services/operation.ts';
@@ -18,5 +19,6 @@ export {
   SHOW_AFTER_MS,
   type CallStart,
   type OperationView,
+  type OperationsOptions,
 } from './services/operations.ts';
 export { operationLine, operationsStatus, progressText } from './services/operation-lines.ts';

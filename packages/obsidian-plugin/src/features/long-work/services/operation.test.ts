@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { ToolError } from '@mcp-connector/shared';
-import { Operation, PROGRESS_EVERY_MS, type Progress } from './operation.ts';
+import { Operation, PROGRESS_EVERY_MS, increasingProgress, type Progress } from './operation.ts';
 
 function operationAt(clock: { now: number }, timeLimitMs?: number) {
   return new Operation('op-1', {
@@ -67,5 +67,20 @@ describe('Operation', () => {
     await new Promise((resolve) => operation.signal.addEventListener('abort', resolve));
     expect((operation.signal.reason as ToolError).code).toBe('time_limit');
     operation.end();
+  });
+});
+
+test('notifications count on over passes that start again from 0, each above the last', () => {
+  const increasing = increasingProgress();
+  const index = (done: number) => ({ done, total: 100, message: 'Waiting for the vault index' });
+  const tool = (done: number) => ({ done, total: 10, message: 'Replacing in notes' });
+  expect(increasing(index(40))).toEqual(index(40));
+  expect(increasing(index(40))).toBeNull();
+  expect(increasing(tool(1))).toEqual({ ...tool(41), total: 50 });
+  expect(increasing(tool(5))).toEqual({ ...tool(45), total: 50 });
+  expect(increasing({ done: 2, total: null, message: 'Writing' })).toEqual({
+    done: 47,
+    total: null,
+    message: 'Writing',
   });
 });

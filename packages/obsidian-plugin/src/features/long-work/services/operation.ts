@@ -2,8 +2,8 @@
  * One tool call in flight, as the server and the people watching see it: what it is, how far it
  * got (done of total, what it is doing now), and how to stop it. The tool reports as often as it
  * likes (`report`, one per note is fine); followers hear at most one report every
- * PROGRESS_EVERY_MS, and only when `done` moved on (MCP requires each progress notification to
- * say more than the last). A call is stopped through its signal: its reason is the ToolError the
+ * PROGRESS_EVERY_MS, and only when `done` moved on or it does something else now (MCP requires
+ * each progress notification to say more than the last: `increasingProgress` keeps them so). A call is stopped through its signal: its reason is the ToolError the
  * call then fails with (`cancelled`, or `time_limit` once it ran past its wall time).
  */
 import { ToolError } from '@mcp-connector/shared';
@@ -20,6 +20,25 @@ export interface Progress {
   total: number | null;
   /** What the call is doing now ("Replacing in notes"); '' until it says. */
   message: string;
+}
+
+/**
+ * Progress as notifications must carry it: each one's `progress` above the last. A pass that
+ * counts from 0 again (the tool's own, after waiting for the index) counts on from where the
+ * last notification was; null for a report that would say nothing new.
+ */
+export function increasingProgress(): (progress: Progress) => Progress | null {
+  let base = 0;
+  let last = -1;
+  let message: string | null = null;
+  return (progress) => {
+    if (progress.message !== message && base + progress.done <= last) base = last;
+    message = progress.message;
+    const done = base + progress.done;
+    if (done <= last) return null;
+    last = done;
+    return { ...progress, done, total: progress.total === null ? null : base + progress.total };
+  };
 }
 
 /** Who stopped a call, in the words its failure gives. */
@@ -87,8 +106,10 @@ export class Operation {
       total: total ?? this.current.total,
       message: message ?? this.current.message,
     };
-    if (next.message !== this.phase.message)
+    if (next.message !== this.phase.message) {
       this.phase = { message: next.message, at: this.now(), done };
+      this.lastSentDone = -1; // a new pass may count from 0 (waiting for the index, then the tool)
+    }
     this.current = next;
     const at = this.now();
     if (done <= this.lastSentDone || at - this.lastSentAt < PROGRESS_EVERY_MS) return;

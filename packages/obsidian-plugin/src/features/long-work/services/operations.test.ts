@@ -5,9 +5,9 @@ import { Operations, SHOW_AFTER_MS } from './operations.ts';
 const call = (requestId?: number) => ({
   tool: 'search_and_replace',
   tokenId: 't',
-  caller: 'Default',
   ...(requestId !== undefined && { requestId }),
 });
+const callerOf = () => 'Default';
 
 describe('Operations', () => {
   test("a client's cancellation reaches its request's call, from any request", () => {
@@ -37,7 +37,7 @@ describe('Operations', () => {
 
   test('a call shows once it has run a while; its progress and its end are told', () => {
     const clock = { now: 0 };
-    const operations = new Operations(() => clock.now);
+    const operations = new Operations({ now: () => clock.now, callerOf });
     let changes = 0;
     operations.onChange(() => changes++);
     const operation = operations.start(call());

@@ -6,8 +6,10 @@
  * there. It lives in the connector's composition, not in a request: the HTTP transport makes a
  * server per request (ADR-0002), and a cancellation arrives in a request of its own.
  */
-import type { RequestId } from '@modelcontextprotocol/server';
 import { Operation, type OperationStart, type Progress, type StopCause } from './operation.ts';
+
+/** A JSON-RPC request's id. */
+export type RequestId = string | number;
 
 /** A call shows in the status bar and on the terminal once it has run this long. */
 export const SHOW_AFTER_MS = 1000;
@@ -25,9 +27,15 @@ export interface OperationView {
   stopping: boolean;
 }
 
-export interface CallStart extends OperationStart {
+export interface CallStart extends Omit<OperationStart, 'caller' | 'now'> {
   /** The request's id, when a request is waiting for the call (not for a task). */
   requestId?: RequestId;
+}
+
+export interface OperationsOptions {
+  /** The label people know a token by (the token's id when there is none). */
+  callerOf?: (tokenId: string) => string;
+  now?: () => number;
 }
 
 export class Operations {
@@ -40,10 +48,20 @@ export class Operations {
   private count = 0;
   private closed = false;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  private readonly now: () => number;
+  private readonly callerOf: (tokenId: string) => string;
+
+  constructor(options: OperationsOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.callerOf = options.callerOf ?? ((tokenId) => tokenId);
+  }
 
   start(start: CallStart): Operation {
-    const operation = new Operation(`op-${++this.count}`, { now: this.now, ...start });
+    const operation = new Operation(`op-${++this.count}`, {
+      ...start,
+      caller: this.callerOf(start.tokenId),
+      now: this.now,
+    });
     this.running.set(operation.id, operation);
     if (start.requestId !== undefined) this.answering(operation, start.requestId);
     operation.follow(() => {
