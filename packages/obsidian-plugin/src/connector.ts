@@ -7,7 +7,11 @@
  */
 import type { TokenRecord } from '@mcp-connector/shared';
 import { dirname, join } from 'node:path';
-import { SUPPORTED_PROTOCOL_VERSIONS, type ServerNotifier } from '@modelcontextprotocol/server';
+import {
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type CallToolResult,
+  type ServerNotifier,
+} from '@modelcontextprotocol/server';
 import type { Readable, Writable } from 'node:stream';
 import { Lifecycle, type LifecycleOptions, type LifecycleState } from './lifecycle.ts';
 import { ALWAYS_INDEXED, type VaultIndexing } from './host/index-status.ts';
@@ -26,7 +30,7 @@ import {
   withdrawLiveServer,
 } from './features/client-config/index.ts';
 import { ChangeJournal } from './features/change-journal/index.ts';
-import { Operations } from './features/long-work/index.ts';
+import { Operations, TaskStore } from './features/long-work/index.ts';
 import { commandGateFor, type PermissionPrompt } from './features/command-permissions/index.ts';
 import {
   allTools,
@@ -257,6 +261,7 @@ async function composeOn(
   // Closed before the journal: a call the close stops puts its writes back through it.
   const operations = new Operations({ callerOf: (tokenId) => tokenLabel(settings, tokenId) });
   life.defer(() => operations.close());
+  const tasks = new TaskStore<CallToolResult>();
   life.step('operations');
   let notify: ServerNotifier | null = null;
   const policy = new ToolPolicyEngine(settings, allTools, metaTools, {
@@ -316,6 +321,7 @@ async function composeOn(
     recordRequest: (tokenId, era) => policy.usage.recordRequest(tokenId, era),
     changesFor: (tokenId) => changes.forActor({ tokenId, label: tokenLabel(settings, tokenId) }),
     operations,
+    tasks,
     ...(options.extend && { extend: options.extend }),
   };
   return {

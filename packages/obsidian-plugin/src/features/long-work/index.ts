@@ -22,3 +22,11 @@ export {
   type OperationsOptions,
 } from './services/operations.ts';
 export { operationLine, operationsStatus, progressText } from './services/operation-lines.ts';
+export {
+  DEFAULT_TASK_TTL_MS,
+  MAX_TASKS_PER_TOKEN,
+  TASK_POLL_INTERVAL_MS,
+  TaskStore,
+  type TaskOutcome,
+  type TaskView,
+} from './services/task-store.ts';

@@ -72,6 +72,8 @@ export interface ToolContext {
   server: ServerFacts;
   /** How many tools this request's caller can see and call. */
   visibleToolCount: number;
+  /** Those of them that run as MCP tasks when the client asks (ToolSpec.long). */
+  taskTools: readonly string[];
   /** How far the host's vault index is, when the call started. */
   indexStatus: IndexStatus;
   services: ToolServices;

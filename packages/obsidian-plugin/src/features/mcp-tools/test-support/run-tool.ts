@@ -57,6 +57,7 @@ export function contextFor(
       protocolRevisions: ['2026-07-28', '2025-11-25'],
     },
     visibleToolCount: 1,
+    taskTools: [],
     indexStatus: ALWAYS_INDEXED.status(),
   };
 }

@@ -16,14 +16,15 @@ import type { VaultIndexing } from '../../../host/index-status.ts';
 import type { VaultHost } from '../../../host/vault-host.ts';
 import type { ChangeAccess } from '../../change-journal/index.ts';
 import { appResourcesCapability, registerAppResourceHandlers } from '../../mcp-apps/index.ts';
-import type { Operations } from '../../long-work/index.ts';
+import type { Operations, TaskStore } from '../../long-work/index.ts';
 import { toolListing, type CommandGate, type ServerFacts } from '../../mcp-tools/index.ts';
 import { promptsCapability, registerPromptHandlers } from '../../prompts/index.ts';
 import type { SemanticSearch } from '../../semantic-search/index.ts';
 import type { RequestPolicy } from '../../tool-policy/index.ts';
 import { awaitIndex, indexProtocolError } from './index-gate.ts';
 import { callerTokenId } from './caller-token.ts';
-import { handleCall } from './tool-call.ts';
+import { callOnLine } from './task-calls.ts';
+import { registerTaskHandlers, tasksCapability } from './tasks.ts';
 
 /** The standard tool handlers of one request's server, handed to an extension to build on. */
 export interface ToolHandlers {
@@ -57,6 +58,8 @@ export interface McpSurface {
   changesFor(tokenId: string): ChangeAccess | null;
   /** Every call in flight on this server: where a call is stopped from, whichever request asks. */
   operations: Operations;
+  /** The tasks long calls run as, kept across requests for the token that started them. */
+  tasks: TaskStore<CallToolResult>;
   extend?: ServerExtension;
 }
 
@@ -74,6 +77,7 @@ export function createMcpServer(
         tools: { listChanged: true },
         prompts: promptsCapability(request.era),
         resources: appResourcesCapability,
+        ...tasksCapability(request.era),
       },
       instructions: `Tools to read and edit the Obsidian vault "${surface.host.vaultName}". Paths are vault-relative.`,
     },
@@ -82,7 +86,7 @@ export function createMcpServer(
     listTools: () => ({
       tools: surface.policyFor(tokenId, noNotify).scope.listed.map(toolListing),
     }),
-    callTool: (call, ctx) => handleCall(surface, tokenId, call, ctx),
+    callTool: (call, ctx) => callOnLine(surface, tokenId, request.era, call, ctx),
   };
   server.setRequestHandler('tools/list', handlers.listTools);
   server.setRequestHandler('tools/call', handlers.callTool);
@@ -91,6 +95,7 @@ export function createMcpServer(
     const { requestId } = notification.params;
     if (requestId !== undefined) surface.operations.cancelRequest(tokenId, requestId);
   });
+  registerTaskHandlers(server, surface, tokenId, request.era);
   registerPromptHandlers(server, surface.host, async () => {
     const building = await awaitIndex(surface.indexing, surface.indexWaitMs);
     if (building !== null) throw indexProtocolError(building);

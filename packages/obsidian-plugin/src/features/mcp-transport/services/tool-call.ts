@@ -1,7 +1,8 @@
 /**
  * `tools/call` of one request: the caller's scope decides (unknown tool: a protocol error; not
  * allowed: a result saying why), then the call runs as an operation of the connector's one list
- * (features/long-work): it waits for the index if it needs it, runs, and ends. While it runs,
+ * (features/long-work): it waits for the index if it needs it, runs, and ends. The request
+ * waits for it, or it goes on as a task (task-calls.ts). While it runs,
  * its throttled progress goes out as notifications/progress when the request carried a
  * progressToken, and it is stopped when the request is cancelled: the SDK's signal (the
  * request closed, or notifications/cancelled on the connection) or a notifications/cancelled
@@ -41,26 +42,43 @@ export function allowedCall(
   return { tool: check.tool, args: call.params.arguments, policy };
 }
 
+/** A call the request waits for: it answers when the call ends. */
 export async function handleCall(
   surface: McpSurface,
   tokenId: string,
-  call: CallToolRequest,
+  allowed: AllowedCall,
   ctx: ServerContext,
 ): Promise<CallToolResult> {
-  const allowed = allowedCall(surface, tokenId, call, ctx);
-  if ('refused' in allowed) return allowed.refused;
+  const { operation, run } = beginCall(surface, tokenId, allowed, { requestId: ctx.mcpReq.id });
+  const detach = attachToRequest(operation, ctx);
+  try {
+    return await run;
+  } finally {
+    detach();
+  }
+}
+
+/**
+ * Starts the call as an operation; it leaves the list when its run has ended. A call whose
+ * answer goes out first (a task's) runs from the next turn of the event loop, so that its
+ * first stretch of work does not hold the answer back.
+ */
+export function beginCall(
+  surface: McpSurface,
+  tokenId: string,
+  allowed: AllowedCall,
+  start: { requestId?: string | number; afterAnswer?: boolean } = {},
+): { operation: Operation; run: Promise<CallToolResult> } {
   const operation = surface.operations.start({
     tool: allowed.tool.name,
     tokenId,
-    requestId: ctx.mcpReq.id,
+    ...(start.requestId !== undefined && { requestId: start.requestId }),
   });
-  const detach = attachToRequest(operation, ctx);
-  try {
-    return await runCall(surface, tokenId, allowed, operation);
-  } finally {
-    detach();
-    surface.operations.end(operation);
-  }
+  const turn = start.afterAnswer === true ? new Promise(setImmediate) : Promise.resolve();
+  const run = turn
+    .then(() => runCall(surface, tokenId, allowed, operation))
+    .finally(() => surface.operations.end(operation));
+  return { operation, run };
 }
 
 /**
@@ -100,7 +118,7 @@ export function attachToRequest(operation: Operation, ctx: ServerContext): () =>
 }
 
 /** The call itself: the index gate, then the tool through the journal, then the policy's turn. */
-export async function runCall(
+async function runCall(
   surface: McpSurface,
   tokenId: string,
   { tool, args, policy }: AllowedCall,
@@ -128,6 +146,7 @@ function toolContext(
     host: surface.host,
     server: surface.facts,
     visibleToolCount: policy.scope.listed.length,
+    taskTools: policy.scope.listed.filter((tool) => tool.long).map((tool) => tool.name),
     indexStatus: surface.indexing.status(),
     services: {
       commandGate: surface.commandGate,

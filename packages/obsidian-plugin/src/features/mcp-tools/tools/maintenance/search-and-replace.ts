@@ -65,6 +65,7 @@ export const searchAndReplace = defineTool({
       'expectedRevisions?': 'Record<string, string>',
     }),
   annotations: DESTRUCTIVE,
+  long: true,
   handler: async (args, ctx) => {
     const options: Options = {
       regex: compilePattern(args.pattern, args.flags ?? 'g'),
