@@ -46,7 +46,10 @@ test('each line words how a task ended', () => {
     ],
   ];
   for (const [view, legacy, modern] of cases) {
-    expect([legacyTask(view).status, modernTask(view).status]).toEqual([legacy, modern]);
+    expect([legacyTask(view).status as string, modernTask(view).status as string]).toEqual([
+      legacy,
+      modern,
+    ]);
   }
 });
 
