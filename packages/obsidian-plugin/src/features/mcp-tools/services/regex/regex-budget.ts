@@ -7,21 +7,17 @@
  * is handed to re2js wrapped in a String whose `charCodeAt` checks the clock every 1,024
  * characters read, so even a single linear-but-slow match stops at the deadline with
  * `regex_timeout` (re2js reads its input only through `charCodeAt`, `indexOf` and `substring`).
- * `pause` gives the event loop a turn between notes, so other requests and signals are served
- * while a long search runs.
+ * Between notes a long search gives the event loop its turns (services/long-steps.ts).
  */
 import { ToolError } from '@mcp-connector/shared';
-import { setTimeout } from 'node:timers';
 
 export const REGEX_BUDGET_MS = 2000;
 /** Below this many steps (text length x program size) a call cannot run long: no clock checks. */
 const UNCHECKED_STEPS = 2_000_000;
 const CHECK_EVERY = 0x3ff;
-const PAUSE_EVERY_MS = 15;
 
 export class RegexBudget {
   private spentMs = 0;
-  private lastPause = Date.now();
   /** The note the budget is spent on, once `forNote` named one. */
   private note: string | null = null;
 
@@ -44,13 +40,6 @@ export class RegexBudget {
     } finally {
       this.spentMs += Date.now() - start;
     }
-  }
-
-  /** Yields to the event loop when the work since the last yield took a while. */
-  async pause(): Promise<void> {
-    if (Date.now() - this.lastPause < PAUSE_EVERY_MS) return;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    this.lastPause = Date.now();
   }
 
   timeout(): ToolError {
