@@ -129,6 +129,8 @@ export interface RunningConnector {
   semantic: Pick<SemanticSearch, 'status' | 'rebuild'> | null;
   /** Every agent write, undoable (the Obsidian view and notice use it as the user). */
   changes: ChangeJournal;
+  /** The calls running now: the status bar shows the long ones and stops them. */
+  operations: Operations;
   /** Where the connector is in its life: 'ready' once started, 'closed' once closed. */
   readonly state: LifecycleState;
   close(): Promise<void>;
@@ -164,6 +166,7 @@ export async function startConnector(options: ConnectorOptions): Promise<Running
       host: composed.host,
       semantic: composed.semantic,
       changes: composed.changes,
+      operations: composed.surface.operations,
       get state() {
         return life.state;
       },
@@ -185,6 +188,8 @@ export interface StdioConnectorOptions extends Omit<
 
 export interface RunningStdioConnector {
   host: VaultHost;
+  /** The calls running now (the terminal shows the long ones). */
+  operations: Operations;
   /** Resolves when the client closes stdin. */
   closed: Promise<void>;
   close(): Promise<void>;
@@ -210,7 +215,12 @@ export async function startStdioConnector(
     life.defer(() => running.close());
     composed.publishTo(running.notify);
     life.step('transport');
-    return { host: composed.host, closed: running.closed, close: () => life.close() };
+    return {
+      host: composed.host,
+      operations: composed.surface.operations,
+      closed: running.closed,
+      close: () => life.close(),
+    };
   }, errorReporter(options));
 }
 
