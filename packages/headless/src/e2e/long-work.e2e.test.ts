@@ -62,9 +62,10 @@ interface Heard {
   message?: string;
 }
 
+/** Polls `condition`; one that throws (a temp file gone while it was read) is not yet true. */
 async function until(condition: () => Promise<boolean>, boundMs: number): Promise<void> {
   const deadline = Date.now() + boundMs;
-  while (!(await condition())) {
+  while (!(await condition().catch(() => false))) {
     if (Date.now() > deadline) throw new Error(`not so within ${boundMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -137,12 +137,12 @@ describe.each(PROTOCOL_LINES)('tasks on the %s line', (line) => {
       const running = server;
       const owner = await taskClient(running.url, running.token, line);
       const before = await snapshotVault(running.vault.root);
-      // Warm: the timing below is of the task's start, not of the first call's set-up.
-      await callOk(owner.client, 'search_and_replace', {
-        ...REPLACE,
-        dry_run: true,
-        scope: 'Notes/0',
-      });
+      // Warm: the timing below is of the task's start, not of the first call's set-up. (On
+      // 2026-07-28 a slow warm-up may itself become a task, which the SDK cannot read: ignored.)
+      const warmUp = { ...REPLACE, dry_run: true, scope: 'Notes/0/Note 0.md' };
+      await owner.client
+        .callTool({ name: 'search_and_replace', arguments: warmUp })
+        .catch(() => null);
       const { task, ms } = await owner.startTask(REPLACE);
       expect(ms).toBeLessThan(FAST_ANSWER_MS);
       expect(task).toMatchObject({ status: 'working' });
