@@ -68,4 +68,12 @@ describe('Operations', () => {
     await closing;
     expect(operations.start(call()).signal.aborted).toBe(true);
   });
+
+  test('a close does not wait for ever on a call that does not end', async () => {
+    const operations = new Operations({ closeWaitMs: 20 });
+    const stuck = operations.start(call());
+    await operations.close();
+    expect(stuck.signal.aborted).toBe(true);
+    operations.end(stuck);
+  });
 });

@@ -6,10 +6,14 @@
  * there. It lives in the connector's composition, not in a request: the HTTP transport makes a
  * server per request (ADR-0002), and a cancellation arrives in a request of its own.
  */
+import { clearTimeout, setTimeout } from 'node:timers';
 import { Operation, type OperationStart, type Progress, type StopCause } from './operation.ts';
 
 /** A JSON-RPC request's id. */
 export type RequestId = string | number;
+
+/** How long a close waits for the calls it stopped to put their writes back. */
+export const CLOSE_WAIT_MS = 10_000;
 
 /** A call shows in the status bar and on the terminal once it has run this long. */
 export const SHOW_AFTER_MS = 1000;
@@ -36,6 +40,8 @@ export interface OperationsOptions {
   /** The label people know a token by (the token's id when there is none). */
   callerOf?: (tokenId: string) => string;
   now?: () => number;
+  /** How long a close waits for the calls it stopped (CLOSE_WAIT_MS unless a test says). */
+  closeWaitMs?: number;
 }
 
 export class Operations {
@@ -50,10 +56,12 @@ export class Operations {
 
   private readonly now: () => number;
   private readonly callerOf: (tokenId: string) => string;
+  private readonly closeWaitMs: number;
 
   constructor(options: OperationsOptions = {}) {
     this.now = options.now ?? Date.now;
     this.callerOf = options.callerOf ?? ((tokenId) => tokenId);
+    this.closeWaitMs = options.closeWaitMs ?? CLOSE_WAIT_MS;
   }
 
   start(start: CallStart): Operation {
@@ -122,11 +130,22 @@ export class Operations {
     return () => this.listeners.delete(listener);
   }
 
-  /** Stops every call (`closing`) and resolves once all have ended, their writes put back. */
+  /**
+   * Stops every call (`closing`) and resolves once all have ended, their writes put back, or
+   * after CLOSE_WAIT_MS: a call stuck elsewhere (waiting for another server's journal turn) must
+   * not hold a close up; what it left open is settled at the next start, as after a crash.
+   */
   async close(): Promise<void> {
     this.closed = true;
     for (const operation of this.running.values()) operation.stop('closing');
-    if (this.running.size > 0) await new Promise<void>((resolve) => this.endedAll.push(resolve));
+    if (this.running.size > 0) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        new Promise<void>((resolve) => this.endedAll.push(resolve)),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, this.closeWaitMs))),
+      ]);
+      clearTimeout(timer);
+    }
     this.listeners.clear();
   }
 
