@@ -7,7 +7,11 @@
  */
 import type { TokenRecord } from '@mcp-connector/shared';
 import { dirname, join } from 'node:path';
-import { SUPPORTED_PROTOCOL_VERSIONS, type ServerNotifier } from '@modelcontextprotocol/server';
+import {
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type CallToolResult,
+  type ServerNotifier,
+} from '@modelcontextprotocol/server';
 import type { Readable, Writable } from 'node:stream';
 import { Lifecycle, type LifecycleOptions, type LifecycleState } from './lifecycle.ts';
 import { ALWAYS_INDEXED, type VaultIndexing } from './host/index-status.ts';
@@ -26,6 +30,7 @@ import {
   withdrawLiveServer,
 } from './features/client-config/index.ts';
 import { ChangeJournal } from './features/change-journal/index.ts';
+import { Operations, TaskStore } from './features/long-work/index.ts';
 import { commandGateFor, type PermissionPrompt } from './features/command-permissions/index.ts';
 import {
   allTools,
@@ -124,6 +129,8 @@ export interface RunningConnector {
   semantic: Pick<SemanticSearch, 'status' | 'rebuild'> | null;
   /** Every agent write, undoable (the Obsidian view and notice use it as the user). */
   changes: ChangeJournal;
+  /** The calls running now: the status bar shows the long ones and stops them. */
+  operations: Operations;
   /** Where the connector is in its life: 'ready' once started, 'closed' once closed. */
   readonly state: LifecycleState;
   close(): Promise<void>;
@@ -159,6 +166,7 @@ export async function startConnector(options: ConnectorOptions): Promise<Running
       host: composed.host,
       semantic: composed.semantic,
       changes: composed.changes,
+      operations: composed.surface.operations,
       get state() {
         return life.state;
       },
@@ -180,6 +188,8 @@ export interface StdioConnectorOptions extends Omit<
 
 export interface RunningStdioConnector {
   host: VaultHost;
+  /** The calls running now (the terminal shows the long ones). */
+  operations: Operations;
   /** Resolves when the client closes stdin. */
   closed: Promise<void>;
   close(): Promise<void>;
@@ -205,7 +215,12 @@ export async function startStdioConnector(
     life.defer(() => running.close());
     composed.publishTo(running.notify);
     life.step('transport');
-    return { host: composed.host, closed: running.closed, close: () => life.close() };
+    return {
+      host: composed.host,
+      operations: composed.surface.operations,
+      closed: running.closed,
+      close: () => life.close(),
+    };
   }, errorReporter(options));
 }
 
@@ -253,6 +268,11 @@ async function composeOn(
   const changes = await openChangeJournal(host, options);
   life.defer(() => changes.close());
   life.step('change-journal');
+  // Closed before the journal: a call the close stops puts its writes back through it.
+  const operations = new Operations({ callerOf: (tokenId) => tokenLabel(settings, tokenId) });
+  life.defer(() => operations.close());
+  const tasks = new TaskStore<CallToolResult>();
+  life.step('operations');
   let notify: ServerNotifier | null = null;
   const policy = new ToolPolicyEngine(settings, allTools, metaTools, {
     surfaceWidened: options.notifyUser ?? (() => undefined),
@@ -310,6 +330,8 @@ async function composeOn(
     policyFor: (tokenId, notifyCaller) => policy.forRequest(tokenId, notifyCaller),
     recordRequest: (tokenId, era) => policy.usage.recordRequest(tokenId, era),
     changesFor: (tokenId) => changes.forActor({ tokenId, label: tokenLabel(settings, tokenId) }),
+    operations,
+    tasks,
     ...(options.extend && { extend: options.extend }),
   };
   return {

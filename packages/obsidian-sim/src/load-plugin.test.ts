@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, expect, test } from 'bun:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { snapshotVault } from '@mcp-connector/shared/test-support';
 import { loadPlugin, type LoadedPlugin } from './load-plugin.ts';
 import { buildMainJs, type BuiltPlugin } from './test-support/built-plugin.ts';
 import { PLUGIN_DATA, canListen, makeSimVault, type SimVault } from './test-support/sim-vault.ts';
@@ -96,6 +97,7 @@ test('its commands carry its id and name; an unknown command is refused', async 
     'mcp-connector:copy-endpoint',
     'mcp-connector:copy-claude-code-setup',
     'mcp-connector:open-settings',
+    'mcp-connector:stop-ai-operations',
     'mcp-connector:restart-server',
     'mcp-connector:download-semantic-model',
     'mcp-connector:check-setup',
@@ -108,6 +110,50 @@ test('its commands carry its id and name; an unknown command is refused', async 
   const palette = loaded.app.commands.listCommands().map(({ id, name }) => ({ id, name }));
   expect(palette).toEqual(loaded.commands);
 });
+
+test('a long agent call shows in the status bar, and the palette command stops it whole', async () => {
+  const notes: Record<string, string> = {};
+  for (let index = 0; index < 600; index++)
+    notes[`Notes/${index % 10}/n${index}.md`] =
+      `# N${index}\n\nthe garden path ${'x '.repeat(200)}\n`;
+  const { vault, loaded, url } = await start(notes);
+  const client = await connect(url, vault.root);
+  const notesOnDisk = async () =>
+    Object.entries(await snapshotVault(vault.root)).filter(([path]) => path.startsWith('Notes/'));
+  const before = await notesOnDisk();
+  const call = client.callTool(
+    {
+      name: 'search_and_replace',
+      arguments: { pattern: 'garden', replacement: 'orchard', dry_run: false },
+    },
+    { timeout: 120_000 },
+  );
+  const item = () => [...loaded.app.statusBarEl.querySelectorAll('.status-bar-item')];
+  const shown = await until(() =>
+    item().find((element) => element.textContent?.startsWith('MCP search_and_replace')),
+  );
+  expect(shown.textContent).toMatch(/^MCP search_and_replace \d+%$/);
+  expect(shown.getAttribute('aria-label')).toContain('search_and_replace (Default)');
+  expect(loaded.runCommand('stop-ai-operations')).toBe(true);
+  const result = await call;
+  expect(result.structuredContent).toMatchObject({ code: 'cancelled' });
+  expect(loaded.notices.some((notice) => notice.startsWith('Stopping search_and_replace'))).toBe(
+    true,
+  );
+  expect(await notesOnDisk()).toEqual(before);
+  await until(() => item().find((element) => element.textContent?.startsWith('MCP serving')));
+}, 120_000);
+
+/** Polls until `probe` finds something (the status bar is redrawn as the call moves on). */
+async function until<T>(probe: () => T | undefined, boundMs = 60_000): Promise<T> {
+  const deadline = Date.now() + boundMs;
+  for (;;) {
+    const found = probe();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`not there within ${boundMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
 
 test('unload frees the port: another server can listen on it', async () => {
   const started = await start();

@@ -47,7 +47,11 @@ export type ErrorCode =
   | 'tool_inactive'
   | 'tool_not_allowed'
   | 'idempotency_conflict'
-  | 'journal_busy';
+  | 'journal_busy'
+  /** Stopped before it finished: by the client, by the user, or by the server closing. */
+  | 'cancelled'
+  /** Ran past the time one call may take (a long call's wall-time limit, ADR-0036). */
+  | 'time_limit';
 
 /** The JSON a failed tool call returns as its structured content. */
 export interface ToolFailure {

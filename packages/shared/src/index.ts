@@ -42,3 +42,4 @@ export { MAX_TOKENS, newTokenRecord, newTokenSecret, type TokenRecord } from './
 export { revisionOf } from './revision.ts';
 export { expandHome } from './home-path.ts';
 export { LEGACY_PLUGIN_ID, PRODUCT_NAMES } from './product-names.ts';
+export { durationText } from './durations.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { Writable } from 'node:stream';
-import { progressLine } from './progress-line.ts';
+import { PLAIN_EVERY_MS, progressLine } from './progress-line.ts';
 
 function stream(isTTY: boolean): Writable & { isTTY: boolean; text: () => string } {
   let text = '';
@@ -24,12 +24,19 @@ describe('progressLine', () => {
     );
   });
 
-  test('off a terminal, only the lines that stay are written', () => {
+  test('off a terminal, work in progress is a plain line every 10 s, and the lines that stay', () => {
     const log = stream(false);
-    const progress = progressLine(log);
-    progress.update('Reading the vault: 1 of 9 notes');
+    const clock = { now: 0 };
+    const progress = progressLine(log, () => clock.now);
+    progress.update('Semantic index: 1 of 9 notes');
+    clock.now = PLAIN_EVERY_MS - 1;
+    progress.update('Semantic index: 2 of 9 notes');
+    clock.now = PLAIN_EVERY_MS;
+    progress.update('Semantic index: 3 of 9 notes');
     progress.clear();
     progress.print('Semantic index ready.');
-    expect(log.text()).toBe('Semantic index ready.\n');
+    expect(log.text()).toBe(
+      'Semantic index: 1 of 9 notes\nSemantic index: 3 of 9 notes\nSemantic index ready.\n',
+    );
   });
 });

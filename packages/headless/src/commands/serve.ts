@@ -5,6 +5,7 @@
  */
 import { bannerFor, serveVault, serveVaultOverStdio, type HeadlessServer } from '../serve.ts';
 import { reportIndexing } from './index-report.ts';
+import { reportOperations } from './operations-report.ts';
 import { progressLine, type ProgressLine } from './progress-line.ts';
 import { tokenRefusal } from './token-choice.ts';
 import { UsageError, parseOptions, requireOption, type Command } from './usage.ts';
@@ -57,6 +58,7 @@ async function runServe(args: string[]): Promise<number> {
   progress.clear();
   announce(server, values.json === true);
   reportIndexing(server.nodeHost.indexing, process.stderr);
+  reportOperations(server.operations, progress);
   return runUntilStopped(server);
 }
 
@@ -77,10 +79,11 @@ async function serveStdio(vault: string, token: string): Promise<number> {
   console.error(
     `MCP Connector (headless) is serving the vault "${server.host.vaultName}" over stdio as the token "${server.token.label}".`,
   );
+  reportOperations(server.operations, progress);
   return runUntilStopped(server, { ended: server.closed });
 }
 
-/** The start-up scan and the semantic index build on the progress line. */
+/** The start-up scan, the semantic index build and agents' long calls on the progress line. */
 function reporting(progress: ProgressLine) {
   return {
     onScanProgress: (indexed: number, total: number) =>

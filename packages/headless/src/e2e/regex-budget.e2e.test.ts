@@ -96,6 +96,20 @@ describe('user regexes run in linear time under a budget', () => {
     expect(outcome.isError).toBe(true);
     expect(outcome.content.code).toBe('regex_timeout');
     expect(String(outcome.content.message)).toContain('scope');
+    expect(outcome.content.details).toMatchObject({ path: 'Large/prose.md' });
+  }, 20_000);
+
+  test('the budget is per note: search_and_replace stops on the one slow note and names it', async () => {
+    const outcome = await timed('search_and_replace', {
+      pattern: SLOW_BUT_LINEAR,
+      replacement: 'X',
+    });
+    expect(outcome.isError).toBe(true);
+    expect(outcome.content).toMatchObject({
+      code: 'regex_timeout',
+      details: { path: 'Large/prose.md' },
+    });
+    expect(String(outcome.content.message)).toContain('Large/prose.md');
   }, 20_000);
 
   test.each([

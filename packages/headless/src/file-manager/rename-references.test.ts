@@ -340,6 +340,41 @@ async function renameAllKeepingLinks(
   return host;
 }
 
+describe('a long rename', () => {
+  const linking: Files = { 'Target.md': '# T\n' };
+  for (let index = 0; index < 4; index++) linking[`n${index}.md`] = '[[Target]]\n';
+  const linksIn = async (root: string, link: string) =>
+    Object.values(await filesOnDisk(root)).filter((text) => text.includes(link)).length;
+
+  test('reports each file it looked at, of all of them', async () => {
+    const { host } = await open(linking);
+    const heard: [number, number][] = [];
+    await host.renameFile('Target.md', 'Goal.md', {
+      onProgress: (done, total) => heard.push([done, total]),
+    });
+    const total = heard[0]?.[1] ?? 0;
+    expect(total).toBeGreaterThanOrEqual(4);
+    expect(heard).toEqual(Array.from({ length: total }, (_, index) => [index + 1, total]));
+  });
+
+  test('stops between two files when its signal aborts, with the reason', async () => {
+    const { host, root } = await open(linking);
+    const stop = new AbortController();
+    const reason = new ToolError('cancelled', 'stopped');
+    const thrown: unknown = await host
+      .renameFile('Target.md', 'Goal.md', {
+        onProgress: (done) => {
+          if (done === 3) stop.abort(reason);
+        },
+        signal: stop.signal,
+      })
+      .catch((error: unknown) => error);
+    expect(thrown).toBe(reason);
+    expect(await linksIn(root, '[[Goal]]')).toBeGreaterThan(0);
+    expect(await linksIn(root, '[[Target]]')).toBeGreaterThan(0);
+  });
+});
+
 describe('the test vault', () => {
   test('renaming its most linked notes, a note that shares its name, an attachment and a folder keeps its whole link graph', async () => {
     const host = await renameAllKeepingLinks(TEST_VAULT, [

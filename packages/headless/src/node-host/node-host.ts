@@ -309,7 +309,7 @@ export class NodeHost implements VaultHost {
   renameFile(from: string, to: string, options: RenameOptions = {}): Promise<void> {
     return this.writeLock.run(async () => {
       this.assertMovable(from, to);
-      await renameWithReferences(this.state, from, to, options.keepLinksIn);
+      await renameWithReferences(this.state, from, to, options);
     });
   }
 

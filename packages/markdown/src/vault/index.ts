@@ -17,7 +17,11 @@ export {
   type LinkFormat,
   type LinkVault,
 } from './markdown-link.ts';
-export { renameWithReferences, type RenameVault } from './rename-references.ts';
+export {
+  renameWithReferences,
+  type RenameReferences,
+  type RenameVault,
+} from './rename-references.ts';
 export type { PackedMetadata, SectionSpan } from '../packed-metadata.ts';
 export { packedFits, sectionSpan } from '../packed-metadata.ts';
 export { FileTally, NEWEST_KEPT, type FileCounts, type NewestFile } from './file-tally.ts';

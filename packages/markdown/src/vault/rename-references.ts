@@ -31,11 +31,21 @@ export interface RenameVault extends LinkVault, SnapshotVault {
   writeFile(path: string, text: string): Promise<unknown>;
 }
 
+/** How a rename is watched and stopped while it rewrites links (a long one touches many files). */
+export interface RenameReferences {
+  /** Files whose links are never rewritten. */
+  keepLinksIn?: (path: string) => boolean;
+  /** Hears each linking file done, of all of them. */
+  onProgress?: (done: number, total: number) => void;
+  /** Stops between two files (what was written stays: the caller's journal puts it back). */
+  signal?: AbortSignal;
+}
+
 export async function renameWithReferences(
   vault: RenameVault,
   from: string,
   to: string,
-  keepLinksIn: (path: string) => boolean = () => false,
+  { keepLinksIn = () => false, onProgress, signal }: RenameReferences = {},
 ): Promise<void> {
   if (from === to) return;
   if (!vault.appSettings().alwaysUpdateLinks) {
@@ -45,10 +55,13 @@ export async function renameWithReferences(
   const snapshots = await snapshotLinks(vault, movesOf(vault, from, to));
   await vault.move(from, to);
   const writer = new LinktextWriter(vault);
-  for (const snapshot of snapshots) {
-    if (keepLinksIn(snapshot.path)) continue;
-    const text = rewrittenText(vault, writer, snapshot);
-    if (text !== snapshot.text) await vault.writeFile(snapshot.path, text);
+  for (const [index, snapshot] of snapshots.entries()) {
+    signal?.throwIfAborted();
+    if (!keepLinksIn(snapshot.path)) {
+      const text = rewrittenText(vault, writer, snapshot);
+      if (text !== snapshot.text) await vault.writeFile(snapshot.path, text);
+    }
+    onProgress?.(index + 1, snapshots.length);
   }
 }
 

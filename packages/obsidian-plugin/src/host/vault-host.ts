@@ -143,6 +143,10 @@ export interface RenameOptions {
    * passes its hidden notes, so a rename never writes into a private folder.
    */
   keepLinksIn?: (path: string) => boolean;
+  /** Hears each linking file done, of all of them, where the host can tell (headless). */
+  onProgress?: (done: number, total: number) => void;
+  /** Stops the rewrites between two files, where the host can (headless); the journal puts back. */
+  signal?: AbortSignal;
 }
 
 /** Link-aware operations (Obsidian's `app.fileManager`). */

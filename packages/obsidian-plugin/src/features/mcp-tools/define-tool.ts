@@ -41,6 +41,12 @@ export interface ToolSpec<Args extends object> {
   unfilterable?: true | ((args: Args) => boolean);
   /** True when the tool answers without the vault index (it never waits for one being built). */
   indexFree?: true;
+  /**
+   * True for a tool whose call can touch many notes or run for seconds: it reports progress
+   * and stops when cancelled (services/long-steps.ts), and runs as an MCP task when the client
+   * asks (tools/list says `execution.taskSupport: "optional"`; ADR-0036).
+   */
+  long?: true;
   ui?: ToolUi;
   /**
    * How a write is journaled (read-only tools never are): `vault` (the default) records its
@@ -64,6 +70,8 @@ export interface Tool {
   readonly journal: JournalMode;
   /** Answers without the vault index (see ToolSpec.indexFree). */
   readonly indexFree: boolean;
+  /** Reports progress, stops when cancelled and runs as a task (see ToolSpec.long). */
+  readonly long: boolean;
   /** The input schema as JSON Schema, computed on first use. */
   readonly inputJsonSchema: Record<string, unknown>;
   /** Validates raw arguments: the parsed arguments, or a list of problems. */
@@ -133,6 +141,7 @@ export function defineTool<Args extends object>(spec: ToolSpec<Args>): Tool {
     ...(spec.ui !== undefined && { ui: spec.ui }),
     journal,
     indexFree: spec.indexFree === true,
+    long: spec.long === true,
     get inputJsonSchema() {
       return schema();
     },

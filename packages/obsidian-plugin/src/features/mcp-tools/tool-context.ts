@@ -56,18 +56,39 @@ export interface ToolServices {
   semanticSearch: SemanticSearch | null;
 }
 
+/**
+ * A long call says how far it is, as often as it likes (once per note is fine): done of total,
+ * and what it is doing ("Replacing in notes"). `done` only grows over the call (a call with two
+ * passes counts on from the first). Reports are throttled, then sent as notifications/progress
+ * to a caller that asked, kept as a task's status message, and shown in Obsidian's status bar
+ * and on the headless terminal.
+ */
+export interface ToolProgress {
+  report(done: number, total?: number, message?: string): void;
+}
+
 export interface ToolContext {
   host: VaultHost;
   server: ServerFacts;
   /** How many tools this request's caller can see and call. */
   visibleToolCount: number;
+  /** Those of them that run as MCP tasks when the client asks (ToolSpec.long). */
+  taskTools: readonly string[];
   /** How far the host's vault index is, when the call started. */
   indexStatus: IndexStatus;
   services: ToolServices;
   /** Some folders are hidden from AI clients: tools whose effects cannot be filtered are refused. */
   hiddenFoldersActive: boolean;
-  /** Sends notifications/progress when the caller asked for progress; does nothing otherwise. */
-  reportProgress(progress: number, total?: number, message?: string): Promise<void>;
+  /**
+   * Aborted when the call is stopped: cancelled by the client (notifications/cancelled, a closed
+   * request, tasks/cancel) or from Obsidian, run past its wall time, or the server closing. Its
+   * reason is the ToolError the call fails with (`cancelled`, `time_limit`), so a long loop calls
+   * `signal.throwIfAborted()` between notes (services/long-steps.ts does), and the journal puts
+   * back whatever the call wrote.
+   */
+  signal: AbortSignal;
+  /** How far the call is: see ToolProgress. */
+  progress: ToolProgress;
   /**
    * The change journal as this caller: every write runs through its `runCall`; inside a write
    * it is bound to that call's change. Null where no journal runs (unit tests of one tool).

@@ -23,6 +23,21 @@ describe('toolListing', () => {
     expect(toolListing(tool).annotations).toEqual({ readOnlyHint: true, openWorldHint: false });
   });
 
+  test('a long tool says it runs as a task when asked; others say nothing', () => {
+    const spec = {
+      name: 'l',
+      title: 'L',
+      description: 'L',
+      input: () => type({}),
+      annotations: DESTRUCTIVE,
+      handler: async () => ({}),
+    };
+    expect(toolListing(defineTool({ ...spec, long: true })).execution).toEqual({
+      taskSupport: 'optional',
+    });
+    expect('execution' in toolListing(defineTool(spec))).toBe(false);
+  });
+
   test('a write lists destructiveHint and openWorldHint, and the hints at false by default only when true', () => {
     const writer = (annotations: ToolHints) =>
       toolListing(

@@ -22,6 +22,8 @@ export function toolListing(tool: Tool): ListedTool {
       description: tool.description,
       inputSchema: compactSchema(tool.inputJsonSchema) as ListedTool['inputSchema'],
       annotations: listedHints(tool.annotations),
+      // The legacy line's task support; the 2026-07-28 codec leaves `execution` out (ADR-0036).
+      ...(tool.long && { execution: { taskSupport: 'optional' as const } }),
       ...(tool.ui !== undefined && { _meta: { ui: { resourceUri: tool.ui.resourceUri } } }),
     };
     listings.set(tool, listing);

@@ -25,3 +25,4 @@ export {
   type SettingsLinks,
 } from './services/settings-service.ts';
 export { statusBarText } from './services/status-line.ts';
+export { OperationsWatch } from './services/operations-watch.ts';

@@ -28,7 +28,7 @@ import {
   type KeyLine,
 } from './change-record.ts';
 import { recoveryLines } from './change-recovery.ts';
-import { ChangeSession } from './change-session.ts';
+import { ChangeSession, type RollbackOutcome } from './change-session.ts';
 import { ChangeViews, type ListedChange } from './change-listing.ts';
 import { IdempotentCalls } from './idempotent-calls.ts';
 import type { ImageStore } from './image-store.ts';
@@ -160,7 +160,7 @@ export class ChangeJournal {
    * journal's lock is taken only once the vault is ready (a big vault's index can take a while);
    * every change open then was cut off, since each process holds that lock from a change's begin
    * to its commit. One that another process left after this one opened waits for the next start:
-   * this host was not waited for.
+   * this host was not waited for. Then, still holding that lock, images no change names go.
    */
   private async settle(): Promise<void> {
     const toSettle = this.log.open.size > 0;
@@ -176,6 +176,9 @@ export class ChangeJournal {
         if (recovered.length > 0) await this.shared.append(recovered);
       }
       await this.compactIfNeeded();
+      // What a crash or an older version left: images of changes that were rolled back or
+      // aborted, and half-written ones.
+      await this.images.sweep(this.namedBlobs());
     });
   }
 
@@ -199,7 +202,7 @@ export class ChangeJournal {
       try {
         outcome = await work({ session, recording });
       } catch (error) {
-        await session.rollback();
+        await this.rollBack(session);
         throw error;
       }
       if (!outcome.ok) return this.rolledBack(session, outcome);
@@ -241,11 +244,21 @@ export class ChangeJournal {
     return { t: 'key', ...key, time: this.now().toISOString(), change, result: answer };
   }
 
+  /**
+   * Puts the session's writes back; once all are back, its before-images go with it (those no
+   * other change names: equal bytes are stored once), so nothing of it stays in the journal.
+   */
+  private async rollBack(session: ChangeSession): Promise<RollbackOutcome> {
+    const rollback = await session.rollback();
+    if (rollback.complete) await this.images.discard(session.blobs, this.namedBlobs());
+    return rollback;
+  }
+
   private async rolledBack<Answer>(
     session: ChangeSession,
     outcome: CallOutcome<Answer> & { ok: false },
   ): Promise<CallOutcome<Answer>> {
-    const rollback = await session.rollback();
+    const rollback = await this.rollBack(session);
     if (rollback.complete) return outcome;
     if (rollback.change !== null) this.committed(rollback.change);
     const { failure } = outcome;
@@ -273,10 +286,15 @@ export class ChangeJournal {
     const keep = changesToKeep(this.log.changes(), (blob) => this.images.size(blob), bounds, now);
     this.log.retain(keep, liveKeys(this.log.allKeys(), now));
     await this.shared.rewrite();
+    await this.images.keepOnly(this.namedBlobs());
+  }
+
+  /** Every blob a kept change names, committed or still open. */
+  private namedBlobs(): Set<string> {
     const openBlobs = [...this.log.open.values()].flatMap((open) =>
       changeBlobs({ steps: [...open.intents.values()].flat().map((entry) => entry.step) }),
     );
-    await this.images.keepOnly(new Set([...this.log.changes().flatMap(changeBlobs), ...openBlobs]));
+    return new Set([...this.log.changes().flatMap(changeBlobs), ...openBlobs]);
   }
 
   private now(): Date {

@@ -42,6 +42,8 @@ export class ChangeSession {
   private readonly steps: Step[] = [];
   /** Bytes of images taken but not yet named by an intent, by blob. */
   private readonly staged = new Map<string, Uint8Array>();
+  /** Every blob an intent of this change named: its images in the store. */
+  private readonly named = new Set<string>();
   private begun = false;
   private seq = 0;
 
@@ -72,6 +74,11 @@ export class ChangeSession {
 
   get hasSteps(): boolean {
     return this.steps.length > 0;
+  }
+
+  /** The before-images this change's intents named (a rolled-back change's go with it). */
+  get blobs(): ReadonlySet<string> {
+    return this.named;
   }
 
   /**
@@ -130,6 +137,7 @@ export class ChangeSession {
 
   private async intend(entries: readonly IntentEntry[]): Promise<void> {
     for (const blob of changeBlobs({ steps: entries.map((entry) => entry.step) })) {
+      this.named.add(blob);
       const bytes = this.staged.get(blob);
       if (bytes !== undefined) await this.store.images.put(bytes);
       this.staged.delete(blob);

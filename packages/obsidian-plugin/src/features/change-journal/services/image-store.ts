@@ -1,9 +1,11 @@
 /**
  * Before-images, stored by content: `images/<sha-256 of the bytes>`. A blob is written (and
  * flushed) before the journal line that names it, so a line never names a missing blob; equal
- * bytes are stored once. Blobs no kept change names are removed by compaction.
+ * bytes are stored once. A blob no kept change names goes: with the change that was rolled
+ * back, at compaction, and at every start (`sweep`, which also removes a temp file a crash cut
+ * off), so the store never holds an image no record points to for longer than a crash lasts.
  */
-import { writeFileAtomic } from '@mcp-connector/shared';
+import { isAtomicTempName, writeFileAtomic } from '@mcp-connector/shared';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -70,10 +72,26 @@ export class ImageStore {
 
   /** Removes every blob not in `keep`. */
   async keepOnly(keep: ReadonlySet<string>): Promise<void> {
-    for (const blob of [...this.sizes.keys()]) {
-      if (keep.has(blob)) continue;
+    await this.discard(this.sizes.keys(), keep);
+  }
+
+  /** Removes those of `blobs` that are not in `keep`. */
+  async discard(blobs: Iterable<string>, keep: ReadonlySet<string>): Promise<void> {
+    for (const blob of [...blobs]) {
+      if (keep.has(blob) || !this.sizes.has(blob)) continue;
       await rm(join(this.folder, blob), { force: true });
       this.sizes.delete(blob);
     }
+  }
+
+  /**
+   * At start, holding the journal's lock (no process is between writing a blob and the line
+   * naming it): every blob not in `keep` goes, and the temp files of writes a crash cut off.
+   */
+  async sweep(keep: ReadonlySet<string>): Promise<void> {
+    for (const name of await readdir(this.folder)) {
+      if (isAtomicTempName(name)) await rm(join(this.folder, name), { force: true });
+    }
+    await this.keepOnly(keep);
   }
 }

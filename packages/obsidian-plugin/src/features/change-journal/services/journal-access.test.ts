@@ -5,7 +5,7 @@
  */
 import { afterEach, expect, test } from 'bun:test';
 import { defaultChangeJournalSettings, ToolError } from '@mcp-connector/shared';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openTestHost, type TestHost } from '../../../host/test-support/test-host.ts';
 import type { VaultHost } from '../../../host/vault-host.ts';
@@ -22,11 +22,14 @@ afterEach(async () => {
   vault = null;
 });
 
-async function open() {
-  const opened = await openTestHost({ 'a.md': '# A\n' });
+const folderOf = (root: string) =>
+  join(root, '.obsidian', 'plugins', 'mcp-connector', 'change-journal');
+
+async function open(files: Record<string, string> = { 'a.md': '# A\n' }) {
+  const opened = vault ?? (await openTestHost(files));
   vault = opened;
   journal = await ChangeJournal.open({
-    folder: join(opened.root, '.obsidian', 'plugins', 'mcp-connector', 'change-journal'),
+    folder: folderOf(opened.root),
     host: opened.host,
     unguardedHost: opened.host,
     settings: defaultChangeJournalSettings,
@@ -36,6 +39,8 @@ async function open() {
     agent: journal.forActor({ tokenId: 't', label: 'Test' }),
     user: journal.forActor(USER_ACTOR),
     note: () => readFile(join(opened.root, 'a.md'), 'utf8'),
+    images: async () => (await readdir(join(folderOf(opened.root), 'images'))).sort(),
+    settled: journal.settled,
   };
 }
 
@@ -96,4 +101,40 @@ test('an undo from the view is a change of its own; a refused one throws and jou
   expect(refused).toBeInstanceOf(ToolError);
   expect(refused).toMatchObject({ code: 'precondition_failed' });
   expect(await user.list({})).toHaveLength(2);
+});
+
+test("a rolled-back call's before-images go with it; one a kept change shares stays", async () => {
+  const { agent, images } = await open({ 'a.md': '# A\n', 'b.md': '# A\n' });
+  await agent.runCall(call({}), appending({ ok: true, answer: {} }));
+  const kept = await images();
+  expect(kept).toHaveLength(1);
+  const failure = { code: 'precondition_failed' as const, message: 'b.md changed meanwhile.' };
+  const failing = async (host: VaultHost): Promise<CallOutcome<never>> => {
+    await host.process('a.md', (text) => `${text}more\n`); // a new image: a.md as it is now
+    await host.process('b.md', (text) => `${text}more\n`); // the kept change's image again
+    return { ok: false, failure };
+  };
+  expect(await agent.runCall(call({}), failing)).toEqual({ ok: false, failure });
+  expect(await images()).toEqual(kept);
+  const throwing = async (host: VaultHost): Promise<CallOutcome<never>> => {
+    await host.process('a.md', (text) => `${text}thrown\n`);
+    throw new Error('the work broke');
+  };
+  const thrown: unknown = await agent.runCall(call({}), throwing).catch((error: unknown) => error);
+  expect(thrown).toMatchObject({ message: 'the work broke' });
+  expect(await images()).toEqual(kept);
+});
+
+test('a start sweeps images no change names, and temp files a crash left', async () => {
+  const first = await open();
+  await first.agent.runCall(call({}), appending({ ok: true, answer: {} }));
+  const kept = await first.images();
+  await journal?.close();
+  const imagesFolder = join(folderOf(vault?.root ?? ''), 'images');
+  await mkdir(imagesFolder, { recursive: true });
+  await writeFile(join(imagesFolder, 'f'.repeat(64)), 'an image no line names');
+  await writeFile(join(imagesFolder, '.mcp-0123456789ab.tmp'), 'half an image');
+  const second = await open();
+  await second.settled;
+  expect(await second.images()).toEqual(kept);
 });

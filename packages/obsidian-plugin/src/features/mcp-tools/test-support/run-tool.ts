@@ -33,7 +33,9 @@ export function registeredTool(name: string): Tool {
 export function contextFor(
   host: VaultHost,
   services: Partial<ToolServices> = {},
-  overrides: Partial<Pick<ToolContext, 'hiddenFoldersActive' | 'reportProgress' | 'changes'>> = {},
+  overrides: Partial<
+    Pick<ToolContext, 'hiddenFoldersActive' | 'progress' | 'signal' | 'changes'>
+  > = {},
 ): ToolContext {
   return {
     services: {
@@ -43,7 +45,8 @@ export function contextFor(
       ...services,
     },
     hiddenFoldersActive: false,
-    reportProgress: async () => undefined,
+    progress: { report: () => undefined },
+    signal: new AbortController().signal,
     changes: null,
     ...overrides,
     host,
@@ -54,6 +57,7 @@ export function contextFor(
       protocolRevisions: ['2026-07-28', '2025-11-25'],
     },
     visibleToolCount: 1,
+    taskTools: [],
     indexStatus: ALWAYS_INDEXED.status(),
   };
 }

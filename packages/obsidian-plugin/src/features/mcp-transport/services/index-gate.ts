@@ -18,11 +18,11 @@ const PROGRESS_EVERY_MS = 1000;
 export async function awaitIndex(
   indexing: VaultIndexing,
   waitMs: number,
-  onProgress: (status: IndexStatus) => Promise<void> = async () => undefined,
+  onProgress: (status: IndexStatus) => void = () => undefined,
 ): Promise<IndexStatus | null> {
   if (indexing.status().state === 'ready') return null;
   await new Promise<void>((resolve) => {
-    const ticker = setInterval(() => void onProgress(indexing.status()), PROGRESS_EVERY_MS);
+    const ticker = setInterval(() => onProgress(indexing.status()), PROGRESS_EVERY_MS);
     const timer = setTimeout(finish, waitMs);
     indexing.ready().then(finish, finish); // a failure: the status says why
     function finish() {

@@ -3,7 +3,7 @@
  * made from the caller's scope, answers, and is dropped. The SDK's handler decides the protocol
  * line (2026-07-28 or the legacy handshake line) and calls this factory for either.
  */
-import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
+import { Server } from '@modelcontextprotocol/server';
 import type {
   CallToolRequest,
   CallToolResult,
@@ -16,20 +16,15 @@ import type { VaultIndexing } from '../../../host/index-status.ts';
 import type { VaultHost } from '../../../host/vault-host.ts';
 import type { ChangeAccess } from '../../change-journal/index.ts';
 import { appResourcesCapability, registerAppResourceHandlers } from '../../mcp-apps/index.ts';
-import {
-  callTool,
-  failureResult,
-  toolListing,
-  type CommandGate,
-  type ServerFacts,
-  type ToolContext,
-} from '../../mcp-tools/index.ts';
+import type { Operations, TaskStore } from '../../long-work/index.ts';
+import { toolListing, type CommandGate, type ServerFacts } from '../../mcp-tools/index.ts';
 import { promptsCapability, registerPromptHandlers } from '../../prompts/index.ts';
 import type { SemanticSearch } from '../../semantic-search/index.ts';
 import type { RequestPolicy } from '../../tool-policy/index.ts';
-import { failureFor } from './call-refusals.ts';
-import { awaitIndex, indexFailure, indexProtocolError } from './index-gate.ts';
+import { awaitIndex, indexProtocolError } from './index-gate.ts';
 import { callerTokenId } from './caller-token.ts';
+import { callOnLine } from './task-calls.ts';
+import { registerTaskHandlers, tasksCapability } from './tasks.ts';
 
 /** The standard tool handlers of one request's server, handed to an extension to build on. */
 export interface ToolHandlers {
@@ -61,6 +56,10 @@ export interface McpSurface {
   recordRequest(tokenId: string, era: 'legacy' | 'modern'): void;
   /** The change journal as this token sees it; null where no journal runs. */
   changesFor(tokenId: string): ChangeAccess | null;
+  /** Every call in flight on this server: where a call is stopped from, whichever request asks. */
+  operations: Operations;
+  /** The tasks long calls run as, kept across requests for the token that started them. */
+  tasks: TaskStore<CallToolResult>;
   extend?: ServerExtension;
 }
 
@@ -78,6 +77,7 @@ export function createMcpServer(
         tools: { listChanged: true },
         prompts: promptsCapability(request.era),
         resources: appResourcesCapability,
+        ...tasksCapability(request.era),
       },
       instructions: `Tools to read and edit the Obsidian vault "${surface.host.vaultName}". Paths are vault-relative.`,
     },
@@ -86,10 +86,16 @@ export function createMcpServer(
     listTools: () => ({
       tools: surface.policyFor(tokenId, noNotify).scope.listed.map(toolListing),
     }),
-    callTool: (call, ctx) => handleCall(surface, tokenId, call, ctx),
+    callTool: (call, ctx) => callOnLine(surface, tokenId, request.era, call, ctx),
   };
   server.setRequestHandler('tools/list', handlers.listTools);
   server.setRequestHandler('tools/call', handlers.callTool);
+  // Over HTTP the cancellation comes in a request of its own, to a server of its own.
+  server.setNotificationHandler('notifications/cancelled', (notification) => {
+    const { requestId } = notification.params;
+    if (requestId !== undefined) surface.operations.cancelRequest(tokenId, requestId);
+  });
+  registerTaskHandlers(server, surface, tokenId, request.era);
   registerPromptHandlers(server, surface.host, async () => {
     const building = await awaitIndex(surface.indexing, surface.indexWaitMs);
     if (building !== null) throw indexProtocolError(building);
@@ -99,66 +105,6 @@ export function createMcpServer(
   // run only.
   surface.extend?.(server, handlers, request, notify);
   return server;
-}
-
-async function handleCall(
-  surface: McpSurface,
-  tokenId: string,
-  call: CallToolRequest,
-  ctx: ServerContext,
-): Promise<CallToolResult> {
-  const name = call.params.name;
-  const policy = surface.policyFor(tokenId, () =>
-    ctx.mcpReq.notify({ method: 'notifications/tools/list_changed' }),
-  );
-  const check = policy.scope.check(name);
-  if (check.kind === 'unknown')
-    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
-  if (check.kind !== 'allowed') return failureFor(name, check);
-  const context = toolContext(surface, tokenId, policy, ctx);
-  if (!check.tool.indexFree) {
-    const building = await awaitIndex(surface.indexing, surface.indexWaitMs, (status) =>
-      context.reportProgress(status.done, status.total ?? undefined, 'Indexing the vault'),
-    );
-    if (building !== null) return failureResult(indexFailure(building));
-  }
-  const result = await callTool(check.tool, call.params.arguments, context);
-  if (result.isError !== true) await policy.afterCall(name);
-  return result;
-}
-
-function toolContext(
-  surface: McpSurface,
-  tokenId: string,
-  policy: RequestPolicy,
-  ctx: ServerContext,
-): ToolContext {
-  const progressToken = ctx.mcpReq._meta?.progressToken;
-  return {
-    host: surface.host,
-    server: surface.facts,
-    visibleToolCount: policy.scope.listed.length,
-    indexStatus: surface.indexing.status(),
-    services: {
-      commandGate: surface.commandGate,
-      toolPolicy: policy.access,
-      semanticSearch: surface.semanticSearch,
-    },
-    hiddenFoldersActive: surface.hiddenFoldersActive(),
-    changes: surface.changesFor(tokenId),
-    reportProgress: async (progress, total, message) => {
-      if (progressToken === undefined) return;
-      await ctx.mcpReq.notify({
-        method: 'notifications/progress',
-        params: {
-          progressToken,
-          progress,
-          ...(total !== undefined && { total }),
-          ...(message !== undefined && { message }),
-        },
-      });
-    },
-  };
 }
 
 const noNotify = async (): Promise<void> => undefined;

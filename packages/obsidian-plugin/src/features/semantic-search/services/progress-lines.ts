@@ -4,6 +4,7 @@
  * for a model download. `throttled` keeps a log to one line every few seconds while a build or a
  * download runs, and always passes a change of state (started, ready, failed).
  */
+import { durationText } from '@mcp-connector/shared';
 import type { InstallStatus } from '../model-files/model-installer.ts';
 import type { Artifact } from '../model-files/pinned-files.ts';
 import type { NativeModelSpec } from '../providers/native-models.ts';
@@ -16,7 +17,7 @@ export function progressLine(status: IndexStatus): string {
   const pace =
     status.notesPerSecond === 0
       ? ''
-      : `, ${status.notesPerSecond.toFixed(1)} notes/s, about ${duration(status.retryAfterSeconds)} left`;
+      : `, ${status.notesPerSecond.toFixed(1)} notes/s, about ${durationText(status.retryAfterSeconds)} left`;
   return `Semantic index: ${status.filesIndexed} of ${status.filesTotal} notes (${status.percent}%${pace}, ${status.providerId}).`;
 }
 
@@ -37,7 +38,8 @@ export function installLine(status: InstallStatus): string {
       return `Checking ${status.file ?? 'the files'} against its pinned SHA-256 (${status.percent}% of ${total} downloaded).${refusedNote(status)}`;
     case 'downloading': {
       const rate = status.bytesPerSecond === null ? '' : `, ${megabytes(status.bytesPerSecond)}/s`;
-      const eta = status.etaSeconds === null ? '' : `, about ${duration(status.etaSeconds)} left`;
+      const eta =
+        status.etaSeconds === null ? '' : `, about ${durationText(status.etaSeconds)} left`;
       return `Downloading the semantic search model: ${megabytes(status.bytesDone)} of ${total} (${status.percent}%${rate}${eta}).${refusedNote(status)}`;
     }
   }
@@ -103,11 +105,4 @@ export function throttled<T extends { state: string }>(
 
 function megabytes(bytes: number): string {
   return `${(bytes / 1_000_000).toFixed(1)} MB`;
-}
-
-function duration(seconds: number): string {
-  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} s`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 90) return `${minutes} min`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }

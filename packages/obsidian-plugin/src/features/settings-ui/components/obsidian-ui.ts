@@ -1,6 +1,7 @@
 /**
  * The settings UI inside Obsidian, installed from onload: the settings tab, the palette
- * commands, the status-bar item and, on layout-ready, the settings, the server's start and a
+ * commands, the status-bar item (the server's state, or the AI operation running and how far,
+ * which a click or "Stop the running AI operations" stops) and, on layout-ready, the settings, the server's start and a
  * notice of the endpoint; on the first run (data.json had no token yet) a second notice, which
  * stays, with a button to access control.
  * main.ts gives it the vault's host, how to open the settings and how to start the server.
@@ -18,6 +19,8 @@ import type {
   SettingsService,
 } from '../services/settings-service.ts';
 import { statusBarText } from '../services/status-line.ts';
+import { OperationsWatch } from '../services/operations-watch.ts';
+import { operationLine, operationsStatus } from '../../long-work/index.ts';
 import { createSettingsTab } from './settings-tab.ts';
 
 export interface SettingsUiOptions {
@@ -76,11 +79,34 @@ export function installSettingsUi(plugin: Plugin, options: SettingsUiOptions): I
   const statusBar = plugin.addStatusBarItem();
   statusBar.addClass('mod-clickable');
   statusBar.setText('MCP starting');
-  plugin.registerDomEvent(statusBar, 'click', () => openSection('server'));
+  let operations: OperationsWatch | null = null;
+  const renderStatus = (): void => {
+    const shown = operations?.shown() ?? [];
+    const work = operationsStatus(shown);
+    const idle = service === null ? 'MCP starting' : statusBarText(service.view());
+    statusBar.setText(work ?? idle);
+    statusBar.setAttribute(
+      'aria-label',
+      work === null ? idle : `${shown.map(operationLine).join('\n')}\nClick to stop.`,
+    );
+  };
+  const stopOperations = (): void => {
+    const stopped = operations?.stopAll() ?? [];
+    new Notice(
+      stopped.length === 0
+        ? 'No AI operation is running.'
+        : `Stopping ${stopped.map((view) => view.tool).join(', ')}: whatever it changed is being put back.`,
+    );
+  };
+  plugin.registerDomEvent(statusBar, 'click', () => {
+    if ((operations?.shown() ?? []).length > 0) stopOperations();
+    else openSection('server');
+  });
 
   addCommands(plugin, () => service, {
     openSection,
     restart: () => service?.restartServer() ?? Promise.reject(new Error('not started yet')),
+    stopOperations,
   });
 
   const start = async (): Promise<void> => {
@@ -104,10 +130,11 @@ export function installSettingsUi(plugin: Plugin, options: SettingsUiOptions): I
       options.models ?? null,
       options.links,
     );
-    service.subscribe((view) => statusBar.setText(statusBarText(view)));
+    service.subscribe(renderStatus);
+    operations = new OperationsWatch(server, renderStatus);
     for (const callback of waiting.splice(0)) callback();
     const status = await server.start();
-    statusBar.setText(statusBarText(service.view()));
+    renderStatus();
     if (status.state === 'failed') new Notice(`MCP Connector could not start: ${status.error}`, 0);
     else if (status.url !== null) {
       new Notice(`MCP Connector is serving at ${status.url}`);
@@ -125,6 +152,7 @@ export function installSettingsUi(plugin: Plugin, options: SettingsUiOptions): I
   return {
     close: async () => {
       closed = true;
+      operations?.close();
       service?.close();
       await lifecycle?.stop();
     },
@@ -134,6 +162,7 @@ export function installSettingsUi(plugin: Plugin, options: SettingsUiOptions): I
 interface CommandActions {
   openSection(section: SectionId): void;
   restart(): Promise<unknown>;
+  stopOperations(): void;
 }
 
 function addCommands(
@@ -171,6 +200,11 @@ function addCommands(
     id: 'open-settings',
     name: 'Open settings',
     callback: () => actions.openSection('server'),
+  });
+  plugin.addCommand({
+    id: 'stop-ai-operations',
+    name: 'Stop the running AI operations',
+    callback: () => actions.stopOperations(),
   });
   plugin.addCommand({
     id: 'restart-server',

@@ -12,6 +12,7 @@ import { SettingsStore } from '../../settings/index.ts';
 import { ServerLifecycle } from './server-lifecycle.ts';
 import { SettingsService, type SettingsHost } from './settings-service.ts';
 import { statusBarText } from './status-line.ts';
+import { Operations } from '../../long-work/index.ts';
 import { refusal } from '../test-support/refusal.ts';
 
 /** A server stand-in: records its starts; a port in `busy` fails to start like a taken one. */
@@ -29,6 +30,7 @@ function fakeServers(busy: Set<number | null>) {
       host: undefined as unknown as RunningConnector['host'],
       semantic: null,
       changes: undefined as unknown as RunningConnector['changes'],
+      operations: new Operations(),
       state: 'ready',
       close: async () => undefined,
     };

@@ -149,6 +149,27 @@ describe('RegexBudget', () => {
     expect(() => regex.test('short 1', budget)).toThrow('budget');
   });
 
+  test('each note gets the whole budget, and a timeout names the note it ran out on', () => {
+    const budget = new RegexBudget(250);
+    const regex = compilePattern('(?:\\b\\w+\\b\\s*){0,1000}\\d', '');
+    const text = 'lorem ipsum '.repeat(50); // a few ms a note: all the notes are far over 250 ms
+    const start = Date.now();
+    for (let note = 0; Date.now() - start < 750; note++) {
+      budget.forNote(`n${note}.md`);
+      regex.test(text, budget);
+    }
+    budget.forNote('Large/prose.md');
+    let failure: ToolError | null = null;
+    try {
+      regex.test(text.repeat(100), budget);
+    } catch (error) {
+      failure = error as ToolError;
+    }
+    expect(failure?.code).toBe('regex_timeout');
+    expect(failure?.message).toContain('Large/prose.md');
+    expect(failure?.details).toEqual({ budgetMs: 250, path: 'Large/prose.md' });
+  });
+
   test('the budget is shared by every call it is handed to', () => {
     const budget = new RegexBudget(50);
     const regex = compilePattern('(?:\\b\\w+\\b\\s*){0,1000}\\d', '');

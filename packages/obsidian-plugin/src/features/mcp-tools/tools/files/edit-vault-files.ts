@@ -3,10 +3,12 @@
  * first (services/batch-operations.ts), then applied in order; if one fails, the change
  * journal rolls back those already applied, so the vault is byte for byte as before, and the
  * answer names the failing operation. One batch is one change, so one undo_change undoes it all.
+ * It reports each operation done, and a stopped batch is put back whole.
  */
 import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
 import { DESTRUCTIVE, defineTool } from '../../define-tool.ts';
+import { longSteps } from '../../services/long-steps.ts';
 import { RichOutput } from '../../tool-output.ts';
 import { requireJournal } from '../changes/services/journal-access.ts';
 import {
@@ -35,6 +37,7 @@ export const editVaultFiles = defineTool({
     "Edits as one atomic change (op, path and that tool's arguments each; rename: to). If one fails, none apply.",
   input: () => type({ operations: operationSchema().array() }),
   annotations: DESTRUCTIVE,
+  long: true,
   handler: async ({ operations }, ctx) => {
     requireJournal(ctx);
     if (operations.length > MAX_OPERATIONS) {
@@ -46,14 +49,16 @@ export const editVaultFiles = defineTool({
     const planned = operations.map((entry, index) => planOperation(entry, index, ctx.host));
     await checkPreconditions(planned, ctx.host);
     const results: Record<string, unknown>[] = [];
-    for (const step of planned) {
+    // Each operation's own progress stays quiet: the batch counts operations.
+    const operationContext = { ...ctx, progress: { report: () => undefined } };
+    await longSteps(ctx, planned, 'Applying operations', async (step) => {
       const output = await inOperation(step, async () => {
         checkInTurn(step, ctx.host);
-        return step.tool.run(step.args, ctx);
+        return step.tool.run(step.args, operationContext);
       });
       const data = output instanceof RichOutput ? output.data : output;
       results.push({ op: step.op, ...data });
-    }
+    });
     return { applied: results.length, results };
   },
 });

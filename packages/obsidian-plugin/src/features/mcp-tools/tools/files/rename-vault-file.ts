@@ -1,3 +1,8 @@
+/**
+ * rename_vault_file: moves a file or folder; the host rewrites the links to it as Obsidian's
+ * settings say. With many linking notes that is long work: headless reports each note done and
+ * stops between two when the call is stopped (the journal puts back the move and the rewrites).
+ */
 import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
 import { ADDITIVE, defineTool } from '../../define-tool.ts';
@@ -14,6 +19,7 @@ export const renameVaultFile = defineTool({
   input: () =>
     type({ from: 'string', to: 'string', 'expectedRevision?': expectedRevisionArgument }),
   annotations: ADDITIVE,
+  long: true,
   handler: async ({ from, to, expectedRevision }, ctx) => {
     const source = normalizeVaultPath(from, ctx.host.configDir);
     const target = normalizeVaultPath(to, ctx.host.configDir);
@@ -29,7 +35,14 @@ export const renameVaultFile = defineTool({
     }
     if (file !== null) await assertFileRevision(ctx.host, file, expectedRevision);
     const referencing = notesLinkingInto(ctx.host, source);
-    await ctx.host.renameFile(source, target);
+    const doing = 'Rewriting links to it';
+    ctx.progress.report(0, referencing.length, doing);
+    ctx.signal.throwIfAborted();
+    await ctx.host.renameFile(source, target, {
+      onProgress: (done, total) => ctx.progress.report(done, total, doing),
+      signal: ctx.signal,
+    });
+    ctx.signal.throwIfAborted(); // stopped meanwhile where the host cannot stop: put back whole
     return { from: source, to: target, referencingNotes: referencing.length };
   },
 });

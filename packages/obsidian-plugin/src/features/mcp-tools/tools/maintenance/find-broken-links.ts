@@ -14,6 +14,7 @@ import type { CachedMetadata } from 'obsidian';
 import type { LinkCounts, VaultHost } from '../../../../host/vault-host.ts';
 import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { limitArgument, takePage } from '../../services/list-limits.ts';
+import { longSteps } from '../../services/long-steps.ts';
 import { byCodeUnits } from '../../services/note-files.ts';
 import { excludedFolders, resolveScope } from './services/note-scope.ts';
 import { getLinkpath } from '@mcp-connector/markdown/links';
@@ -33,6 +34,7 @@ export const findBrokenLinks = defineTool({
   input: () =>
     type({ 'exclude_folders?': 'string[]', 'scope?': 'string', 'limit?': limitArgument }),
   annotations: READ_ONLY,
+  long: true,
   handler: async ({ exclude_folders, scope: rawScope, limit }, ctx) => {
     const scope = resolveScope(ctx.host, rawScope);
     const wholeVault = scope.kind === 'vault' && (exclude_folders ?? []).length === 0;
@@ -52,6 +54,12 @@ export const findBrokenLinks = defineTool({
     const countOf = (source: string) =>
       indexed?.brokenLinkCount(source) ?? occurrences(unresolvedOf(source));
     const page = takePage(sources, limit);
+    // Every occurrence of an unresolved linkpath is broken: the counts add up to the entries.
+    let brokenLinks = wholeVault && indexed !== null ? indexed.brokenLinkCount() : 0;
+    if (!(wholeVault && indexed !== null))
+      await longSteps(ctx, sources, 'Counting broken links', (source) => {
+        brokenLinks += countOf(source);
+      });
     return {
       scope: scope.scope,
       notes: page.items.map((source) => ({
@@ -60,11 +68,7 @@ export const findBrokenLinks = defineTool({
       })),
       total: page.total,
       truncated: page.truncated,
-      // Every occurrence of an unresolved linkpath is broken: the counts add up to the entries.
-      brokenLinks:
-        wholeVault && indexed !== null
-          ? indexed.brokenLinkCount()
-          : sources.reduce((sum, source) => sum + countOf(source), 0),
+      brokenLinks,
     };
   },
 });

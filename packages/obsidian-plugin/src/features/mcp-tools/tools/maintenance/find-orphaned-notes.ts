@@ -12,6 +12,7 @@ import { type } from 'arktype';
 import type { LinkCounts } from '../../../../host/vault-host.ts';
 import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { limitArgument, takePage } from '../../services/list-limits.ts';
+import { longSteps } from '../../services/long-steps.ts';
 import { notesByPath } from '../../services/note-files.ts';
 import { excludedFolders } from './services/note-scope.ts';
 
@@ -22,13 +23,16 @@ export const findOrphanedNotes = defineTool({
     "Notes nothing links to or embeds; outgoingLinks 0: none out either (an orphan in Obsidian's graph).",
   input: () => type({ 'exclude_folders?': 'string[]', 'limit?': limitArgument }),
   annotations: READ_ONLY,
+  long: true,
   handler: async ({ exclude_folders, limit }, ctx) => {
     const excluded = excludedFolders(ctx.host, exclude_folders);
     const graph = ctx.host.resolvedLinks();
     const linked = linkedFromElsewhere(graph);
-    const orphans = notesByPath(ctx.host)
-      .filter((note) => !linked.has(note.path) && !excluded(note.path))
-      .map((note) => ({ path: note.path, outgoingLinks: linksOut(graph, note.path) }));
+    const orphans: { path: string; outgoingLinks: number }[] = [];
+    await longSteps(ctx, notesByPath(ctx.host), 'Looking at notes', (note) => {
+      if (!linked.has(note.path) && !excluded(note.path))
+        orphans.push({ path: note.path, outgoingLinks: linksOut(graph, note.path) });
+    });
     const page = takePage(orphans, limit);
     return {
       orphans: page.items,

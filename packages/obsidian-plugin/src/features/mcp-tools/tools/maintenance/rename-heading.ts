@@ -7,6 +7,7 @@
  * then apply one atomic edit per file, the note itself first (its heading and self-links, under
  * `expectedRevision`), each on its text as read under the write lock and re-parsed there.
  * Canvases are not rewritten: those linking to the heading are listed in `canvasesNotUpdated`.
+ * The rewrites report progress and stop when the call is stopped (the journal puts them back).
  */
 import { ToolError } from '@mcp-connector/shared';
 import { headingLinkText, parseCanvasLinks, parseMetadata } from '@mcp-connector/markdown';
@@ -17,6 +18,7 @@ import type { VaultFile, VaultHost } from '../../../../host/vault-host.ts';
 import { ADDITIVE, defineTool } from '../../define-tool.ts';
 import { expectedRevisionArgument } from '../../services/arguments.ts';
 import { assertRevision, editText, readText, requireFile } from '../../services/note-access.ts';
+import { longSteps } from '../../services/long-steps.ts';
 import { isNote } from '../../services/note-files.ts';
 import { headingLinkEdits, linkReaches, type RenamedHeading } from './services/heading-links.ts';
 import {
@@ -46,6 +48,7 @@ export const renameHeading = defineTool({
       'expectedRevision?': expectedRevisionArgument,
     }),
   annotations: ADDITIVE,
+  long: true,
   handler: async ({ path, from, to, expectedRevision }, ctx) => {
     const file = requireNote(ctx.host, path);
     const name = headingName(to);
@@ -55,10 +58,10 @@ export const renameHeading = defineTool({
     const sources = referencingNotes(ctx.host, planned.target);
     const { renamed, revision } = await renameInPlace(ctx.host, file, from, name, expectedRevision);
     const changed: ChangedFile[] = [{ path: file.path, links: renamed.links, revision }];
-    for (const source of sources) {
+    await longSteps(ctx, sources, 'Rewriting links in notes', async (source) => {
       const edited = await rewriteLinksIn(ctx.host, source, renamed.target);
       if (edited !== null) changed.push(edited);
-    }
+    });
     const heading = renamed.target.headings[renamed.target.index] as HeadingCache;
     return {
       path: file.path,

@@ -19,11 +19,13 @@ import { type } from 'arktype';
 import type { VaultFile, VaultHost } from '../../../../host/vault-host.ts';
 import { DESTRUCTIVE, defineTool } from '../../define-tool.ts';
 import { DEFAULT_LIST_LIMIT, takePage } from '../../services/list-limits.ts';
+import { longSteps } from '../../services/long-steps.ts';
 import { editText, readText } from '../../services/note-access.ts';
 import { revisionOf } from '../../services/revision.ts';
 import { normalizeVaultPath } from '../../../../host/vault-path.ts';
 import { notesIn, resolveScope } from './services/note-scope.ts';
 import { RegexBudget, compilePattern, type UserRegex } from '../../services/regex/index.ts';
+import type { ToolContext } from '../../tool-context.ts';
 import { replaceInNote, type Preview } from './services/text-replace.ts';
 
 const PREVIEWS_PER_FILE = 3;
@@ -31,7 +33,7 @@ const FILES_WITH_PREVIEWS = 20;
 
 interface Options {
   regex: UserRegex;
-  /** One budget for the whole call: the dry pass and the writes together. */
+  /** The regex's time, started anew for each note (in the dry pass and in its write). */
   budget: RegexBudget;
   replacement: string;
   includeFrontmatter: boolean;
@@ -63,6 +65,7 @@ export const searchAndReplace = defineTool({
       'expectedRevisions?': 'Record<string, string>',
     }),
   annotations: DESTRUCTIVE,
+  long: true,
   handler: async (args, ctx) => {
     const options: Options = {
       regex: compilePattern(args.pattern, args.flags ?? 'g'),
@@ -71,10 +74,11 @@ export const searchAndReplace = defineTool({
       includeFrontmatter: args.includeFrontmatter ?? false,
       includeCode: args.includeCode ?? false,
     };
-    const { found, skipped } = await matchingFiles(ctx.host, args.scope, options);
-    if (args.dry_run ?? true) return dryRunResult(found, skipped);
+    const dryRun = args.dry_run ?? true;
+    const { found, skipped, scanned } = await matchingFiles(ctx, args.scope, options, !dryRun);
+    if (dryRun) return dryRunResult(found, skipped);
     const expected = await checkExpectedRevisions(ctx.host, args.expectedRevisions ?? {});
-    const changed = await applyAll(ctx.host, found, options, expected);
+    const changed = await applyAll(ctx, found, options, expected, scanned);
     const page = takePage(changed, undefined);
     return {
       dryRun: false,
@@ -106,12 +110,17 @@ function dryRunResult(found: readonly FileMatches[], skipped: number) {
   };
 }
 
-/** Notes in scope with at least one replacement, sorted by path; all skipped matches counted. */
+/**
+ * Notes in scope with at least one replacement, sorted by path; all skipped matches counted.
+ * Before an apply the pass counts as half the work at most: the writes are the other half.
+ */
 async function matchingFiles(
-  host: VaultHost,
+  ctx: ToolContext,
   rawScope: string | undefined,
   options: Options,
-): Promise<{ found: FileMatches[]; skipped: number }> {
+  applying: boolean,
+): Promise<{ found: FileMatches[]; skipped: number; scanned: number }> {
+  const host = ctx.host;
   const scope = resolveScope(host, rawScope);
   const notes = notesIn(host, scope);
   if (scope.kind === 'file' && notes.length === 0) {
@@ -125,24 +134,26 @@ async function matchingFiles(
   let skipped = 0;
   // The index's texts are kept current by the host's watcher: no note is read from the disk.
   const indexed = host.indexed?.() ?? null;
-  for (const file of notes) {
+  const look = async (file: VaultFile) => {
     const content = indexed?.noteText(file.path) ?? (await host.read(file.path));
     const withPreviews = found.length < FILES_WITH_PREVIEWS;
+    options.budget.forNote(file.path);
     const outcome = replaceInNote(
       content,
       options,
       withPreviews ? PREVIEWS_PER_FILE : 0,
       () => indexed?.noteSections(file.path, content) ?? null,
     );
-    await options.budget.pause();
     skipped += outcome.skipped;
     const { replacements, previews } = outcome;
-    if (replacements === 0) continue;
+    if (replacements === 0) return;
     // Hashed only where the dry run lists it: a vault-wide run matches thousands of notes.
     const revision = found.length < DEFAULT_LIST_LIMIT ? revisionOf(content) : '';
     found.push({ file, revision, replacements, previews });
-  }
-  return { found, skipped };
+  };
+  const total = (applying ? 2 : 1) * notes.length;
+  await longSteps(ctx, notes, 'Looking for the pattern', look, { total });
+  return { found, skipped, scanned: notes.length };
 }
 
 interface ChangedFile {
@@ -181,16 +192,18 @@ async function checkExpectedRevisions(
 
 /** Writes each note with replacements, one atomic edit apiece, on its current text. */
 async function applyAll(
-  host: VaultHost,
+  ctx: ToolContext,
   files: readonly FileMatches[],
   options: Options,
   expected: ReadonlyMap<string, string>,
+  scanned: number,
 ) {
   const changed: ChangedFile[] = [];
-  for (const { file } of files) {
-    const edited = await applyOne(host, file, options, expected.get(file.path));
+  const write = async ({ file }: FileMatches) => {
+    const edited = await applyOne(ctx.host, file, options, expected.get(file.path));
     if (edited !== null) changed.push(edited);
-  }
+  };
+  await longSteps(ctx, files, 'Replacing in notes', write, { before: scanned });
   return changed;
 }
 
@@ -203,6 +216,7 @@ async function applyOne(
 ) {
   let replacements = 0;
   const replace = (current: string) => {
+    options.budget.forNote(file.path);
     const outcome = replaceInNote(current, options, 0);
     replacements = outcome.replacements;
     return outcome.text;

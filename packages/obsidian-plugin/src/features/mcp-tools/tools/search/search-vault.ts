@@ -26,6 +26,7 @@ export const searchVault = defineTool({
     }),
   unfilterable: ({ queryType }) => queryType === 'dataview',
   annotations: READ_ONLY,
+  long: true,
   handler: async ({ query, queryType, limit }, ctx) => {
     if (queryType === 'dataview') {
       if (typeof query !== 'string') {
@@ -36,7 +37,7 @@ export const searchVault = defineTool({
       }
       return { queryType, ...(await runDataviewQuery(ctx.host, { query, limit })) };
     }
-    const page = takePage(await notesMatching(ctx.host, parseRule(query)), limit);
+    const page = takePage(await notesMatching(ctx, parseRule(query)), limit);
     return { queryType, paths: page.items, total: page.total, truncated: page.truncated };
   },
 });

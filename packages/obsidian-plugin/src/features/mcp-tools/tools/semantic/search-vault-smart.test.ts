@@ -165,7 +165,7 @@ describe('search_vault_smart', () => {
         vault.host,
         { semanticSearch: service },
         {
-          reportProgress: async (...args: unknown[]) => void reported.push(args),
+          progress: { report: (...args: unknown[]) => void reported.push(args) },
         },
       );
       const result = await callTool(searchVaultSmart, { query: 'frost' }, ctx);

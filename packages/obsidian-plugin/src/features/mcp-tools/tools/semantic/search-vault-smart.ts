@@ -51,9 +51,7 @@ export const searchVaultSmart = defineTool({
         ),
         host: ctx.host,
       },
-      (done, total, message) => {
-        ctx.reportProgress(done, total, message).catch(() => undefined); // the caller may be gone
-      },
+      (done, total, message) => ctx.progress.report(done, total, message),
     );
     const { hits } = result;
     const view = { vault: ctx.host.vaultName, query, rows: hits, total: hits.length };

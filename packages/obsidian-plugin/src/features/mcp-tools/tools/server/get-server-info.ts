@@ -6,7 +6,7 @@ export const getServerInfo = defineTool({
   name: 'get_server_info',
   title: 'Server info',
   description:
-    'Server and vault name, version, host (plugin or headless), protocol revisions, tool count, index state.',
+    'Server and vault name, version, host (plugin or headless), protocol revisions, tool count, index state, task tools.',
   input: () => type({}),
   annotations: READ_ONLY,
   indexFree: true,
@@ -18,6 +18,7 @@ export const getServerInfo = defineTool({
     protocolRevisions: ctx.server.protocolRevisions,
     toolCount: ctx.visibleToolCount,
     index: indexFacts(ctx.indexStatus),
+    tasks: { tools: ctx.taskTools },
   }),
 });
 

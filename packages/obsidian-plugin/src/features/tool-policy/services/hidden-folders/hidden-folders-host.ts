@@ -223,6 +223,7 @@ export class HiddenFoldersHost implements VaultHost {
     if (hidden.isEmpty) return this.inner.renameFile(from, to, options);
     const keep = options.keepLinksIn;
     return this.inner.renameFile(from, to, {
+      ...options,
       keepLinksIn: (path) => hidden.covers(path) || keep?.(path) === true,
     });
   }

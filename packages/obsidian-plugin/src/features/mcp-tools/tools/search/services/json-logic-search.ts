@@ -6,15 +6,18 @@
  * The rule is checked before any note is read: every operation must be a standard JsonLogic
  * operator (except `log`, which would write to the console) or one of ours (`glob`, `regexp`),
  * nesting at most 64 deep. A bad regexp fails with `invalid_regex` or `unsupported_regex`, one
- * that runs out of the search's time budget with `regex_timeout`; anything else that throws while
- * evaluating fails with `invalid_query`, naming the note it failed on. The loop yields to the
- * event loop between notes, so a long search never holds up other requests.
+ * that runs out of its time budget on a note with `regex_timeout` naming the note; anything else that throws while
+ * evaluating fails with `invalid_query`, naming the note it failed on. The loop reports progress,
+ * stops when the call is stopped and yields to the event loop between notes
+ * (services/long-steps.ts), so a long search never holds up other requests.
  */
 import { MAX_JSON_DEPTH, ToolError, jsonNestsDeeperThan } from '@mcp-connector/shared';
 import * as jsonLogic from 'json-logic-js';
 import type { VaultHost } from '../../../../../host/vault-host.ts';
 import { bareTags } from '../../../services/tags.ts';
+import { longSteps } from '../../../services/long-steps.ts';
 import { RegexBudget } from '../../../services/regex/index.ts';
+import type { ToolContext } from '../../../tool-context.ts';
 import {
   SEARCH_OPERATORS,
   registerSearchOperators,
@@ -51,16 +54,21 @@ export function parseRule(query: unknown): unknown {
 }
 
 /** Paths of the notes the rule matches, sorted by path. */
-export async function notesMatching(host: VaultHost, rule: unknown): Promise<string[]> {
+export async function notesMatching(
+  ctx: Pick<ToolContext, 'host' | 'signal' | 'progress'>,
+  rule: unknown,
+): Promise<string[]> {
   registerSearchOperators();
+  const { host } = ctx;
   const budget = new RegexBudget();
   const matches: string[] = [];
-  for (const note of await noteTextCache(host).notes()) {
+  const notes = await noteTextCache(host).notes();
+  await longSteps(ctx, notes, 'Evaluating the rule on notes', (note) => {
     const data = noteData(host, note);
+    budget.forNote(note.path);
     if (data !== null && withRegexBudget(budget, () => evaluate(rule, data, note.path)))
       matches.push(note.path);
-    await budget.pause();
-  }
+  });
   return matches;
 }
 
