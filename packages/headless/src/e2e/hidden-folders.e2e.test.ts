@@ -69,6 +69,8 @@ const CASES: Record<string, Args[]> = {
     { path: V, includeUnresolved: true },
   ],
   list_bookmarks: [{}],
+  // the link graph (issue 41)
+  get_note_neighbors: [{ path: LINKER, depth: 2, limit: 1000 }, { path: H }, { path: V, depth: 3 }],
   get_note_property: [
     { path: H, key: 'tags' },
     { path: LINKER, key: 'tags' },
