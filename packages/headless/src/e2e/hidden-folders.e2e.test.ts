@@ -71,6 +71,12 @@ const CASES: Record<string, Args[]> = {
   list_bookmarks: [{}],
   // the link graph (issue 41)
   get_note_neighbors: [{ path: LINKER, depth: 2, limit: 1000 }, { path: H }, { path: V, depth: 3 }],
+  find_link_path: [
+    { from: LINKER, to: V },
+    { from: CANVAS, to: 'Garden/Companion planting.md', maxDepth: 10 },
+    { from: H, to: V },
+    { from: V, to: 'Apiary/Apiary.md' },
+  ],
   get_note_property: [
     { path: H, key: 'tags' },
     { path: LINKER, key: 'tags' },

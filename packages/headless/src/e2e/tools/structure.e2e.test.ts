@@ -30,6 +30,7 @@ const STRUCTURE_TOOLS = [
   'list_bookmarks',
   'list_tags',
   // the link graph
+  'find_link_path',
   'get_note_neighbors',
 ];
 /** Dated after every other file of the copy, newest first. */
@@ -55,7 +56,7 @@ const paths = (list: unknown) => (list as { path: string }[]).map((entry) => ent
 
 describe('listing, on both protocol lines', () => {
   test.each(PROTOCOL_LINES)(
-    '%s: all nine are listed as read-only and answer alike',
+    '%s: all ten are listed as read-only and answer alike',
     async (line) => {
       const lineClient = await t.connect(line);
       const { tools } = await lineClient.listTools();
@@ -346,9 +347,48 @@ describe('the link graph', () => {
     );
   });
 
+  test.each(PROTOCOL_LINES)(
+    '%s: find_link_path: Inbox to Greenhouse build in two links',
+    async (line) => {
+      const lineClient = await t.connect(line);
+      const found = await callOk(lineClient, 'find_link_path', {
+        from: 'Inbox.md',
+        to: GREENHOUSE,
+        direction: 'out',
+      });
+      expect(found).toMatchObject({ found: true, length: 2, direction: 'out' });
+      expect(paths(found.path)).toEqual([
+        'Inbox.md',
+        'Projects/Rainwater harvesting.md',
+        GREENHOUSE,
+      ]);
+      expect((found.path as { links?: unknown[] }[])[2]?.links).toContainEqual(
+        expect.objectContaining({ from: 'Projects/Rainwater harvesting.md', kind: 'link' }),
+      );
+    },
+  );
+
+  test('find_link_path says when no chain exists, and when a longer one might', async () => {
+    const image = 'Attachments/hive-frame.png';
+    expect(
+      await callOk(client, 'find_link_path', { from: image, to: 'Home.md', direction: 'out' }),
+    ).toMatchObject({ found: false, beyond: false });
+    const short = await callOk(client, 'find_link_path', {
+      from: 'Inbox.md',
+      to: GREENHOUSE,
+      direction: 'out',
+      maxDepth: 1,
+    });
+    expect(short).toMatchObject({ found: false, beyond: true, maxDepth: 1 });
+    expect(short.message).toContain('maxDepth');
+  });
+
   test('a read-only token may walk the graph', async () => {
     const reader = await addToken(t.settings, 'graph reader', { readOnly: true });
     const readerClient = await t.connect('modern', reader.secret);
+    expect(
+      await callOk(readerClient, 'find_link_path', { from: 'Inbox.md', to: GREENHOUSE }),
+    ).toMatchObject({ found: true, length: 2 });
     expect(
       await callOk(readerClient, 'get_note_neighbors', { path: 'Inbox.md', direction: 'in' }),
     ).toMatchObject({ total: 2 });
@@ -430,6 +470,9 @@ describe('failures', () => {
     ['get_note_neighbors', { path: 'Inbox.md', depth: 4 }, 'invalid_arguments'],
     ['get_note_neighbors', { path: 'Inbox.md', direction: 'up' }, 'invalid_arguments'],
     ['get_note_neighbors', { path: 'No such note.md' }, 'not_found'],
+    ['find_link_path', { from: 'Inbox.md', to: 'Inbox.md' }, 'invalid_arguments'],
+    ['find_link_path', { from: 'Inbox.md', to: 'Home.md', maxDepth: 11 }, 'invalid_arguments'],
+    ['find_link_path', { from: 'Inbox.md', to: 'Nowhere.md' }, 'not_found'],
   ] as const)('%s %j fails with %s', async (tool, args, code) => {
     expect((await callFail(client, tool, { ...args })).code).toBe(code);
   });

@@ -1,4 +1,5 @@
 import type { Tool } from '../../define-tool.ts';
+import { findLinkPath } from './find-link-path.ts';
 import { getBacklinks } from './get-backlinks.ts';
 import { getFilesByTag } from './get-files-by-tag.ts';
 import { getNoteNeighbors } from './get-note-neighbors.ts';
@@ -20,4 +21,5 @@ export const structureTools: Tool[] = [
   listBookmarks,
   // the link graph beyond one hop
   getNoteNeighbors,
+  findLinkPath,
 ];
