@@ -1,8 +1,8 @@
 /**
  * The structure tools end to end: the real headless server on a temp copy of the test vault,
  * called with the official SDK client. Expected values were computed from the vault files
- * themselves (find, grep, reading the notes), not from the tools: 194 notes, 4 other visible
- * files, 27 folders; 57 notes tagged garden or under it, 78 distinct tags; the links of
+ * themselves (find, grep, reading the notes), not from the tools: 194 notes, 8 other visible
+ * files (4 of them bases), 27 folders; 57 notes tagged garden or under it, 78 distinct tags; the links of
  * Garden/Companion planting.md.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -84,7 +84,7 @@ describe('get_vault_overview', () => {
     });
     expect(overview).toMatchObject({
       vault: 'vault',
-      counts: { notes: 194, otherFiles: 4, folders: 27, tags: 78 },
+      counts: { notes: 194, otherFiles: 8, bases: 4, folders: 27, tags: 78 },
       rootNotes: 2,
       topTags: [
         { tag: 'garden', count: 57 },
@@ -162,7 +162,7 @@ describe('files and notes', () => {
   test('get_recent_files: newest first with mtime, limit within 1-100', async () => {
     expect(await callOk(client, 'get_recent_files', { limit: 3 })).toEqual({
       files: FUTURE.map(([path, mtime]) => ({ path, mtime })),
-      total: 198,
+      total: 202,
       truncated: true,
     });
     expect(((await callOk(client, 'get_recent_files')).files as unknown[]).length).toBe(10);

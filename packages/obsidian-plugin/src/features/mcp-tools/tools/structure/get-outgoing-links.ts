@@ -10,7 +10,7 @@ import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { limitArgument, takePage } from '../../services/list-limits.ts';
 import { requireFile } from '../../services/note-access.ts';
 import { isNote } from '../../services/note-files.ts';
-import { noteLinks } from './services/note-links.ts';
+import { noteLinks } from '../../services/note-links.ts';
 
 export const getOutgoingLinks = defineTool({
   name: 'get_outgoing_links',

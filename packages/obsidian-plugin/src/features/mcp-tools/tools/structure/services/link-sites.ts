@@ -6,7 +6,7 @@
  */
 import type { VaultHost } from '../../../../../host/vault-host.ts';
 import type { StepDirection } from './link-graph.ts';
-import { noteLinks, type LinkKind } from './note-links.ts';
+import { noteLinks, type LinkKind } from '../../../services/note-links.ts';
 
 /** The most characters of a line shown around a link. */
 const SNIPPET_CHARS = 160;

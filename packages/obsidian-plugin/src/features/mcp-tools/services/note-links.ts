@@ -2,11 +2,12 @@
  * The links of one note as its metadata has them, each with the vault path it resolves to by
  * Obsidian's rules (null: unresolved): frontmatter links first (with their property key), then
  * body links and embeds in reading order (with their 0-based line). One entry per occurrence.
- * get_outgoing_links lists them; the link-graph tools find the ones between two notes.
+ * get_outgoing_links lists them, the link-graph tools find the ones between two notes, and a
+ * base's `file.links` and `file.embeds` are made of them.
  */
 import type { CachedMetadata } from 'obsidian';
 import { getLinkpath } from '@mcp-connector/markdown/links';
-import type { VaultHost } from '../../../../../host/vault-host.ts';
+import type { VaultHost } from '../../../host/vault-host.ts';
 
 export type LinkKind = 'link' | 'embed' | 'frontmatter';
 
