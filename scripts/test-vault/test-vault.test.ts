@@ -133,6 +133,19 @@ describe('the test vault', () => {
     );
   });
 
+  test('bases with views, formulas and summaries, one of them in the folder the hidden-folders test hides', async () => {
+    const bases = host
+      .listFiles()
+      .filter((file) => file.extension === 'base')
+      .map((file) => file.path);
+    expect(bases).toContain('Apiary/Hives.base');
+    expect(bases).toContain('Reference/Reading list.base');
+    const texts = await Promise.all(bases.map((path) => host.read(path)));
+    for (const part of ['views:', 'formulas:', 'summaries:', 'groupBy:', 'sort:'])
+      expect(texts.some((text) => text.includes(part))).toBe(true);
+    expect((await config('core-plugins.json')).bases).toBe(true);
+  });
+
   test('the only broken links are the ones documented as broken on purpose', () => {
     const broken = Object.fromEntries(
       Object.entries(host.unresolvedLinks()).filter(

@@ -34,6 +34,8 @@ export type ErrorCode =
   | 'fetch_failed'
   | 'invalid_config'
   | 'invalid_canvas'
+  /** A `.base` file that is not YAML, or not a mapping (query_base). */
+  | 'invalid_base'
   | 'node_not_found'
   | 'invalid_regex'
   /** No longer raised: every pattern now runs in linear time (ADR-0008). Kept so it is never reused. */

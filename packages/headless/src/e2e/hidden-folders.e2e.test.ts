@@ -69,6 +69,20 @@ const CASES: Record<string, Args[]> = {
     { path: V, includeUnresolved: true },
   ],
   list_bookmarks: [{}],
+  // bases (issue 41): a base inside the hidden folder, one whose rows include its notes
+  query_base: [
+    { path: 'Apiary/Hives.base' },
+    { path: 'Reference/Status board.base', limit: 1000 },
+    { path: 'Kitchen/Recipes.base', view: 'By course', limit: 1000 },
+  ],
+  // the link graph (issue 41)
+  get_note_neighbors: [{ path: LINKER, depth: 2, limit: 1000 }, { path: H }, { path: V, depth: 3 }],
+  find_link_path: [
+    { from: LINKER, to: V },
+    { from: CANVAS, to: 'Garden/Companion planting.md', maxDepth: 10 },
+    { from: H, to: V },
+    { from: V, to: 'Apiary/Apiary.md' },
+  ],
   get_note_property: [
     { path: H, key: 'tags' },
     { path: LINKER, key: 'tags' },

@@ -67,6 +67,8 @@ const NOT_PATHS = new Set([
   'list_changes:tool',
   'list_changes:since',
   'list_changes:until',
+  // a base's view is named, not a path
+  'query_base:view',
 ]);
 
 export function registryToolNames(): string[] {

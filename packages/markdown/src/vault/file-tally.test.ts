@@ -50,6 +50,7 @@ class Vault {
       counts: {
         notes: notes.length,
         otherFiles: this.files.size - notes.length,
+        bases: [...this.files.keys()].filter((path) => path.endsWith('.base')).length,
         folders: this.folders.size,
         rootNotes: notes.filter((note) => !note.includes('/')).length,
         topFolders,
@@ -64,7 +65,7 @@ describe('FileTally', () => {
     const next = random(7);
     const vault = new Vault();
     const pathOf = (n: number) =>
-      `${['A', 'B', 'C/D', ''][n % 4]}${n % 4 === 3 ? '' : '/'}f${n}.${n % 3 === 0 ? 'png' : 'md'}`;
+      `${['A', 'B', 'C/D', ''][n % 4]}${n % 4 === 3 ? '' : '/'}f${n}.${['png', 'md', 'md', 'md', 'base'][n % 5]}`;
     for (let n = 0; n < NEWEST_KEPT + 300; n++) vault.set(pathOf(n), n * 10);
     for (const folder of ['A', 'B', 'C', 'C/D']) {
       vault.folders.add(folder);

@@ -1,6 +1,6 @@
 /**
  * The vault-wide file answers (get_vault_overview, get_recent_files) kept current file by file,
- * so that neither walks every file: how many notes and other files, the folders, the notes
+ * so that neither walks every file: how many notes, other files and bases, the folders, the notes
  * inside each top-level folder (at any depth) and at the root, and the newest files by
  * modification time (ties by path).
  * Invariant: `newest` holds exactly the first min(NEWEST_KEPT, files) files in that order, or is
@@ -20,7 +20,10 @@ export interface NewestFile {
 
 export interface FileCounts {
   notes: number;
+  /** Every file that is not a note (bases included). */
   otherFiles: number;
+  /** Obsidian bases (`.base` files), among the other files. */
+  bases: number;
   folders: number;
   rootNotes: number;
   /** Every top-level folder (and any top-level name holding notes) -> the notes inside it. */
@@ -30,6 +33,7 @@ export interface FileCounts {
 export class FileTally {
   private notes = 0;
   private otherFiles = 0;
+  private bases = 0;
   private rootNotes = 0;
   private readonly folders = new Set<string>();
   /** Top-level folder -> notes inside it at any depth (only those holding notes). */
@@ -67,6 +71,7 @@ export class FileTally {
     return {
       notes: this.notes,
       otherFiles: this.otherFiles,
+      bases: this.bases,
       folders: this.folders.size,
       rootNotes: this.rootNotes,
       topFolders,
@@ -82,6 +87,7 @@ export class FileTally {
   private count(path: string, isNote: boolean, delta: 1 | -1): void {
     if (!isNote) {
       this.otherFiles += delta;
+      if (isBase(path)) this.bases += delta;
       return;
     }
     this.notes += delta;
@@ -116,6 +122,11 @@ export class FileTally {
     newest.splice(at, 1);
     return true;
   }
+}
+
+/** A base as Obsidian tells one: by its extension, `.base`. */
+function isBase(path: string): boolean {
+  return path.endsWith('.base');
 }
 
 function byNewest(a: NewestFile, b: NewestFile): number {

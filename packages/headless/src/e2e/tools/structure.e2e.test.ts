@@ -1,12 +1,13 @@
 /**
  * The structure tools end to end: the real headless server on a temp copy of the test vault,
  * called with the official SDK client. Expected values were computed from the vault files
- * themselves (find, grep, reading the notes), not from the tools: 194 notes, 4 other visible
- * files, 27 folders; 57 notes tagged garden or under it, 78 distinct tags; the links of
+ * themselves (find, grep, reading the notes), not from the tools: 194 notes, 8 other visible
+ * files (4 of them bases), 27 folders; 57 notes tagged garden or under it, 78 distinct tags; the links of
  * Garden/Companion planting.md.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '@modelcontextprotocol/client';
+import { addToken } from '@mcp-connector/obsidian-plugin/tool-policy';
 import { createHash } from 'node:crypto';
 import { readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -28,6 +29,9 @@ const STRUCTURE_TOOLS = [
   'get_vault_overview',
   'list_bookmarks',
   'list_tags',
+  // the link graph
+  'find_link_path',
+  'get_note_neighbors',
 ];
 /** Dated after every other file of the copy, newest first. */
 const FUTURE = [
@@ -52,12 +56,12 @@ const paths = (list: unknown) => (list as { path: string }[]).map((entry) => ent
 
 describe('listing, on both protocol lines', () => {
   test.each(PROTOCOL_LINES)(
-    '%s: all eight are listed as read-only and answer alike',
+    '%s: all ten are listed as read-only and answer alike',
     async (line) => {
       const lineClient = await t.connect(line);
       const { tools } = await lineClient.listTools();
       const mine = tools.filter((tool) => STRUCTURE_TOOLS.includes(tool.name));
-      expect(mine.map((tool) => tool.name).sort()).toEqual(STRUCTURE_TOOLS);
+      expect(mine.map((tool) => tool.name).sort()).toEqual([...STRUCTURE_TOOLS].sort());
       for (const tool of mine) {
         expect(tool.annotations).toEqual({
           readOnlyHint: true,
@@ -80,7 +84,7 @@ describe('get_vault_overview', () => {
     });
     expect(overview).toMatchObject({
       vault: 'vault',
-      counts: { notes: 194, otherFiles: 4, folders: 27, tags: 78 },
+      counts: { notes: 194, otherFiles: 8, bases: 4, folders: 27, tags: 78 },
       rootNotes: 2,
       topTags: [
         { tag: 'garden', count: 57 },
@@ -158,7 +162,7 @@ describe('files and notes', () => {
   test('get_recent_files: newest first with mtime, limit within 1-100', async () => {
     expect(await callOk(client, 'get_recent_files', { limit: 3 })).toEqual({
       files: FUTURE.map(([path, mtime]) => ({ path, mtime })),
-      total: 198,
+      total: 202,
       truncated: true,
     });
     expect(((await callOk(client, 'get_recent_files')).files as unknown[]).length).toBe(10);
@@ -291,6 +295,106 @@ describe('links', () => {
   });
 });
 
+/**
+ * Inbox.md links to Hannah Kessler, Fermentation basics, Rainwater harvesting (and the unwritten
+ * Pollinator hedge); Home.md and Prompts/Tidy the inbox.md link to it. Rainwater harvesting links
+ * to Greenhouse build, and none of Inbox's other targets does.
+ */
+const INBOX_OUT = [
+  { path: 'Kitchen/Preserving/Fermentation basics.md', line: 9 },
+  { path: 'People/Hannah Kessler.md', line: 6 },
+  { path: 'Projects/Rainwater harvesting.md', line: 10 },
+];
+const GREENHOUSE = 'Projects/Greenhouse build/Greenhouse build.md';
+
+describe('the link graph', () => {
+  test.each(PROTOCOL_LINES)(
+    '%s: get_note_neighbors lists the links out of Inbox, each with its line',
+    async (line) => {
+      const lineClient = await t.connect(line);
+      const out = await callOk(lineClient, 'get_note_neighbors', {
+        path: 'Inbox.md',
+        direction: 'out',
+      });
+      const inbox = (await readFile(join(t.vault.root, 'Inbox.md'), 'utf8')).split('\n');
+      expect(out).toMatchObject({ path: 'Inbox.md', depth: 1, total: 3, truncated: false });
+      expect(out.neighbours).toEqual(
+        INBOX_OUT.map(({ path, line: at }) => ({
+          path,
+          distance: 1,
+          direction: 'out',
+          linkCount: 1,
+          links: [{ from: 'Inbox.md', kind: 'link', line: at, context: inbox[at]?.trim() }],
+        })),
+      );
+      const into = await callOk(lineClient, 'get_note_neighbors', {
+        path: 'Inbox.md',
+        direction: 'in',
+      });
+      expect(paths(into.neighbours)).toEqual(['Home.md', 'Prompts/Tidy the inbox.md']);
+    },
+  );
+
+  test('get_note_neighbors at depth 2 names the note each one was reached through', async () => {
+    const result = await callOk(client, 'get_note_neighbors', {
+      path: 'Inbox.md',
+      direction: 'out',
+      depth: 2,
+      limit: 1000,
+    });
+    expect(result.neighbours).toContainEqual(
+      expect.objectContaining({ path: GREENHOUSE, distance: 2, via: INBOX_OUT[2]?.path }),
+    );
+  });
+
+  test.each(PROTOCOL_LINES)(
+    '%s: find_link_path: Inbox to Greenhouse build in two links',
+    async (line) => {
+      const lineClient = await t.connect(line);
+      const found = await callOk(lineClient, 'find_link_path', {
+        from: 'Inbox.md',
+        to: GREENHOUSE,
+        direction: 'out',
+      });
+      expect(found).toMatchObject({ found: true, length: 2, direction: 'out' });
+      expect(paths(found.path)).toEqual([
+        'Inbox.md',
+        'Projects/Rainwater harvesting.md',
+        GREENHOUSE,
+      ]);
+      expect((found.path as { links?: unknown[] }[])[2]?.links).toContainEqual(
+        expect.objectContaining({ from: 'Projects/Rainwater harvesting.md', kind: 'link' }),
+      );
+    },
+  );
+
+  test('find_link_path says when no chain exists, and when a longer one might', async () => {
+    const image = 'Attachments/hive-frame.png';
+    expect(
+      await callOk(client, 'find_link_path', { from: image, to: 'Home.md', direction: 'out' }),
+    ).toMatchObject({ found: false, beyond: false });
+    const short = await callOk(client, 'find_link_path', {
+      from: 'Inbox.md',
+      to: GREENHOUSE,
+      direction: 'out',
+      maxDepth: 1,
+    });
+    expect(short).toMatchObject({ found: false, beyond: true, maxDepth: 1 });
+    expect(short.message).toContain('maxDepth');
+  });
+
+  test('a read-only token may walk the graph', async () => {
+    const reader = await addToken(t.settings, 'graph reader', { readOnly: true });
+    const readerClient = await t.connect('modern', reader.secret);
+    expect(
+      await callOk(readerClient, 'find_link_path', { from: 'Inbox.md', to: GREENHOUSE }),
+    ).toMatchObject({ found: true, length: 2 });
+    expect(
+      await callOk(readerClient, 'get_note_neighbors', { path: 'Inbox.md', direction: 'in' }),
+    ).toMatchObject({ total: 2 });
+  });
+});
+
 describe('list_bookmarks', () => {
   const bookmarksFile = () => join(t.vault.root, '.obsidian', 'bookmarks.json');
 
@@ -363,6 +467,12 @@ describe('failures', () => {
     ['list_tags', { sort: 'popularity' }, 'invalid_arguments'],
     ['get_vault_overview', { topTagsLimit: 'ten' }, 'invalid_arguments'],
     ['list_bookmarks', { include_types: ['bookmark'] }, 'invalid_arguments'],
+    ['get_note_neighbors', { path: 'Inbox.md', depth: 4 }, 'invalid_arguments'],
+    ['get_note_neighbors', { path: 'Inbox.md', direction: 'up' }, 'invalid_arguments'],
+    ['get_note_neighbors', { path: 'No such note.md' }, 'not_found'],
+    ['find_link_path', { from: 'Inbox.md', to: 'Inbox.md' }, 'invalid_arguments'],
+    ['find_link_path', { from: 'Inbox.md', to: 'Home.md', maxDepth: 11 }, 'invalid_arguments'],
+    ['find_link_path', { from: 'Inbox.md', to: 'Nowhere.md' }, 'not_found'],
   ] as const)('%s %j fails with %s', async (tool, args, code) => {
     expect((await callFail(client, tool, { ...args })).code).toBe(code);
   });

@@ -5,6 +5,7 @@
  */
 import type { Tool } from './define-tool.ts';
 import { activeFileTools } from './tools/active-file/index.ts';
+import { basesTools } from './tools/bases/index.ts';
 import { canvasTools } from './tools/canvas/index.ts';
 import { changeTools } from './tools/changes/index.ts';
 import { executionTools } from './tools/execution/index.ts';
@@ -33,6 +34,7 @@ export const toolFamilies: readonly ToolFamily[] = [
   { name: 'Structure and links', tools: structureTools },
   { name: 'Properties', tools: frontmatterTools },
   { name: 'Search', tools: searchTools },
+  { name: 'Bases', tools: basesTools },
   { name: 'Semantic search', tools: semanticTools },
   { name: 'Maintenance', tools: maintenanceTools },
   { name: 'Periodic notes', tools: periodicTools },

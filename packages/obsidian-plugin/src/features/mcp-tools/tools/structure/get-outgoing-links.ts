@@ -6,23 +6,11 @@
  */
 import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
-import type { CachedMetadata } from 'obsidian';
-import type { VaultHost } from '../../../../host/vault-host.ts';
 import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { limitArgument, takePage } from '../../services/list-limits.ts';
 import { requireFile } from '../../services/note-access.ts';
 import { isNote } from '../../services/note-files.ts';
-import { getLinkpath } from '@mcp-connector/markdown/links';
-
-type LinkKind = 'link' | 'embed' | 'frontmatter';
-
-interface OutgoingLink {
-  link: string;
-  target: string | null;
-  kind: LinkKind;
-  line?: number;
-  key?: string;
-}
+import { noteLinks } from '../../services/note-links.ts';
 
 export const getOutgoingLinks = defineTool({
   name: 'get_outgoing_links',
@@ -46,34 +34,13 @@ export const getOutgoingLinks = defineTool({
         { path: file.path },
       );
     }
-    const links = linksOf(ctx.host, file.path, ctx.host.getFileCache(file.path)).filter(
-      (entry) =>
-        (includeEmbeds || entry.kind !== 'embed') && (includeUnresolved || entry.target !== null),
-    );
+    const links = noteLinks(ctx.host, file.path)
+      .filter(
+        (entry) =>
+          (includeEmbeds || entry.kind !== 'embed') && (includeUnresolved || entry.target !== null),
+      )
+      .map(({ column: _column, original: _original, ...entry }) => entry);
     const page = takePage(links, limit);
     return { path: file.path, links: page.items, total: page.total, truncated: page.truncated };
   },
 });
-
-function linksOf(host: VaultHost, path: string, cache: CachedMetadata | null): OutgoingLink[] {
-  const resolve = (link: string) => host.getFirstLinkpathDest(getLinkpath(link), path);
-  const frontmatter = (cache?.frontmatterLinks ?? []).map((ref): OutgoingLink => ({
-    link: ref.link,
-    target: resolve(ref.link),
-    kind: 'frontmatter',
-    key: ref.key,
-  }));
-  const body = [
-    ...(cache?.links ?? []).map((ref) => ({ ref, kind: 'link' as const })),
-    ...(cache?.embeds ?? []).map((ref) => ({ ref, kind: 'embed' as const })),
-  ].sort((a, b) => a.ref.position.start.offset - b.ref.position.start.offset);
-  return [
-    ...frontmatter,
-    ...body.map(({ ref, kind }): OutgoingLink => ({
-      link: ref.link,
-      target: resolve(ref.link),
-      kind,
-      line: ref.position.start.line,
-    })),
-  ];
-}

@@ -13,6 +13,7 @@ const FILES = {
   'Projects/One.md': '---\ntags: [project]\n---\n',
   'Projects/Deep/Two.md': '#Project/beta #area',
   'Projects/plan.canvas': '{"nodes":[],"edges":[]}',
+  'Projects/Tasks.base': 'views: []',
   'Assets/pic.png': 'png',
   'Archive/Old.md': '#area',
   '.hidden/Secret.md': '#secret',
@@ -22,6 +23,7 @@ const MTIMES = {
   'Projects/One.md': T + 1000,
   'Projects/Deep/Two.md': T + 5000,
   'Projects/plan.canvas': T + 4000,
+  'Projects/Tasks.base': T - 1000,
   'Assets/pic.png': T + 3000,
   'Archive/Old.md': T + 2000,
 };
@@ -31,7 +33,7 @@ describe('get_vault_overview', () => {
     vault = await openTimedHost(FILES, MTIMES);
     expect(await runOk(getVaultOverview, vault.host)).toEqual({
       vault: 'vault',
-      counts: { notes: 4, otherFiles: 2, folders: 4, tags: 4 },
+      counts: { notes: 4, otherFiles: 3, bases: 1, folders: 4, tags: 4 },
       rootNotes: 1,
       topFolders: [
         { path: 'Archive', notes: 1 },
@@ -51,6 +53,7 @@ describe('get_vault_overview', () => {
         { path: 'Archive/Old.md', mtime: T + 2000 },
         { path: 'Projects/One.md', mtime: T + 1000 },
         { path: 'Home.md', mtime: T },
+        { path: 'Projects/Tasks.base', mtime: T - 1000 },
       ],
     });
   });

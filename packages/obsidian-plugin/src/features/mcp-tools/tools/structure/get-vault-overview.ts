@@ -1,6 +1,6 @@
 /**
- * get_vault_overview: one call to get oriented in a vault. Counts (notes, other files, folders,
- * distinct tags), each top-level folder with the notes inside it at any depth, the most used
+ * get_vault_overview: one call to get oriented in a vault. Counts (notes, other files and the
+ * bases among them, folders, distinct tags), each top-level folder with the notes inside it at any depth, the most used
  * tags (rolled up, as list_tags counts them) and the most recently modified files.
  * Cost: nothing per file on a host that keeps the counts, the tag tally and the newest files
  * (NodeHost); otherwise one pass over the files, one over the notes' tags and one selection
@@ -31,6 +31,7 @@ export const getVaultOverview = defineTool({
       counts: {
         notes: files.notes,
         otherFiles: files.otherFiles,
+        bases: files.bases,
         folders: files.folders,
         tags: tags.length,
       },
@@ -48,10 +49,12 @@ function countFiles(host: VaultHost): FileCounts {
   for (const folder of folders) if (!folder.path.includes('/')) topFolders.set(folder.path, 0);
   let notes = 0;
   let otherFiles = 0;
+  let bases = 0;
   let rootNotes = 0;
   for (const file of host.listFiles()) {
     if (!isNote(file)) {
       otherFiles++;
+      if (file.extension === 'base') bases++;
       continue;
     }
     notes++;
@@ -62,7 +65,7 @@ function countFiles(host: VaultHost): FileCounts {
       topFolders.set(top, (topFolders.get(top) ?? 0) + 1);
     }
   }
-  return { notes, otherFiles, folders: folders.length, rootNotes, topFolders };
+  return { notes, otherFiles, bases, folders: folders.length, rootNotes, topFolders };
 }
 
 /** Top-level folders by name with their notes at any depth; notes at the root counted apart. */

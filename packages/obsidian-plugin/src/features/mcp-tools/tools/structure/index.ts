@@ -1,6 +1,8 @@
 import type { Tool } from '../../define-tool.ts';
+import { findLinkPath } from './find-link-path.ts';
 import { getBacklinks } from './get-backlinks.ts';
 import { getFilesByTag } from './get-files-by-tag.ts';
+import { getNoteNeighbors } from './get-note-neighbors.ts';
 import { getNoteOutline } from './get-note-outline.ts';
 import { getOutgoingLinks } from './get-outgoing-links.ts';
 import { getRecentFiles } from './get-recent-files.ts';
@@ -17,4 +19,7 @@ export const structureTools: Tool[] = [
   getOutgoingLinks,
   getBacklinks,
   listBookmarks,
+  // the link graph beyond one hop
+  getNoteNeighbors,
+  findLinkPath,
 ];
