@@ -33,6 +33,8 @@ export const ON_BUILT_CLI: Readonly<Record<string, string>> = {
   'tool-policy.e2e.test.ts': 'per-token lists and list-changed notifications on each transport',
   'prompts.e2e.test.ts': 'prompts and their list-changed notifications on each transport',
   'tools/search.e2e.test.ts': 'the regex engines as bundled',
+  'long-work.e2e.test.ts': 'progress notifications and cancellation as each transport carries them',
+  'tasks.e2e.test.ts': 'tasks reached across stateless requests, per transport',
   'tools/bases.e2e.test.ts': 'YAML, Moment and the regex engine as bundled into the CLI',
 };
 

@@ -45,7 +45,7 @@ export const queryBase = defineTool({
     }
     const config = readBaseConfig(file.path, await ctx.host.read(file.path));
     const view = chooseView(config, viewName, file.path);
-    const answer = await runView(ctx.host, file, config, view);
+    const answer = await runView(ctx, file, config, view);
     const page = takePage(answer.rows, limit);
     const displayNames = Object.fromEntries(
       answer.columns.flatMap((id) =>

@@ -7,7 +7,9 @@
  * (filters.ts) are kept and marked `undecided`; a value that fails on a row is null there and
  * listed in `errors`.
  */
-import type { VaultFile, VaultHost } from '../../../../../host/vault-host.ts';
+import type { VaultFile } from '../../../../../host/vault-host.ts';
+import { longSteps } from '../../../services/long-steps.ts';
+import type { ToolContext } from '../../../tool-context.ts';
 import { byName } from '../../../services/note-files.ts';
 import type { BaseConfig, SortKey, ViewConfig } from './base-config.ts';
 import { BaseVault } from './base-vault.ts';
@@ -45,12 +47,12 @@ interface Candidate {
 }
 
 export async function runView(
-  host: VaultHost,
+  ctx: Pick<ToolContext, 'host' | 'signal' | 'progress'>,
   base: VaultFile,
   config: BaseConfig,
   view: ViewConfig,
 ): Promise<ViewAnswer> {
-  const runtime = await BaseVault.open(host);
+  const runtime = await BaseVault.open(ctx.host);
   const evaluator = new Evaluator(runtime);
   const formulas = new Formulas(config.formulas);
   const unsupported: Unsupported[] = [...config.problems, ...formulas.unsupported()];
@@ -59,14 +61,14 @@ export async function runView(
   const sortKeys = [...(view.groupBy === null ? [] : [view.groupBy]), ...view.sort];
   const sortNodes = sortKeys.map((key) => property(key.property));
   const candidates: Candidate[] = [];
-  for (const file of host.listFiles()) {
-    await runtime.regexBudget.pause();
+  await longSteps(ctx, ctx.host.listFiles(), 'Filtering the files', (file) => {
+    runtime.regexBudget.forNote(file.path);
     const row = new RowScope(file, base, formulas, evaluator);
     const verdict = filter.verdict(row);
-    if (verdict === 'no') continue;
+    if (verdict === 'no') return;
     const keys = sortNodes.map((node) => (node === null ? null : row.value(node).value));
     candidates.push({ row, undecided: verdict === 'unknown', keys });
-  }
+  });
   candidates.sort((a, b) => byKeys(a, b, sortKeys));
   const shown = view.limit === null ? candidates : candidates.slice(0, view.limit);
   const columns = view.order.length > 0 ? view.order : ['file.name'];
