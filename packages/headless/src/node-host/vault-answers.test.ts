@@ -101,7 +101,24 @@ describe('maintained vault-wide answers', () => {
       await expectSame();
     }
     await expectSameTools();
-  }, 20_000);
+  }, 30_000);
+});
+
+/** A canvas with a card of a hidden note and a text card linking into the hidden folder. */
+const PESTS_CANVAS = JSON.stringify({
+  nodes: [
+    { id: 'a', type: 'file', file: 'Garden/Pests/Blight.md', x: 0, y: 0, width: 9, height: 9 },
+    {
+      id: 'b',
+      type: 'text',
+      text: '[[Aphids]] and [[Slugs and snails]]',
+      x: 0,
+      y: 0,
+      width: 9,
+      height: 9,
+    },
+  ],
+  edges: [],
 });
 
 describe("the guard's answers with folders hidden", () => {
@@ -132,6 +149,21 @@ describe("the guard's answers with folders hidden", () => {
       // Links into the hidden folder: broken in the visible vault.
       (inner) => inner.create('Fresh/linker.md', '[[Aa first]] [[Aphids]] #fresh\n'),
       (inner) => inner.process('Archive/Aa first.md', (text) => `${text}#ROTATION\n`),
+      // The first visible note after it spells the shared groups, then another way, then not.
+      (inner) => inner.create('Archivf/first.md', '#GARDEN/companion\n'),
+      (inner) => inner.process('Archivf/first.md', () => '#gArden/Companion\n'),
+      (inner) => inner.process('Archivf/first.md', () => 'no tags now\n'),
+      // A visible file sharing a hidden note's name takes the links it can (further away, so
+      // the hidden one won them before), not those naming the hidden folder's path.
+      (inner) => inner.create('Zz/Deeper/Than/Aphids.md', 'a visible twin\n'),
+      (inner) => inner.create('Notes/twinned.md', '[[Aphids]] [[Pests/Aphids]] [[Blight]]\n'),
+      (inner) => inner.create('Maps/Pests.canvas', PESTS_CANVAS),
+      // Edits of a visible note: its broken links counted again alone, it leaves the list and
+      // comes back; a canvas edited.
+      (inner) => inner.process('Notes/twinned.md', () => 'no links now\n'),
+      (inner) => inner.process('Notes/twinned.md', () => '[[Garden plan 2025]] [[Aphids]]\n'),
+      (inner) => inner.process('Notes/twinned.md', (text) => `${text}[[Garden plan 2025]] #new\n`),
+      (inner) => inner.process('Maps/Pests.canvas', (text) => text.replace('[[Aphids]]', 'no')),
       (inner) => inner.createBinary('Archive/newest.png', new Uint8Array([1])),
       (inner) => inner.createFolder('Archive/Empty'),
       (inner) => inner.create('Garden/Pests/Slugs.md', '#garden/companion [[Nowhere]]\n'),
@@ -145,5 +177,5 @@ describe("the guard's answers with folders hidden", () => {
       await change(current);
       await expectSame();
     }
-  }, 20_000);
+  }, 30_000);
 });

@@ -224,7 +224,7 @@ export class HiddenFoldersHost implements VaultHost {
     if (hidden.isEmpty) return inner;
     const current = this.visibleAnswers;
     if (current?.inner !== inner || current.hidden.key !== hidden.key)
-      this.visibleAnswers = new VisibleAnswers(inner, this.inner, hidden, () => this.links());
+      this.visibleAnswers = new VisibleAnswers(inner, this.inner, hidden);
     return this.visibleAnswers as VisibleAnswers;
   }
 

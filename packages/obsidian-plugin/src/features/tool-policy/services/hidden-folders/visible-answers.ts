@@ -6,17 +6,18 @@
  * - files: the inner counts minus the hidden files' and folders'; the newest files are the
  *   inner's newest without the hidden ones;
  * - tags: the inner counts minus the hidden notes'; a group only hidden notes carry goes, and a
- *   group they share is spelled as its first visible note spells it;
- * - broken links: from the guard's visible link graph (VisibleLinks), where a link into a hidden
- *   folder is resolved again among the visible files and may so become broken;
+ *   group they share is spelled as its first visible note spells it. That differs from the inner
+ *   spelling only when a hidden note spells the group so (it may be the first note), and then the
+ *   first visible note is looked for and kept until a note at or before it in path order changes;
+ * - broken links: the inner ones of the visible sources, and the links into a hidden folder no
+ *   visible file takes (visible-broken-links.ts);
  * - notes and texts: the inner lists without the hidden notes.
  * The hidden part (its files, folders and notes' tags) is worked out on first need and again
- * only after an event that touches a hidden folder; the tag counts after any event (a visible
- * note may now spell a group first); the link graph as the guard keeps it.
+ * only after an event that touches a hidden folder; the broken links after any change but an
+ * edit of a visible file (which counts that file again).
  */
 import { FileTally, NEWEST_KEPT, TagTally } from '@mcp-connector/markdown/vault';
 import { missingFile } from '../../../../host/host-errors.ts';
-import { occurrences } from '../../../../host/answers/computed-answers.ts';
 import type {
   FileCounts,
   NewestFile,
@@ -28,34 +29,47 @@ import type {
 } from '../../../../host/vault-host.ts';
 import type { SectionSpan } from '@mcp-connector/markdown/vault';
 import type { HiddenPaths } from './hidden-paths.ts';
-import type { VisibleLinks } from './visible-links.ts';
+import { VisibleBrokenLinks } from './visible-broken-links.ts';
 
 /** What the hidden folders hold, as the answers count it. */
 interface HiddenPart {
+  files: ReadonlySet<string>;
   notes: ReadonlySet<string>;
-  files: FileCounts;
+  counts: FileCounts;
   tags: TagTally;
+  /** Each tag group the hidden notes count for -> how they spell it. */
+  spellings: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 export class VisibleAnswers implements VaultAnswers {
   private hiddenPart: HiddenPart | null = null;
   private tags: TagCount[] | null = null;
+  /** A tag group -> its first visible note in path order and how that note spells the group. */
+  private readonly firstVisible = new Map<string, { path: string; spelling: string }>();
+  private broken: VisibleBrokenLinks | null = null;
   private notes: { from: readonly string[]; part: HiddenPart; notes: string[] } | null = null;
-  private texts: { from: readonly NoteText[]; texts: NoteText[] } | null = null;
+  private texts: { from: readonly NoteText[]; part: HiddenPart; texts: NoteText[] } | null = null;
 
   constructor(
     readonly inner: VaultAnswers,
     private readonly innerHost: VaultHost,
     readonly hidden: HiddenPaths,
-    private readonly links: () => VisibleLinks,
   ) {}
 
-  /** Hears every event of the inner host, before any call can see what it changed. */
+  /**
+   * Hears every event of the inner host, before any call can see what it changed: an edit of a
+   * visible file has its broken links counted again alone; any other change builds them anew.
+   */
   changed(event: VaultEvent): void {
     this.tags = null;
     const paths = event.kind === 'rename' ? [event.path, event.oldPath] : [event.path];
-    if (paths.some((path) => this.hidden.covers(path) || this.hidden.holdsHiddenInside(path)))
+    for (const path of paths) this.forgetFirstsFrom(path);
+    if (paths.some((path) => this.hidden.covers(path) || this.hidden.holdsHiddenInside(path))) {
       this.hiddenPart = null;
+      this.firstVisible.clear();
+      this.broken = null;
+    } else if (event.kind === 'modify') this.broken?.sourceChanged(event.path);
+    else this.broken = null;
   }
 
   sortedNotes(): readonly string[] {
@@ -68,7 +82,7 @@ export class VisibleAnswers implements VaultAnswers {
 
   fileCounts(): FileCounts {
     const all = this.inner.fileCounts();
-    const hidden = this.part().files;
+    const hidden = this.part().counts;
     const topFolders = new Map(all.topFolders);
     for (const [top, notes] of hidden.topFolders) {
       if (this.hidden.covers(top)) topFolders.delete(top);
@@ -107,22 +121,22 @@ export class VisibleAnswers implements VaultAnswers {
   }
 
   brokenLinkSources(): readonly string[] {
-    return this.links().brokenLinkSources();
+    return this.brokenLinks().brokenLinkSources();
   }
 
   brokenLinkCount(source?: string): number {
-    const links = this.links();
-    return source === undefined ? links.brokenLinkCount() : occurrences(links.unresolved[source]);
+    return this.brokenLinks().brokenLinkCount(source);
   }
 
   unresolvedLinksOf(source: string): Readonly<Record<string, number>> {
-    return this.links().unresolved[source] ?? {};
+    return this.brokenLinks().unresolvedLinksOf(source);
   }
 
   async noteTexts(): Promise<readonly NoteText[]> {
     const from = await this.inner.noteTexts();
-    if (this.texts?.from !== from)
-      this.texts = { from, texts: from.filter((note) => !this.hidden.covers(note.path)) };
+    const part = this.part();
+    if (this.texts?.from !== from || this.texts.part !== part)
+      this.texts = { from, part, texts: from.filter((note) => !part.notes.has(note.path)) };
     return this.texts.texts;
   }
 
@@ -140,6 +154,11 @@ export class VisibleAnswers implements VaultAnswers {
     return this.hiddenPart;
   }
 
+  private brokenLinks(): VisibleBrokenLinks {
+    this.broken ??= new VisibleBrokenLinks(this.inner, this.innerHost, this.part().files);
+    return this.broken;
+  }
+
   /** The inner counts minus the hidden notes'; a shared group spelled by its first visible note. */
   private visibleTags(): TagCount[] {
     const part = this.part();
@@ -151,20 +170,48 @@ export class VisibleAnswers implements VaultAnswers {
       const key = entry.tag.toLowerCase();
       const hidden = hiddenCounts.get(key);
       if (hidden === undefined) tags.push(entry);
-      else if (hidden < entry.count)
-        tags.push({ tag: this.visibleSpelling(key, part), count: entry.count - hidden });
+      else if (hidden < entry.count) {
+        const mayBeHidden = part.spellings.get(key)?.has(entry.tag) === true;
+        const tag = mayBeHidden ? this.visibleSpelling(key, part) : entry.tag;
+        tags.push({ tag, count: entry.count - hidden });
+      }
     }
     return tags;
   }
 
   /** How the first visible note (code units) counted for the group `key` spells it. */
   private visibleSpelling(key: string, part: HiddenPart): string {
-    let first: string | null = null;
-    for (const path of this.inner.notesCountedForTag(key))
-      if (!part.notes.has(path) && (first === null || path < first)) first = path;
-    const own = TagTally.of([[first as string, this.innerHost.getAllTags(first as string)]]);
-    return own.counts().find((entry) => entry.tag.toLowerCase() === key)?.tag ?? key;
+    let first = this.firstVisible.get(key);
+    if (first === undefined) {
+      let path: string | null = null;
+      for (const each of this.inner.notesCountedForTag(key))
+        if (!part.notes.has(each) && (path === null || each < path)) path = each;
+      const spelling = spellingsOf(this.innerHost, path as string).get(key) ?? key;
+      first = { path: path as string, spelling };
+      this.firstVisible.set(key, first);
+    }
+    return first.spelling;
   }
+
+  /**
+   * A note at `path` changed: a group's first visible note at or after it in path order may no
+   * longer be its first. Any other path (a folder) may stand for notes anywhere: all are dropped.
+   */
+  private forgetFirstsFrom(path: string): void {
+    if (!path.endsWith('.md')) this.firstVisible.clear();
+    for (const [key, first] of this.firstVisible)
+      if (path <= first.path) this.firstVisible.delete(key);
+  }
+}
+
+/** How one note spells each tag group it counts for (group key -> spelling), as TagTally does. */
+function spellingsOf(
+  host: VaultHost,
+  path: string,
+  tags = host.getAllTags(path),
+): Map<string, string> {
+  const own = TagTally.of([[path, tags]]).counts();
+  return new Map(own.map(({ tag }) => [tag.toLowerCase(), tag]));
 }
 
 /** The hidden files, folders and notes' tags of the inner host, counted as the answers count. */
@@ -176,9 +223,19 @@ function hiddenPartOf(host: VaultHost, hidden: HiddenPaths): HiddenPart {
     .map((folder) => folder.path);
   const notes = files.filter((file) => file.extension === 'md').map((file) => file.path);
   const mtimes = files.map((file) => ({ path: file.path, mtime: file.stat.mtime }));
+  const tagged = notes.map((path): [string, string[]] => [path, host.getAllTags(path)]);
+  const spellings = new Map<string, Set<string>>();
+  for (const [path, tags] of tagged)
+    for (const [key, spelling] of spellingsOf(host, path, tags)) {
+      const known = spellings.get(key) ?? new Set<string>();
+      known.add(spelling);
+      spellings.set(key, known);
+    }
   return {
+    files: new Set(files.map((file) => file.path)),
     notes: new Set(notes),
-    files: FileTally.of(mtimes, folders).counts(),
-    tags: TagTally.of(notes.map((path) => [path, host.getAllTags(path)])),
+    counts: FileTally.of(mtimes, folders).counts(),
+    tags: TagTally.of(tagged),
+    spellings,
   };
 }

@@ -2,11 +2,9 @@
  * The link graph as it would be if hidden folders did not exist: links that resolved into a
  * hidden folder are resolved again among the visible files only (a same-named visible note may
  * take them, or they become unresolved), and hidden notes vanish as sources. Built lazily from
- * the inner host and dropped whenever the vault or the hidden list changes; the sources with
- * broken links and their total are worked out once per graph, on first ask.
+ * the inner host and dropped whenever the vault or the hidden list changes.
  */
 import { LinkResolver, getLinkpath } from '@mcp-connector/markdown/links';
-import { brokenLinkSourcesOf, occurrences } from '../../../../host/answers/computed-answers.ts';
 import type { LinkCounts, VaultHost } from '../../../../host/vault-host.ts';
 import type { HiddenPaths } from './hidden-paths.ts';
 
@@ -16,8 +14,6 @@ export class VisibleLinks {
   readonly resolver: LinkResolver;
   readonly resolved: LinkCounts;
   readonly unresolved: LinkCounts;
-  private brokenSources: string[] | null = null;
-  private brokenCount: number | null = null;
 
   constructor(inner: VaultHost, hidden: HiddenPaths) {
     this.resolver = new LinkResolver(
@@ -48,21 +44,6 @@ export class VisibleLinks {
     }
     this.resolved = resolved;
     this.unresolved = unresolved;
-  }
-
-  /** Sources with at least one unresolved link, in code-unit order. */
-  brokenLinkSources(): readonly string[] {
-    this.brokenSources ??= brokenLinkSourcesOf(this.unresolved);
-    return this.brokenSources;
-  }
-
-  /** Unresolved link occurrences of the whole visible vault. */
-  brokenLinkCount(): number {
-    this.brokenCount ??= this.brokenLinkSources().reduce(
-      (sum, source) => sum + occurrences(this.unresolved[source]),
-      0,
-    );
-    return this.brokenCount;
   }
 
   private resolveAgain(
