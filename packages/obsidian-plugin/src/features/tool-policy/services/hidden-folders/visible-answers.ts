@@ -31,6 +31,9 @@ import type { SectionSpan } from '@mcp-connector/markdown/vault';
 import type { HiddenPaths } from './hidden-paths.ts';
 import { VisibleBrokenLinks } from './visible-broken-links.ts';
 
+/** Notes walked in path order for the first visible note of shared tag groups (a few ms). */
+const NOTES_WALKED = 1000;
+
 /** What the hidden folders hold, as the answers count it. */
 interface HiddenPart {
   files: ReadonlySet<string>;
@@ -165,32 +168,53 @@ export class VisibleAnswers implements VaultAnswers {
     const hiddenCounts = new Map(
       part.tags.counts().map(({ tag, count }) => [tag.toLowerCase(), count]),
     );
+    const counts = this.inner.tagCounts();
+    // A group some hidden note spells as shown may have a hidden first note.
+    const doubtful = new Set(
+      counts
+        .filter(({ tag }) => part.spellings.get(tag.toLowerCase())?.has(tag) === true)
+        .map(({ tag }) => tag.toLowerCase()),
+    );
     const tags: TagCount[] = [];
-    for (const entry of this.inner.tagCounts()) {
-      const key = entry.tag.toLowerCase();
-      const hidden = hiddenCounts.get(key);
-      if (hidden === undefined) tags.push(entry);
-      else if (hidden < entry.count) {
-        const mayBeHidden = part.spellings.get(key)?.has(entry.tag) === true;
-        const tag = mayBeHidden ? this.visibleSpelling(key, part) : entry.tag;
-        tags.push({ tag, count: entry.count - hidden });
-      }
+    for (const { tag, count } of counts) {
+      const key = tag.toLowerCase();
+      const hidden = hiddenCounts.get(key) ?? 0;
+      if (hidden === count)
+        doubtful.delete(key); // only hidden notes carry it: it goes
+      else tags.push({ tag, count: count - hidden });
     }
-    return tags;
+    this.findFirstsVisible(doubtful, part);
+    return tags.map(({ tag, count }) => {
+      const key = tag.toLowerCase();
+      return doubtful.has(key)
+        ? { tag: this.firstVisible.get(key)?.spelling ?? tag, count }
+        : { tag, count };
+    });
   }
 
-  /** How the first visible note (code units) counted for the group `key` spells it. */
-  private visibleSpelling(key: string, part: HiddenPart): string {
-    let first = this.firstVisible.get(key);
-    if (first === undefined) {
+  /**
+   * The first visible note (code units) counted for each group `key` not known yet, and how it
+   * spells the group: the notes are walked in path order for a while, since a shared group
+   * usually has a visible note among the first few (and counting every note's tags at once,
+   * which `notesCountedForTag` may, holds a warm start's first answer for seconds); a group not
+   * met by then is looked for among the notes counted for it.
+   */
+  private findFirstsVisible(keys: ReadonlySet<string>, part: HiddenPart): void {
+    const pending = new Set([...keys].filter((key) => !this.firstVisible.has(key)));
+    let walked = 0;
+    for (const path of this.inner.sortedNotes()) {
+      if (pending.size === 0 || walked++ === NOTES_WALKED) break;
+      if (part.notes.has(path)) continue;
+      for (const [key, spelling] of spellingsOf(this.innerHost, path))
+        if (pending.delete(key)) this.firstVisible.set(key, { path, spelling });
+    }
+    for (const key of pending) {
       let path: string | null = null;
       for (const each of this.inner.notesCountedForTag(key))
         if (!part.notes.has(each) && (path === null || each < path)) path = each;
-      const spelling = spellingsOf(this.innerHost, path as string).get(key) ?? key;
-      first = { path: path as string, spelling };
-      this.firstVisible.set(key, first);
+      const spelling = spellingsOf(this.innerHost, path as string).get(key) as string;
+      this.firstVisible.set(key, { path: path as string, spelling });
     }
-    return first.spelling;
   }
 
   /**
