@@ -3,7 +3,8 @@
  * repository): `/tmp/mcp-bench-vaults/<notes>-<seed>` is generated once by generate-vault.ts and
  * reused while its marker file says it is complete. `coldStart` removes what a server keeps
  * beside the vault (the metadata cache), so the next start reads and parses every note;
- * `dropPageCache` makes it read them from the disk.
+ * `dropPageCache` makes it read them from the disk; `hideFolders` sets the folders hidden from
+ * every client (the settings' hidden folders; none unless given).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -54,6 +55,16 @@ export async function benchToken(vault: BenchVault): Promise<string> {
   try {
     const existing = settings.current.tokens.find((token) => token.label === 'bench');
     return existing?.secret ?? (await addToken(settings, 'bench')).secret;
+  } finally {
+    settings.close();
+  }
+}
+
+/** Hides these folders (and only these) from every client, written before the server starts. */
+export async function hideFolders(vault: BenchVault, folders: readonly string[]): Promise<void> {
+  const settings = await SettingsStore.open(settingsPathOf(vault.root));
+  try {
+    await settings.updateSlice('hiddenFolders', () => [...folders]);
   } finally {
     settings.close();
   }

@@ -8,7 +8,8 @@
  * then the median, p95 and slowest of 20 more, and the server's CPU time per call over those),
  * vault-wide search_and_replace dry runs of a common word and of one no note holds (3 more each),
  * and SIGTERM to exit. Run twice: cold (no metadata cache) and warm (a restart
- * over the cache the cold run left).
+ * over the cache the cold run left). With `hiddenFolders`, those folders are hidden from the
+ * client (the settings' hidden folders) in both runs.
  */
 import type { Client } from '@modelcontextprotocol/client';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -20,6 +21,7 @@ import {
   benchVault,
   coldStart,
   dropPageCache,
+  hideFolders,
   type BenchVault,
 } from './bench-vaults.ts';
 import { connectClient, timeCalls } from './calls.ts';
@@ -236,12 +238,14 @@ export function formatStart(label: string, figures: StartFigures): string {
 export async function scaleRuns(
   codeRoot: string,
   sizes: readonly number[],
-  { cli = 'source', searchAfterMs = 0, fromDisk = false }: ScaleOptions = {},
+  { cli = 'source', searchAfterMs = 0, fromDisk = false, hiddenFolders = [] }: ScaleOptions = {},
 ): Promise<void> {
   for (const notes of sizes) {
     const vault = await benchVault(notes);
     const token = await benchToken(vault);
-    console.log(`\n${notes} generated notes (${vault.megabytes.toFixed(0)} MB)`);
+    await hideFolders(vault, hiddenFolders);
+    const hidden = hiddenFolders.length === 0 ? '' : `, hidden: ${hiddenFolders.join(', ')}`;
+    console.log(`\n${notes} generated notes (${vault.megabytes.toFixed(0)} MB${hidden})`);
     await coldStart(vault);
     for (const label of ['cold start', 'warm restart']) {
       if (fromDisk) await dropPageCache();
@@ -255,4 +259,6 @@ export interface ScaleOptions {
   cli?: ServerCli;
   searchAfterMs?: number;
   fromDisk?: boolean;
+  /** Folders hidden from the client, as a user hides them in the settings. */
+  hiddenFolders?: readonly string[];
 }

@@ -7,14 +7,16 @@
  * warm, RSS, the vault-wide calls and shutdown.
  *
  *   bun run bench:server [-- --notes 10000,100000] [--no-latency] [--code DIR] [--cli source|bun|node]
- *                        [--search-after MS] [--from-disk]
+ *                        [--search-after MS] [--from-disk] [--hidden-folder PATH ...]
  *
  * `--notes 0` skips the scale runs; `--code DIR` serves the scale runs from another checkout (a
  * before/after run); `--cli bun` or `--cli node` serves them from the built packages/headless/dist/cli.mjs under
  * that runtime, as users run it (default: the sources under Bun); `--search-after MS` sends the
  * first search that long after the index is ready (default 0: at once); `--from-disk` empties the
  * system's page cache before each start (Linux, as root), so the vault and the cache are read from
- * the disk, as after a reboot.
+ * the disk, as after a reboot; `--hidden-folder PATH` (repeatable) hides that folder of the
+ * generated vault from the client in the scale runs (e.g. `Projects/Archive`, a tenth of the
+ * notes), to compare the vault-wide calls with a folder hidden against a run without.
  */
 import { startChildServer } from '../../packages/headless/src/test-support/child-server.ts';
 import { copyVault } from '../../packages/headless/src/test-support/temp-vault.ts';
@@ -31,8 +33,13 @@ const { values: options } = parseArgs({
     code: { type: 'string' },
     'search-after': { type: 'string', default: '0' },
     'from-disk': { type: 'boolean', default: false },
+    'hidden-folder': { type: 'string', multiple: true, default: [] },
+    help: { type: 'boolean', default: false },
   },
 });
+const USAGE = `bun run bench:server [-- --notes 10000,100000] [--no-latency] [--code DIR]
+    [--cli source|bun|node] [--search-after MS] [--from-disk] [--hidden-folder PATH ...]
+The header of scripts/bench/server.ts says what each option does.`;
 const ROOT = options.code ?? new URL('../..', import.meta.url).pathname;
 const CLI = serverCliOf(options.cli);
 const CALLS = 2000;
@@ -84,6 +91,10 @@ async function latencyRuns(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  if (options.help) {
+    console.log(USAGE);
+    return;
+  }
   if (options['no-latency'] !== true) await latencyRuns();
   const sizes = (options.notes ?? '')
     .split(',')
@@ -93,6 +104,7 @@ async function main(): Promise<void> {
     cli: CLI,
     searchAfterMs: Number(options['search-after']),
     fromDisk: options['from-disk'],
+    hiddenFolders: options['hidden-folder'],
   });
 }
 

@@ -73,10 +73,10 @@ function snapshot(host: NodeHost) {
     resolved: host.resolvedLinks(),
     unresolved: host.unresolvedLinks(),
     tagCounts: host
-      .indexed()
+      .answers()
       .tagCounts()
       .sort((x, y) => x.tag.localeCompare(y.tag)),
-    broken: host.indexed().brokenLinkSources(),
+    broken: host.answers().brokenLinkSources(),
   };
 }
 
@@ -140,13 +140,14 @@ describe('the metadata cache', () => {
     expect(warm.indexing.status()).toMatchObject({ state: 'ready', total: 4, fromCache: 3 });
     // Read one by one before the record is first handed out (the snapshot), then compared.
     const paths = warm.listFiles().map((each) => each.path);
-    const perSource = paths.map((path) => warm.indexed().unresolvedLinksOf(path));
+    const perSource = paths.map((path) => warm.answers().unresolvedLinksOf(path));
     expect(snapshot(warm)).toEqual(before);
     expect(perSource).toEqual(paths.map((path) => warm.unresolvedLinks()[path] ?? {}));
     expect(perSource.some((counts) => Object.keys(counts).length > 0)).toBe(true);
-    await warm.indexed().textsRead(); // what search waits for: the notes restored unread, read
+    // What search lists once the notes restored unread are read.
+    const texts = new Map((await warm.answers().noteTexts()).map((note) => [note.path, note.text]));
     for (const path of ['a.md', 'b.md', 'sub/d.md'])
-      expect(warm.indexed().noteText(path)).toBe(NOTES[path as keyof typeof NOTES]);
+      expect(texts.get(path)).toBe(NOTES[path as keyof typeof NOTES]);
   });
 
   test('the texts of notes restored unread are read ahead of need, first of the owed work', async () => {
@@ -217,11 +218,11 @@ describe('the metadata cache', () => {
     const warm = await openWithCache(vault.root, file);
     expect(warm.indexing.status().fromCache).toBe(3); // restored unread, as size and mtime hold
     expect(warm.getFileCache('b.md')?.headings?.[0]?.heading).toBe('C');
-    expect(warm.indexed().noteText('b.md')).toBe(edited);
+    expect(await warm.answers().noteText('b.md')).toBe(edited);
     await Promise.resolve(); // the note is set again once the read's caller is done
     expect(warm.resolvedLinks()['b.md']).toEqual({ 'pic.png': 1 });
     expect(warm.unresolvedLinks()['b.md']).toEqual({ c: 1 });
-    expect(warm.indexed().brokenLinkSources()).toEqual(['a.md', 'b.md', 'sub/d.md']);
+    expect(warm.answers().brokenLinkSources()).toEqual(['a.md', 'b.md', 'sub/d.md']);
   });
 
   test('a restored note is read on first need, never through a link, and from where it moved', async () => {
@@ -258,7 +259,7 @@ describe('the metadata cache', () => {
     const warm = await openWithCache(vault.root, file);
     expect(warm.resolvedLinks()['sub/d.md']).toEqual({ 'a.md': 1, 'sub/missing.md': 1 });
     expect(warm.unresolvedLinks()['sub/d.md']).toEqual({});
-    expect(warm.indexed().brokenLinkSources()).toEqual(['a.md']);
+    expect(warm.answers().brokenLinkSources()).toEqual(['a.md']);
   });
 
   test('a corrupt, truncated or foreign cache is ignored and every note parsed', async () => {
@@ -304,23 +305,23 @@ describe("the cache's tag counts", () => {
     vault = await buildVault(NOTES);
     const file = await cacheFile();
     const cold = await openWithCache(vault.root, file);
-    const counted = byTag(cold.indexed().tagCounts());
+    const counted = byTag(cold.answers().tagCounts());
     await closeAll();
     expect(byTag((await readMetadataCache(file, cacheKey('1.0.0'))).tagCounts ?? [])).toEqual(
       counted,
     );
     await markTagCounts(file);
     const warm = await openWithCache(vault.root, file);
-    expect(warm.indexed().tagCounts()).toEqual([{ tag: 'from-the-cache', count: 7 }]);
+    expect(warm.answers().tagCounts()).toEqual([{ tag: 'from-the-cache', count: 7 }]);
     await warm.create('e.md', 'Now #alpha too\n');
     const alpha = warm
-      .indexed()
+      .answers()
       .tagCounts()
       .find((entry) => entry.tag === 'alpha');
     expect(alpha?.count).toBe(2);
     expect(
       warm
-        .indexed()
+        .answers()
         .tagCounts()
         .some((entry) => entry.tag === 'from-the-cache'),
     ).toBe(false);
@@ -329,7 +330,7 @@ describe("the cache's tag counts", () => {
   test('are not answered when a note was parsed again or a file added since', async () => {
     vault = await buildVault(NOTES);
     const file = await cacheFile();
-    const counted = byTag((await openWithCache(vault.root, file)).indexed().tagCounts());
+    const counted = byTag((await openWithCache(vault.root, file)).answers().tagCounts());
     await closeAll();
     for (const change of [
       () => writeFile(join(vault!.root, 'b.md'), '# B again\n'),
@@ -338,7 +339,7 @@ describe("the cache's tag counts", () => {
       await markTagCounts(file);
       await change();
       const warm = await openWithCache(vault.root, file);
-      expect(byTag(warm.indexed().tagCounts())).toEqual(counted);
+      expect(byTag(warm.answers().tagCounts())).toEqual(counted);
       await closeAll();
     }
   });

@@ -11,11 +11,11 @@ import { Mutex, ToolError } from '@mcp-connector/shared';
 import type {
   CommandAccess,
   DataviewAccess,
-  IndexedVault,
   LinkCounts,
   MomentFactory,
   RenameOptions,
   TemplaterAccess,
+  VaultAnswers,
   VaultEvent,
   VaultFile,
   VaultFolder,
@@ -33,6 +33,7 @@ import { keepLineEndings } from '@mcp-connector/markdown';
 import { collectAll, collectSoon } from './garbage.ts';
 import { buildIndex, type BuiltIndex, type MetadataCacheOptions } from './index-build.ts';
 import { IndexProgress } from './index-progress.ts';
+import { NodeAnswers } from './node-answers.ts';
 import { editNote } from './note-edit.ts';
 import { applyOutsideBatch } from './outside-changes.ts';
 import { VaultState } from './vault-state.ts';
@@ -76,10 +77,12 @@ export class NodeHost implements VaultHost {
   private markTextsRead: () => void = () => {};
   /** Settles once the texts of notes restored unread are read (or the build ends early). */
   private readonly textsRead = new Promise<void>((resolve) => (this.markTextsRead = resolve));
+  private readonly vaultAnswers: NodeAnswers;
 
   private constructor(readonly root: string) {
     this.vaultName = basename(root);
     this.state = new VaultState(root, this.configDir);
+    this.vaultAnswers = new NodeAnswers(this.state, this.textsRead);
   }
 
   /** Opens the vault with its index built: for tests, benchmarks and one-shot commands. */
@@ -287,21 +290,9 @@ export class NodeHost implements VaultHost {
     return this.state.index.unresolvedLinks;
   }
 
-  indexed(): IndexedVault {
-    const index = this.state.index;
-    return {
-      sortedNotes: () => index.sortedNotes(),
-      tagCounts: () => index.tagCounts(),
-      notesCountedForTag: (key) => index.notesCountedForTag(key),
-      brokenLinkSources: () => index.brokenLinkSources(),
-      brokenLinkCount: (source) => index.brokenLinkCount(source),
-      unresolvedLinksOf: (source) => index.unresolvedLinksOf(source),
-      noteText: (path) => index.noteText(path),
-      noteSections: (path, text) => index.noteSections(path, text),
-      textsRead: () => this.textsRead,
-      fileCounts: () => this.state.table.tally.counts(),
-      newestFiles: (count) => this.state.table.tally.newestFiles(count),
-    };
+  /** Kept current by the index and the file table (node-answers.ts). */
+  answers(): VaultAnswers {
+    return this.vaultAnswers;
   }
 
   // File manager

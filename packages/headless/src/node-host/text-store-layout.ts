@@ -1,7 +1,7 @@
 /**
  * The text store's file (ADR-0028): "MCPTEXT4\n", every note's text as UTF-8 one after another,
  * then the index (JSON) and the index's byte length as a little-endian u32. Format 3 also kept
- * each text's case-folded copy (ADR-0031); ADR-0032 took them out, and the magic changed so a
+ * each text's case-folded copy (ADR-0031); ADR-0038 took them out, and the magic changed so a
  * store of format 3 is rebuilt, not read as texts followed by garbage.
  */
 export const MAGIC = 'MCPTEXT4\n';

@@ -158,9 +158,9 @@ describe('a warm start with the text store', () => {
     const warm = await openWarm(root, cache);
     expect(warm.indexing.status().fromCache).toBe(3);
     // As Obsidian's metadata cache: size and mtime vouch for the note (ADR-0028).
-    expect(warm.indexed().noteText('b.md')).toBe(NOTES['b.md']);
+    expect(await warm.answers().noteText('b.md')).toBe(NOTES['b.md']);
     expect(warm.getFileCache('b.md')?.headings?.[0]?.heading).toBe('B');
-    expect(warm.indexed().noteText('c.md')).toBe(NOTES['c.md']);
+    expect(await warm.answers().noteText('c.md')).toBe(NOTES['c.md']);
   });
 
   test('never takes a text its record does not hold for, and is written again then', async () => {
@@ -172,9 +172,9 @@ describe('a warm start with the text store', () => {
     ]);
     const written = await storeInode(cache);
     const warm = await openWarm(root, cache);
-    expect(warm.indexed().noteText('a.md')).toBe(NOTES['a.md']);
+    expect(await warm.answers().noteText('a.md')).toBe(NOTES['a.md']);
     expect(warm.getFileCache('a.md')?.headings?.[0]?.heading).toBe('A');
-    expect(warm.indexed().noteText('c.md')).toBe(NOTES['c.md']); // not in the store: the disk
+    expect(await warm.answers().noteText('c.md')).toBe(NOTES['c.md']); // not in the store: the disk
     await closeHosts();
     expect(await storeInode(cache)).not.toBe(written);
     const store = await openStore(textStorePathOf(cache));
@@ -208,6 +208,6 @@ describe('a warm start with the text store', () => {
     const warm = await openWarm(root, cache);
     // Resolved from the stored text, which size and mtime vouch for: the link it names is found.
     expect(warm.resolvedLinks()['c.md']).toEqual({ 'missing.md': 1 });
-    expect(warm.indexed().noteText('c.md')).toBe(NOTES['c.md']);
+    expect(await warm.answers().noteText('c.md')).toBe(NOTES['c.md']);
   });
 });

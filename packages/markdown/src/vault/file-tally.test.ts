@@ -92,6 +92,13 @@ describe('FileTally', () => {
         expect(vault.tally.counts()).toEqual(counts);
         expect(vault.tally.newestFiles(NEWEST_KEPT)).toEqual(newest.slice(0, NEWEST_KEPT));
         expect(vault.tally.newestFiles(10)).toEqual(newest.slice(0, 10));
+        // Made at once from the same files (a host that keeps no tally), it says the same.
+        const made = FileTally.of(
+          [...vault.files].map(([path, mtime]) => ({ path, mtime })),
+          vault.folders,
+        );
+        expect(made.counts()).toEqual(counts);
+        expect(made.newestFiles(NEWEST_KEPT)).toEqual(newest.slice(0, NEWEST_KEPT));
       }
     }
   });

@@ -44,6 +44,14 @@ export class FileTally {
   /** `allFiles` lists every file with its mtime (the rebuild of the newest files). */
   constructor(private readonly allFiles: () => Iterable<NewestFile>) {}
 
+  /** A tally of these files and folders at once (a host that maintains none). */
+  static of(files: readonly NewestFile[], folders: Iterable<string>): FileTally {
+    const tally = new FileTally(() => files);
+    for (const { path, mtime } of files) tally.setFile(path, path.endsWith('.md'), mtime, null);
+    for (const folder of folders) tally.addFolder(folder);
+    return tally;
+  }
+
   /** A file was added (`previous` null) or changed (its mtime before). */
   setFile(path: string, isNote: boolean, mtime: number, previous: number | null): void {
     if (previous === null) this.count(path, isNote, 1);

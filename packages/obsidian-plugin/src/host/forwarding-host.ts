@@ -7,11 +7,11 @@ import type { CachedMetadata } from 'obsidian';
 import type {
   CommandAccess,
   DataviewAccess,
-  IndexedVault,
   LinkCounts,
   MomentFactory,
   RenameOptions,
   TemplaterAccess,
+  VaultAnswers,
   VaultEvent,
   VaultFile,
   VaultFolder,
@@ -90,9 +90,9 @@ export class ForwardingHost implements VaultHost {
     return this.inner.unresolvedLinks();
   }
 
-  /** The inner host's maintained answers: a wrapper that hides part of the vault overrides this. */
-  indexed(): IndexedVault | null {
-    return this.inner.indexed?.() ?? null;
+  /** The inner host's answers: a wrapper that hides part of the vault overrides this. */
+  answers(): VaultAnswers {
+    return this.inner.answers();
   }
 
   renameFile(from: string, to: string, options?: RenameOptions): Promise<void> {

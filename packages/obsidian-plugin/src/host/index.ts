@@ -7,7 +7,7 @@ export type {
   MomentFactory,
   FileStat,
   HostKind,
-  IndexedVault,
+  NoteText,
   VaultFile,
   LinkCounts,
   RenameOptions,
@@ -15,11 +15,18 @@ export type {
   VaultFileManager,
   VaultFiles,
   VaultFolder,
+  VaultAnswers,
   VaultHost,
   VaultMetadata,
   VaultWorkspace,
 } from './vault-host.ts';
 export {
+  ComputedAnswers,
+  computedAnswers,
+  releaseComputedAnswers,
+} from './answers/computed-answers.ts';
+export {
+  byCodeUnits,
   normalizeFolderPath,
   normalizeVaultPath,
   parentFolder,

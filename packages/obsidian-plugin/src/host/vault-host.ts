@@ -90,20 +90,24 @@ export interface VaultMetadata {
   getFirstLinkpathDest(linkpath: string, sourcePath: string): string | null;
   resolvedLinks(): LinkCounts;
   unresolvedLinks(): LinkCounts;
-  /** The vault-wide answers the host maintains, when it maintains them (see IndexedVault). */
-  indexed?(): IndexedVault | null;
+  /** The vault-wide answers (VaultAnswers) over the vault as this host shows it now. */
+  answers(): VaultAnswers;
 }
 
 /**
- * The vault-wide answers a host keeps current as the vault changes, so that a tool needs no pass
- * over every note (NodeHost keeps them; Obsidian's own cache has none). A host without them
- * leaves `indexed` out and tools compute the same answers from the other methods. A wrapper
- * forwards them only while it shows exactly the vault they describe (the hidden-folders guard
- * forwards them while no folder is hidden).
+ * The vault-wide answers tools give, one value every host provides, so a tool has one code path:
+ * NodeHost keeps them current as the vault changes (no pass over every note); ObsidianHost
+ * computes them from its other methods (host/answers/computed-answers.ts: listFiles, getAllTags,
+ * unresolvedLinks, read); the hidden-folders guard filters the inner host's. Whichever gives
+ * them, each is what one pass over the host's files, tags, links and notes would give.
  */
-export interface IndexedVault {
+export interface VaultAnswers {
   /** Every note's path in code-unit order; the same array until a note is added or removed. */
   sortedNotes(): readonly string[];
+  /** Notes, other files, folders, and the notes inside each top-level folder and at the root. */
+  fileCounts(): FileCounts;
+  /** The `count` most recently modified files (at most NEWEST_KEPT), newest first, ties by path. */
+  newestFiles(count: number): NewestFile[];
   /** Tag counts as list_tags gives them (rolled up, grouped case-insensitively), in no order. */
   tagCounts(): TagCount[];
   /** The notes counted for a tag (lower-cased, no '#'): carrying it or one nested under it. */
@@ -117,23 +121,27 @@ export interface IndexedVault {
    * without making the whole record (a warm start fills it when it is first asked for).
    */
   unresolvedLinksOf(source: string): Readonly<Record<string, number>>;
-  /** The note's text as the index holds it (what its metadata was computed from), or null. */
-  noteText(path: string): string | null;
   /**
-   * The note's sections (type and offsets) when `text` is what `noteText` gives for it now, read
-   * from its metadata instead of parsing the text again; else null.
+   * Every note with its text, sorted by path: what search scans. Kept in memory (NodeHost's
+   * index, or a cache the computed answers fill on first ask and keep current by the events).
+   */
+  noteTexts(): Promise<readonly NoteText[]>;
+  /**
+   * The note's text, what its metadata was computed from: from memory when the host holds it,
+   * else read (`read`, and its `not_found`).
+   */
+  noteText(path: string): Promise<string>;
+  /**
+   * The note's sections (type and offsets) when `text` is what `noteText` gives for it now and
+   * the host keeps its metadata packed; else null (the caller parses the text).
    */
   noteSections(path: string, text: string): readonly SectionSpan[] | null;
-  /**
-   * Settles once every note's text is in memory (a warm start reads them after it is ready):
-   * until then `noteText` reads a note on the spot, which for every note at once would hold
-   * the server up for seconds.
-   */
-  textsRead(): Promise<void>;
-  /** Notes, other files, folders, and the notes inside each top-level folder and at the root. */
-  fileCounts(): FileCounts;
-  /** The `count` most recently modified files (at most NEWEST_KEPT), newest first, ties by path. */
-  newestFiles(count: number): NewestFile[];
+}
+
+/** A note and its text, as search scans it. */
+export interface NoteText {
+  path: string;
+  text: string;
 }
 
 /** How a link-aware rename treats the files that link to what moves. */

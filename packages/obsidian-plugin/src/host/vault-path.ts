@@ -53,6 +53,11 @@ export function normalizeFolderPath(input: string, configDir: string): string {
   return segments.join('/');
 }
 
+/** Code-unit order of paths: cheap and the same on every host (listings sort by it). */
+export function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** The parent folder of a normalised path ('' for the root). */
 export function parentFolder(path: string): string {
   const slash = path.lastIndexOf('/');

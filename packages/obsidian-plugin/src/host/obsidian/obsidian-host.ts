@@ -30,11 +30,13 @@ import type {
   MomentFactory,
   RenameOptions,
   TemplaterAccess,
+  VaultAnswers,
   VaultEvent,
   VaultFile,
   VaultFolder,
   VaultHost,
 } from '../vault-host.ts';
+import { computedAnswers } from '../answers/computed-answers.ts';
 import { commandAccess, dataviewAccess, templaterAccess } from './plugin-integrations.ts';
 import { invalidFrontmatter, missingEntry, missingFile } from '../host-errors.ts';
 import { parentFolder } from '../vault-path.ts';
@@ -168,6 +170,11 @@ export class ObsidianHost implements VaultHost {
 
   unresolvedLinks(): LinkCounts {
     return this.app.metadataCache.unresolvedLinks;
+  }
+
+  /** Obsidian keeps no tag tally, file counts or broken-link list: computed from the above. */
+  answers(): VaultAnswers {
+    return computedAnswers(this);
   }
 
   // File manager

@@ -6,8 +6,12 @@
  * notes a rename must not touch are in vault-host-contract-bytes.ts.
  */
 import { afterEach, describe, expect, test } from 'bun:test';
+import { ComputedAnswers, releaseComputedAnswers } from '../answers/computed-answers.ts';
 import type { VaultEvent, VaultHost } from '../vault-host.ts';
+import { answersSnapshot } from './answers-snapshot.ts';
 import { bytesContract, failureCode } from './vault-host-contract-bytes.ts';
+
+export { answersSnapshot } from './answers-snapshot.ts';
 
 export interface HostFixture {
   host: VaultHost;
@@ -278,6 +282,31 @@ export function runVaultHostContract(
       expect(await host.readConfigFile('app.json')).toBe('{"trashOption": "local"}');
       expect(await host.readConfigFile('daily-notes.json')).toBeNull();
     });
+
+    contractTest(
+      "answers what the answers computed from the host's other methods give",
+      async () => {
+        const host = await open();
+        const computed = new ComputedAnswers(host);
+        const expectSame = async () =>
+          expect(await answersSnapshot(host.answers(), ['Nope.md'])).toEqual(
+            await answersSnapshot(computed, ['Nope.md']),
+          );
+        try {
+          expect(host.answers()).toBe(host.answers());
+          await expectSame();
+          await host.create('Notes/New.md', '#start #Inline/deep [[Missing]] [[Target]]\n');
+          await host.process('Welcome.md', (text) => `${text}\n[[Also missing]] #START\n`);
+          await host.createBinary('Images/new.png', new Uint8Array([1, 2]));
+          await host.renameFile('Notes', 'Moved');
+          await host.trashFile('Other/Target.md');
+          await expectSame();
+        } finally {
+          computed.dispose();
+          releaseComputedAnswers(host);
+        }
+      },
+    );
 
     bytesContract(contractTest, open);
   });

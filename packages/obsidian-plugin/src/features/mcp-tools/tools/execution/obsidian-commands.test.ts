@@ -7,7 +7,7 @@ import { contextFor, runFail } from '../../test-support/run-tool.ts';
 import type { VaultHost } from '../../../../host/vault-host.ts';
 import { executeObsidianCommand } from './execute-obsidian-command.ts';
 import { listObsidianCommands } from './list-obsidian-commands.ts';
-import { overrideHost } from '../search/test-support/host-double.ts';
+import { overrideHost } from '../../../../host/test-support/host-double.ts';
 import { fakeCommands, withIntegrations } from './test-support/fake-integrations.ts';
 
 /** A host without Obsidian's command palette, as headless is (its e2e test runs the real one). */

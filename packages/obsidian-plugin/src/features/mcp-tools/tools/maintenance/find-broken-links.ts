@@ -5,17 +5,16 @@
  * 0-based line (frontmatter links their property key instead). A canvas has no note metadata,
  * so its broken links carry kind "canvas" and no line.
  * Scope (services/note-scope.ts) limits the source files; `limit` counts source files, and only
- * the page's files are looked at in detail (the total of broken links comes from the counts,
- * kept by the host for the whole vault when it maintains them).
+ * the page's files are looked at in detail. The sources and their counts are the host's answers
+ * (VaultAnswers: kept current by NodeHost, computed from `unresolvedLinks` on ObsidianHost).
  * Not covered: a link to an existing note whose `#heading` or `#^block` is missing.
  */
 import { type } from 'arktype';
 import type { CachedMetadata } from 'obsidian';
-import type { LinkCounts, VaultHost } from '../../../../host/vault-host.ts';
+import type { VaultHost } from '../../../../host/vault-host.ts';
 import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { limitArgument, takePage } from '../../services/list-limits.ts';
 import { longSteps } from '../../services/long-steps.ts';
-import { byCodeUnits } from '../../services/note-files.ts';
 import { excludedFolders, resolveScope } from './services/note-scope.ts';
 import { getLinkpath } from '@mcp-connector/markdown/links';
 
@@ -39,32 +38,23 @@ export const findBrokenLinks = defineTool({
     const scope = resolveScope(ctx.host, rawScope);
     const wholeVault = scope.kind === 'vault' && (exclude_folders ?? []).length === 0;
     const excluded = excludedFolders(ctx.host, exclude_folders);
-    const indexed = ctx.host.indexed?.() ?? null;
-    // An index gives one source's counts without the whole record (made on first need);
-    // without one the record is taken once (behind hidden folders it is worked out per call).
-    let record: LinkCounts | null = null;
-    const unresolvedOf = (source: string) =>
-      indexed !== null
-        ? indexed.unresolvedLinksOf(source)
-        : (record ??= ctx.host.unresolvedLinks())[source];
-    const allSources = brokenLinkSources(ctx.host);
+    const answers = ctx.host.answers();
+    const allSources = answers.brokenLinkSources();
     const sources = wholeVault
       ? allSources
       : allSources.filter((source) => scope.includes(source) && !excluded(source));
-    const countOf = (source: string) =>
-      indexed?.brokenLinkCount(source) ?? occurrences(unresolvedOf(source));
     const page = takePage(sources, limit);
     // Every occurrence of an unresolved linkpath is broken: the counts add up to the entries.
-    let brokenLinks = wholeVault && indexed !== null ? indexed.brokenLinkCount() : 0;
-    if (!(wholeVault && indexed !== null))
+    let brokenLinks = wholeVault ? answers.brokenLinkCount() : 0;
+    if (!wholeVault)
       await longSteps(ctx, sources, 'Counting broken links', (source) => {
-        brokenLinks += countOf(source);
+        brokenLinks += answers.brokenLinkCount(source);
       });
     return {
       scope: scope.scope,
       notes: page.items.map((source) => ({
         path: source,
-        links: brokenLinksOf(ctx.host, source, unresolvedOf(source) ?? {}),
+        links: brokenLinksOf(ctx.host, source, answers.unresolvedLinksOf(source)),
       })),
       total: page.total,
       truncated: page.truncated,
@@ -72,22 +62,6 @@ export const findBrokenLinks = defineTool({
     };
   },
 });
-
-/** Sources with at least one unresolved link, in code-unit order: the host's set when it keeps one. */
-function brokenLinkSources(host: VaultHost): readonly string[] {
-  const maintained = host.indexed?.()?.brokenLinkSources();
-  if (maintained !== undefined) return maintained;
-  return Object.entries(host.unresolvedLinks())
-    .filter(([, linkpaths]) => Object.keys(linkpaths).length > 0)
-    .map(([source]) => source)
-    .sort(byCodeUnits);
-}
-
-function occurrences(linkpaths: Readonly<Record<string, number>> | undefined): number {
-  let count = 0;
-  for (const times of Object.values(linkpaths ?? {})) count += times;
-  return count;
-}
 
 function brokenLinksOf(
   host: VaultHost,

@@ -6,9 +6,9 @@ import {
 } from '../../../../host/test-support/test-host.ts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { IndexedVault } from '../../../../host/vault-host.ts';
+import type { VaultAnswers } from '../../../../host/vault-host.ts';
 import { revisionOf } from '../../services/revision.ts';
-import { overrideHost } from '../search/test-support/host-double.ts';
+import { overrideHost } from '../../../../host/test-support/host-double.ts';
 import { runFail, runOk } from '../../test-support/run-tool.ts';
 import { searchAndReplace } from './search-and-replace.ts';
 
@@ -130,21 +130,20 @@ describe('search_and_replace', () => {
     expect(await disk('a.md')).toBe(VAULT['a.md']);
   });
 
-  test("an index's sections decide what is code; without them the note is parsed", async () => {
+  test("the answers' sections decide what is code; without them the note is parsed", async () => {
     const text = 'draft one\ndraft two\n';
     vault = await openTestHost({ 'n.md': text });
-    let sections: IndexedVault['noteSections'] = (_path, given) =>
+    let sections: VaultAnswers['noteSections'] = (_path, given) =>
       given === text
         ? [
             { type: 'paragraph', start: 0, end: 9 },
             { type: 'code', start: 10, end: 19 }, // as if the second line were code
           ]
         : null;
-    const indexed: Pick<IndexedVault, 'noteText' | 'noteSections'> = {
-      noteText: (path) => (path === 'n.md' ? text : null),
+    const answers = overrideHost(vault.host.answers(), {
       noteSections: (path, given) => sections(path, given),
-    };
-    const host = overrideHost(vault.host, { indexed: () => indexed as IndexedVault });
+    });
+    const host = overrideHost(vault.host, { answers: () => answers });
     const dryRun = () => runOk(searchAndReplace, host, { pattern: 'draft', replacement: 'x' });
     expect(await dryRun()).toMatchObject({ replacements: 1, skippedMatches: 1 });
     sections = () => null;

@@ -132,17 +132,14 @@ async function matchingFiles(
   }
   const found: FileMatches[] = [];
   let skipped = 0;
-  // The index's texts are kept current by the host's watcher: no note is read from the disk.
-  const indexed = host.indexed?.() ?? null;
+  // A host that keeps the texts in memory (NodeHost, current by its watcher) reads no note.
+  const answers = host.answers();
   const look = async (file: VaultFile) => {
-    const content = indexed?.noteText(file.path) ?? (await host.read(file.path));
+    const content = await answers.noteText(file.path);
     const withPreviews = found.length < FILES_WITH_PREVIEWS;
     options.budget.forNote(file.path);
-    const outcome = replaceInNote(
-      content,
-      options,
-      withPreviews ? PREVIEWS_PER_FILE : 0,
-      () => indexed?.noteSections(file.path, content) ?? null,
+    const outcome = replaceInNote(content, options, withPreviews ? PREVIEWS_PER_FILE : 0, () =>
+      answers.noteSections(file.path, content),
     );
     skipped += outcome.skipped;
     const { replacements, previews } = outcome;

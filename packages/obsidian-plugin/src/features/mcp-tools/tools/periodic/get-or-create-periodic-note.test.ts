@@ -6,7 +6,7 @@ import {
 } from '../../../../host/test-support/test-host.ts';
 import moment from 'moment';
 import type { MomentFactory } from '../../../../host/vault-host.ts';
-import { overrideHost } from '../search/test-support/host-double.ts';
+import { overrideHost } from '../../../../host/test-support/host-double.ts';
 import { runFail, runOk } from '../../test-support/run-tool.ts';
 import { getOrCreatePeriodicNoteTool } from './get-or-create-periodic-note.ts';
 

@@ -15,7 +15,7 @@ import {
   hostWithDataview,
   type DataviewCall,
 } from './test-support/dataview-double.ts';
-import { overrideHost } from './test-support/host-double.ts';
+import { overrideHost } from '../../../../host/test-support/host-double.ts';
 
 let vault: TestHost;
 beforeEach(async () => {

@@ -1,26 +1,31 @@
 /**
- * The search tools; listing one here registers it. `closeSearchServices` releases what they keep
- * per host (the note text cache and its event subscription): call it when the server stops.
- * `warmSearchServices` readies search ahead of the first query (the case-folding table, and the
- * note text cache on a host whose index holds the texts: nothing is read from disk; elsewhere it
- * does nothing).
+ * The search tools; listing one here registers it. `closeSearchServices` releases what search
+ * keeps per host (the computed answers' note texts and their event subscription): call it when
+ * the server stops. `warmSearchServices` readies search ahead of the first query on a host whose
+ * answers keep the texts in memory (the case-folding table and the list of texts: nothing is
+ * read from disk); where the answers are computed it does nothing, since listing the texts
+ * would read every note.
  */
+import {
+  ComputedAnswers,
+  releaseComputedAnswers,
+} from '../../../../host/answers/computed-answers.ts';
 import type { VaultHost } from '../../../../host/vault-host.ts';
 import type { Tool } from '../../define-tool.ts';
 import { executeDataviewQuery } from './execute-dataview-query.ts';
 import { searchVault } from './search-vault.ts';
 import { searchVaultSimple } from './search-vault-simple.ts';
 import { prepareFolding } from './services/case-fold.ts';
-import { closeNoteTextCache, noteTextCache } from './services/note-text-cache.ts';
 
 export const searchTools: Tool[] = [searchVaultSimple, searchVault, executeDataviewQuery];
 
 export function closeSearchServices(host: VaultHost): void {
-  closeNoteTextCache(host);
+  releaseComputedAnswers(host);
 }
 
 export function warmSearchServices(host: VaultHost): void {
-  if ((host.indexed?.() ?? null) === null) return;
+  const answers = host.answers();
+  if (answers instanceof ComputedAnswers) return;
   prepareFolding();
-  void noteTextCache(host).notes();
+  void answers.noteTexts();
 }

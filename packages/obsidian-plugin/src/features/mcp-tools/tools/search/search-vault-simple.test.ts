@@ -6,11 +6,11 @@ import {
 } from '../../../../host/test-support/test-host.ts';
 import { runFail, runOk } from '../../test-support/run-tool.ts';
 import { searchVaultSimple } from './search-vault-simple.ts';
-import { closeNoteTextCache } from './services/note-text-cache.ts';
+import { closeSearchServices } from './index.ts';
 
 let vault: TestHost;
 afterEach(async () => {
-  closeNoteTextCache(vault.host);
+  closeSearchServices(vault.host);
   await vault.close();
 });
 

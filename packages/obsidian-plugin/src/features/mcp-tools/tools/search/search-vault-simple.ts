@@ -1,6 +1,6 @@
 /**
  * search_vault_simple: case-insensitive plain-text search over every note (`.md`, frontmatter
- * included), answered from the note text cache (no disk reads once it is warm). Hits are ordered
+ * included), over the texts the host's answers keep in memory (no disk reads once they are in). Hits are ordered
  * by path (code units), then by position; `total` counts every occurrence, `hits` holds the first
  * `limit` (default 50, clamped to 1000). `contextLength` (default 100, clamped to 1000) is the
  * number of characters kept on each side of the match in `excerpt`. The hits also ride in the
@@ -13,7 +13,6 @@ import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { MAX_LIST_LIMIT, limitArgument } from '../../services/list-limits.ts';
 import { withResultMeta } from '../../tool-output.ts';
 import { foldCase } from './services/case-fold.ts';
-import { noteTextCache } from './services/note-text-cache.ts';
 import { findHits } from './services/text-hits.ts';
 
 const DEFAULT_LIMIT = 50;
@@ -37,7 +36,7 @@ export const searchVaultSimple = defineTool({
     if (query === '') {
       throw new ToolError('invalid_arguments', 'query is empty; pass the text to look for.');
     }
-    const notes = await noteTextCache(ctx.host).notes();
+    const notes = await ctx.host.answers().noteTexts();
     const effectiveLimit = Math.min(limit, MAX_LIST_LIMIT);
     const { hits, total } = findHits(notes, {
       foldedQuery: foldCase(query),

@@ -7,7 +7,7 @@ import {
 import { runFail, runOk } from '../../test-support/run-tool.ts';
 import { executeDataviewQuery } from './execute-dataview-query.ts';
 import { searchVault } from './search-vault.ts';
-import { closeNoteTextCache } from './services/note-text-cache.ts';
+import { closeSearchServices } from './index.ts';
 import { dataview, hostWithDataview } from './test-support/dataview-double.ts';
 
 const FILES = {
@@ -25,7 +25,7 @@ beforeAll(async () => {
   vault = await openTestHost(FILES);
 });
 afterAll(async () => {
-  closeNoteTextCache(vault.host);
+  closeSearchServices(vault.host);
   await vault.close();
 });
 

@@ -10,7 +10,7 @@ import { type } from 'arktype';
 import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { limitArgument, takePage } from '../../services/list-limits.ts';
 import { requireFile } from '../../services/note-access.ts';
-import { byCodeUnits } from '../../services/note-files.ts';
+import { byCodeUnits } from '../../../../host/vault-path.ts';
 import { LinkGraph, directionArgument, type Reached } from './services/link-graph.ts';
 import { LinkSites } from './services/link-sites.ts';
 

@@ -1,16 +1,15 @@
 /**
  * get_vault_overview: one call to get oriented in a vault. Counts (notes, other files and the
- * bases among them, folders, distinct tags), each top-level folder with the notes inside it at any depth, the most used
- * tags (rolled up, as list_tags counts them) and the most recently modified files.
- * Cost: nothing per file on a host that keeps the counts, the tag tally and the newest files
- * (NodeHost); otherwise one pass over the files, one over the notes' tags and one selection
- * pass for the recent files.
+ * bases among them, folders, distinct tags), each top-level folder with the notes inside it at
+ * any depth, the most used tags (rolled up, as list_tags counts them) and the most recently
+ * modified files, all from the host's answers (VaultAnswers: kept current by NodeHost, computed
+ * in a pass over the files and one over the notes' tags on ObsidianHost).
  */
 import { type } from 'arktype';
-import type { FileCounts, VaultHost } from '../../../../host/vault-host.ts';
+import type { FileCounts } from '../../../../host/vault-host.ts';
 import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { takePage } from '../../services/list-limits.ts';
-import { byName, isNote, recentFiles } from '../../services/note-files.ts';
+import { byName, recentFiles } from '../../services/note-files.ts';
 import { countTags, sortTags } from './services/tag-counts.ts';
 
 const sectionLimit = '0 <= number.integer <= 100' as const;
@@ -24,7 +23,7 @@ export const getVaultOverview = defineTool({
   annotations: READ_ONLY,
   handler: async ({ topTagsLimit = 10, recentFilesLimit = 10 }, ctx) => {
     const host = ctx.host;
-    const files = host.indexed?.()?.fileCounts() ?? countFiles(host);
+    const files = host.answers().fileCounts();
     const tags = sortTags(countTags(host), 'count');
     return {
       vault: host.vaultName,
@@ -41,32 +40,6 @@ export const getVaultOverview = defineTool({
     };
   },
 });
-
-/** One pass over the files and folders, for a host that keeps no counts. */
-function countFiles(host: VaultHost): FileCounts {
-  const folders = host.listFolders();
-  const topFolders = new Map<string, number>();
-  for (const folder of folders) if (!folder.path.includes('/')) topFolders.set(folder.path, 0);
-  let notes = 0;
-  let otherFiles = 0;
-  let bases = 0;
-  let rootNotes = 0;
-  for (const file of host.listFiles()) {
-    if (!isNote(file)) {
-      otherFiles++;
-      if (file.extension === 'base') bases++;
-      continue;
-    }
-    notes++;
-    const slash = file.path.indexOf('/');
-    if (slash === -1) rootNotes++;
-    else {
-      const top = file.path.slice(0, slash);
-      topFolders.set(top, (topFolders.get(top) ?? 0) + 1);
-    }
-  }
-  return { notes, otherFiles, bases, folders: folders.length, rootNotes, topFolders };
-}
 
 /** Top-level folders by name with their notes at any depth; notes at the root counted apart. */
 function topFolders(files: FileCounts): Record<string, unknown> {

@@ -7,29 +7,33 @@
  * because doing it would put an AI's writing into the user's private folder. Likewise a folder
  * that holds a hidden folder is never moved, renamed or trashed (the hidden subtree would change
  * place or become reachable under a new name), and a rename never rewrites a link inside a
- * hidden note.
+ * hidden note. The vault-wide answers stay the inner host's, with the hidden part taken out
+ * (visible-answers.ts), or are computed over this host when the inner host computes its own.
  */
 import { ToolError } from '@mcp-connector/shared';
 import type { CachedMetadata } from 'obsidian';
+import { ComputedAnswers, computedAnswers } from '../../../../host/answers/computed-answers.ts';
 import { missingEntry, missingFile } from '../../../../host/host-errors.ts';
 import type {
   CommandAccess,
   DataviewAccess,
-  IndexedVault,
   LinkCounts,
   MomentFactory,
   RenameOptions,
   TemplaterAccess,
+  VaultAnswers,
   VaultEvent,
   VaultFile,
   VaultFolder,
   VaultHost,
 } from '../../../../host/vault-host.ts';
 import { HiddenPaths } from './hidden-paths.ts';
+import { VisibleAnswers } from './visible-answers.ts';
 import { VisibleLinks } from './visible-links.ts';
 
 export class HiddenFoldersHost implements VaultHost {
   private visibleLinks: { key: string; links: VisibleLinks } | null = null;
+  private visibleAnswers: VisibleAnswers | null = null;
   /** The paths of the list last read: a vault-wide pass asks for each file. */
   private lastHidden: HiddenPaths | null = null;
   /** Every subscription made through this guard (its own first), released by `close`. */
@@ -41,8 +45,9 @@ export class HiddenFoldersHost implements VaultHost {
     /** Read on every call, so a settings change applies at once. */
     private readonly hiddenFolders: () => readonly string[],
   ) {
-    this.subscribe(() => {
+    this.subscribe((event) => {
       this.visibleLinks = null;
+      this.visibleAnswers?.changed(event);
     });
   }
 
@@ -208,9 +213,19 @@ export class HiddenFoldersHost implements VaultHost {
   unresolvedLinks(): LinkCounts {
     return this.hidden().isEmpty ? this.inner.unresolvedLinks() : this.links().unresolved;
   }
-  /** The inner host's aggregates describe the whole vault: they serve only while nothing is hidden. */
-  indexed(): IndexedVault | null {
-    return this.hidden().isEmpty ? (this.inner.indexed?.() ?? null) : null;
+  /**
+   * The inner host's answers with the hidden part taken out. Answers the inner host computes are
+   * computed over this host instead: it costs the same, and no hidden note is read for them.
+   */
+  answers(): VaultAnswers {
+    const inner = this.inner.answers();
+    if (inner instanceof ComputedAnswers) return computedAnswers(this);
+    const hidden = this.hidden();
+    if (hidden.isEmpty) return inner;
+    const current = this.visibleAnswers;
+    if (current?.inner !== inner || current.hidden.key !== hidden.key)
+      this.visibleAnswers = new VisibleAnswers(inner, this.inner, hidden);
+    return this.visibleAnswers as VisibleAnswers;
   }
 
   // File manager

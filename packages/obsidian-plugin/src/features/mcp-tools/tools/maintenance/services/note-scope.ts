@@ -7,8 +7,8 @@
  */
 import { ToolError } from '@mcp-connector/shared';
 import type { VaultFile, VaultHost } from '../../../../../host/vault-host.ts';
-import { normalizeFolderPath } from '../../../../../host/vault-path.ts';
-import { byCodeUnits, isNote } from '../../../services/note-files.ts';
+import { byCodeUnits, normalizeFolderPath } from '../../../../../host/vault-path.ts';
+import { isNote } from '../../../services/note-files.ts';
 
 export interface FileScope {
   /** The normalised scope: '' for the vault, else a folder or file path. */

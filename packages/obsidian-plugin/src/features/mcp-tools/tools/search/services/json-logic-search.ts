@@ -13,7 +13,7 @@
  */
 import { MAX_JSON_DEPTH, ToolError, jsonNestsDeeperThan } from '@mcp-connector/shared';
 import * as jsonLogic from 'json-logic-js';
-import type { VaultHost } from '../../../../../host/vault-host.ts';
+import type { NoteText, VaultHost } from '../../../../../host/vault-host.ts';
 import { bareTags } from '../../../services/tags.ts';
 import { longSteps } from '../../../services/long-steps.ts';
 import { RegexBudget } from '../../../services/regex/index.ts';
@@ -23,7 +23,6 @@ import {
   registerSearchOperators,
   withRegexBudget,
 } from './json-logic-operators.ts';
-import { noteTextCache, type CachedNote } from './note-text-cache.ts';
 
 const STANDARD_OPERATORS = [
   ...['==', '===', '!=', '!==', '>', '>=', '<', '<=', '!', '!!', 'and', 'or', 'if', '?:'],
@@ -62,7 +61,7 @@ export async function notesMatching(
   const { host } = ctx;
   const budget = new RegexBudget();
   const matches: string[] = [];
-  const notes = await noteTextCache(host).notes();
+  const notes = await host.answers().noteTexts();
   await longSteps(ctx, notes, 'Evaluating the rule on notes', (note) => {
     const data = noteData(host, note);
     budget.forNote(note.path);
@@ -98,7 +97,7 @@ function isOperation(node: unknown): node is Record<string, unknown> {
 }
 
 /** What a rule sees of a note; tags and frontmatter are looked up only if the rule reads them. */
-function noteData(host: VaultHost, note: CachedNote): Record<string, unknown> | null {
+function noteData(host: VaultHost, note: NoteText): Record<string, unknown> | null {
   const file = host.getFile(note.path);
   if (file === null) return null;
   let tags: string[] | undefined;

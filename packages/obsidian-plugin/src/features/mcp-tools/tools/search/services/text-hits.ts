@@ -7,7 +7,7 @@
  * copy is kept.
  */
 import { foldedQueryPattern } from './case-fold.ts';
-import type { CachedNote } from './note-text-cache.ts';
+import type { NoteText } from '../../../../../host/vault-host.ts';
 
 export interface TextHit {
   path: string;
@@ -25,7 +25,7 @@ export interface HitSearch {
 }
 
 export function findHits(
-  notes: readonly CachedNote[],
+  notes: readonly NoteText[],
   search: HitSearch,
 ): { hits: TextHit[]; total: number } {
   const { foldedQuery, limit } = search;
@@ -52,7 +52,7 @@ export function findHits(
 }
 
 function describeHit(
-  note: CachedNote,
+  note: NoteText,
   index: number,
   lines: LineCounter,
   { foldedQuery, contextLength }: HitSearch,

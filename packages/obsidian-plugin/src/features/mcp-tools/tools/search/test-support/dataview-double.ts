@@ -9,7 +9,7 @@ import type {
   DataviewQueryResult,
   VaultHost,
 } from '../../../../../host/vault-host.ts';
-import { overrideHost } from './host-double.ts';
+import { overrideHost } from '../../../../../host/test-support/host-double.ts';
 
 export interface DataviewCall {
   source: string;

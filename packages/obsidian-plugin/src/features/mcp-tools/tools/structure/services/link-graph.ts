@@ -6,7 +6,7 @@
  * Cost: one pass over the link counts to build; the walk touches each reached edge once.
  */
 import type { LinkCounts } from '../../../../../host/vault-host.ts';
-import { byCodeUnits } from '../../../services/note-files.ts';
+import { byCodeUnits } from '../../../../../host/vault-path.ts';
 
 /** Which links a walk follows: a file's own links, the links to it, or both. */
 export type Direction = 'out' | 'in' | 'both';

@@ -1,11 +1,11 @@
 /**
- * The text of every note (`.md`) in memory, so a search scans memory instead of re-reading the
- * vault (case-insensitive search needs no folded copy: text-hits.ts). One cache per host (a WeakMap keyed by the host, which lives
- * as long as the server), created on first use and kept current by the host's events.
+ * The text of every note (`.md`) in memory, for the computed answers' `noteTexts`
+ * (computed-answers.ts): a host that keeps no texts (ObsidianHost) is read once, so a search
+ * scans memory instead of re-reading the vault, and kept current by the host's events.
  *
- * Lifecycle: `noteTextCache(host)` creates it and subscribes to `host.onEvent`;
- * `closeNoteTextCache(host)` unsubscribes and drops it (call it when the server stops, so no
- * listener outlives the plugin). Nothing is read until the first `notes()`.
+ * Lifecycle: created with its host's computed answers, it subscribes to `host.onEvent`;
+ * `dispose` unsubscribes (releaseComputedAnswers, when the server stops, so no listener outlives
+ * the plugin). Nothing is read until the first `notes()`.
  *
  * Invariants:
  * - an event for a note only invalidates it (its path goes to `pending`; a rename moves the
@@ -17,27 +17,12 @@
  *   a wrong answer;
  * - a read that an event overtook is read again in the next round (a few rounds at most, so a
  *   vault rewritten without pause still gets an answer).
- *
- * A host that holds every note's text in its index (`host.indexed()`, NodeHost) is not read at
- * all: the cache lists the index's texts (the same strings, not copies), once the index has
- * them all (`textsRead`), and again after any change event or when the index's sorted note list
- * is a new one.
  */
-import type {
-  IndexedVault,
-  VaultEvent,
-  VaultFile,
-  VaultHost,
-} from '../../../../../host/vault-host.ts';
+import type { NoteText, VaultEvent, VaultFile, VaultHost } from '../vault-host.ts';
+import { byCodeUnits } from '../vault-path.ts';
 
-/** A note as search scans it. */
-export interface CachedNote {
-  path: string;
-  text: string;
-}
-
-/** A note this cache read itself, with the file's mtime and size when it was read. */
-interface ReadNote extends CachedNote {
+/** A note this cache read, with the file's mtime and size when it was read. */
+interface ReadNote extends NoteText {
   mtime: number;
   size: number;
 }
@@ -50,9 +35,7 @@ const MAX_REFRESH_ROUNDS = 3;
 export class NoteTextCache {
   private readonly entries = new Map<string, ReadNote>();
   private readonly pending = new Set<string>();
-  private sorted: readonly CachedNote[] | null = null;
-  /** The index's sorted paths `sorted` was made from (hosts with an index). */
-  private sortedFrom: readonly string[] | null = null;
+  private sorted: readonly NoteText[] | null = null;
   private refreshing: Promise<void> | null = null;
   private readonly unsubscribe: () => void;
 
@@ -61,41 +44,14 @@ export class NoteTextCache {
   }
 
   /** Every visible note, sorted by path (code-unit order), as the host has it now. */
-  async notes(): Promise<readonly CachedNote[]> {
-    const indexed = this.host.indexed?.() ?? null;
-    if (indexed !== null) {
-      await indexed.textsRead();
-      return this.fromIndex(indexed);
-    }
-    this.sortedFrom = null;
+  async notes(): Promise<readonly NoteText[]> {
     this.reconcile();
     for (let round = 0; round < MAX_REFRESH_ROUNDS && this.pending.size > 0; round++) {
       this.refreshing ??= this.refresh().finally(() => (this.refreshing = null));
       await this.refreshing;
     }
-    this.sorted ??= [...this.entries.values()].sort((a, b) => compareCodeUnits(a.path, b.path));
+    this.sorted ??= [...this.entries.values()].sort((a, b) => byCodeUnits(a.path, b.path));
     return this.sorted;
-  }
-
-  /**
-   * The index's notes, listed again only after a change (the texts are the index's own strings;
-   * nothing is read or copied). No pause: listing 100,000 notes takes milliseconds, while pausing
-   * let the index's own catching up (tag counts) run first and made the first search wait seconds.
-   */
-  private fromIndex(indexed: IndexedVault): readonly CachedNote[] {
-    const paths = indexed.sortedNotes();
-    if (this.pending.size === 0 && this.sorted !== null && this.sortedFrom === paths)
-      return this.sorted;
-    this.pending.clear();
-    this.entries.clear(); // notes read before the index was there
-    const notes: CachedNote[] = [];
-    for (const path of paths) {
-      const text = indexed.noteText(path);
-      if (text !== null) notes.push({ path, text });
-    }
-    this.sortedFrom = paths;
-    this.sorted = notes;
-    return notes;
   }
 
   /** Stops listening and forgets every note; a disposed cache is not used again. */
@@ -169,30 +125,10 @@ export class NoteTextCache {
   }
 }
 
-const caches = new WeakMap<VaultHost, NoteTextCache>();
-
-export function noteTextCache(host: VaultHost): NoteTextCache {
-  let cache = caches.get(host);
-  if (cache === undefined) {
-    cache = new NoteTextCache(host);
-    caches.set(host, cache);
-  }
-  return cache;
-}
-
-export function closeNoteTextCache(host: VaultHost): void {
-  caches.get(host)?.dispose();
-  caches.delete(host);
-}
-
 function isCurrent(entry: ReadNote | undefined, file: VaultFile): boolean {
   return entry !== undefined && entry.mtime === file.stat.mtime && entry.size === file.stat.size;
 }
 
 function isNotePath(path: string): boolean {
   return path.endsWith('.md');
-}
-
-function compareCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,16 +1,15 @@
 import { afterEach, describe, expect, test } from 'bun:test';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openTestHost, type TestHost } from '../../../../../host/test-support/test-host.ts';
-import type { IndexedVault, VaultEvent, VaultHost } from '../../../../../host/vault-host.ts';
 import { overrideHost } from '../test-support/host-double.ts';
-import { NoteTextCache, closeNoteTextCache, noteTextCache } from './note-text-cache.ts';
+import { openTestHost, type TestHost } from '../test-support/test-host.ts';
+import type { VaultEvent, VaultHost } from '../vault-host.ts';
+import { NoteTextCache } from './note-text-cache.ts';
 
 let vault: TestHost;
 let cache: NoteTextCache | undefined;
 afterEach(async () => {
   cache?.dispose();
-  closeNoteTextCache(vault.host);
   await vault.close();
 });
 
@@ -116,66 +115,6 @@ describe('the note text cache', () => {
     });
     cache = new NoteTextCache(host);
     expect(await texts(cache)).toEqual({ 'n.md': 'new' });
-  });
-
-  test("a host with an index: lists the index's texts once read, again only after a change", async () => {
-    vault = await openTestHost({ 'b.md': 'two', 'a.md': 'one' });
-    const indexTexts = new Map([
-      ['a.md', 'one'],
-      ['b.md', 'two'],
-    ]);
-    let sorted = ['a.md', 'b.md'];
-    let markRead = () => {};
-    const textsRead = new Promise<void>((resolve) => (markRead = resolve));
-    const indexed: Pick<IndexedVault, 'sortedNotes' | 'noteText' | 'textsRead'> = {
-      sortedNotes: () => sorted,
-      noteText: (path) => indexTexts.get(path) ?? null,
-      textsRead: () => textsRead,
-    };
-    const host = overrideHost(vault.host, {
-      indexed: () => indexed as IndexedVault,
-      read: () => Promise.reject(new Error('an indexed host is not read')),
-    });
-    cache = new NoteTextCache(host);
-    let answered = false;
-    const listing = cache.notes().finally(() => (answered = true));
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(answered).toBe(false); // the index is still reading its restored notes
-    markRead();
-    const first = await listing;
-    expect(first).toEqual([
-      { path: 'a.md', text: 'one' },
-      { path: 'b.md', text: 'two' },
-    ]);
-    expect(await cache.notes()).toBe(first);
-    indexTexts.set('a.md', 'one edited');
-    await vault.host.process('a.md', () => 'one edited');
-    expect(await texts(cache)).toEqual({ 'a.md': 'one edited', 'b.md': 'two' });
-    indexTexts.set('c.md', 'three');
-    sorted = ['a.md', 'b.md', 'c.md']; // a new array: a note was added
-    expect(await texts(cache)).toEqual({ 'a.md': 'one edited', 'b.md': 'two', 'c.md': 'three' });
-  });
-
-  test('one cache per host until closed; closing unsubscribes it', async () => {
-    vault = await openTestHost({ 'n.md': 'text' });
-    const listeners: ((event: VaultEvent) => void)[] = [];
-    const host = overrideHost(vault.host, {
-      onEvent: (listener: (event: VaultEvent) => void) => {
-        listeners.push(listener);
-        const unsubscribe = vault.host.onEvent(listener);
-        return () => {
-          listeners.splice(listeners.indexOf(listener), 1);
-          unsubscribe();
-        };
-      },
-    });
-    const first = noteTextCache(host);
-    expect(noteTextCache(host)).toBe(first);
-    expect(listeners.length).toBe(1);
-    closeNoteTextCache(host);
-    expect(listeners.length).toBe(0);
-    expect(noteTextCache(host)).not.toBe(first);
-    closeNoteTextCache(host);
   });
 });
 
