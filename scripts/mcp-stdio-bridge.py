@@ -14,13 +14,16 @@ same 45 s deadline, connect window and local error codes (a test checks they mat
 """
 import argparse
 import base64
+import hashlib
 import http.client
 import json
 import os
+import re
 import socket
 import sys
 import threading
 import time
+import unicodedata
 
 FAILURES = {
     "token_not_recognised": (-33001, "token not recognised: copy it again from Obsidian, or export a new bundle"),
@@ -122,6 +125,58 @@ class Vault:
         port = valid_port(live.get("port")) if isinstance(live, dict) else None
         pid = live.get("pid") if isinstance(live, dict) else None
         return port if port is not None and isinstance(pid, int) and process_alive(pid) else None
+
+
+APP_FOLDER = "mcp-connector"
+
+
+def device_home(real_vault, env=None, platform=None, homedir=None):
+    """The vault's device-local home: packages/shared/src/device-home.ts, answer for answer."""
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    platform = "win32" if platform.startswith("win") else platform
+    sep = "\\" if platform == "win32" else "/"
+    named = env.get("USERPROFILE") if platform == "win32" else env.get("HOME")
+    home = _absolute(named, platform) or homedir or os.path.expanduser("~")
+    if platform == "win32":
+        local = _absolute(env.get("LOCALAPPDATA"), platform) or _joined(sep, home, "AppData", "Local")
+        state_root = _joined(sep, local, APP_FOLDER, "state")
+        cache_root = _joined(sep, local, APP_FOLDER, "cache")
+    elif platform == "darwin":
+        state_root = _joined(sep, home, "Library", "Application Support", APP_FOLDER)
+        cache_root = _joined(sep, home, "Library", "Caches", APP_FOLDER)
+    else:
+        state = _absolute(env.get("XDG_STATE_HOME"), platform) or _joined(sep, home, ".local", "state")
+        cache = _absolute(env.get("XDG_CACHE_HOME"), platform) or _joined(sep, home, ".cache")
+        state_root = _joined(sep, state, APP_FOLDER)
+        cache_root = _joined(sep, cache, APP_FOLDER)
+    folder = vault_folder_name(real_vault, platform)
+    state = _joined(sep, state_root, "vaults", folder)
+    cache = _joined(sep, cache_root, "vaults", folder)
+    return {"state": state, "cache": cache, "models": _joined(sep, cache_root, "models"),
+            "secrets": _joined(sep, state, "secrets.json"), "liveServer": _joined(sep, state, "live-server.json")}
+
+
+def vault_folder_name(real_vault, platform):
+    path = unicodedata.normalize("NFC", real_vault)
+    digest = hashlib.sha256(path.encode("utf-8")).hexdigest()[:16]
+    parts = [part for part in re.split(r"[\\/]" if platform == "win32" else "/", path) if part]
+    base = parts[-1] if parts else ""
+    name = re.sub(r"^-+|-+$", "", re.sub(r"[^A-Za-z0-9_-]+", "-", base))[:32]
+    return "%s-%s" % (name or "vault", digest)
+
+
+def _absolute(value, platform):
+    if not value:
+        return None
+    if platform == "win32":
+        return value if re.match(r"^([A-Za-z]:[\\/]|[\\/]{2})", value) else None
+    return value if value.startswith("/") else None
+
+
+def _joined(sep, base, *parts):
+    trimmed = re.sub(r"[\\/]+$", "", base) if len(base) > 1 else base
+    return sep.join(["" if trimmed == sep else trimmed] + list(parts))
 
 
 def valid_port(value):

@@ -42,3 +42,11 @@ export { MAX_TOKENS, newTokenRecord, newTokenSecret, type TokenRecord } from './
 export { foldCase, foldedQueryPattern, prepareFolding } from './case-fold.ts';
 export { revisionOf } from './revision.ts';
 export { expandHome } from './home-path.ts';
+export {
+  deviceHomeOf,
+  deviceRoots,
+  thisDevice,
+  vaultFolderName,
+  type Device,
+  type VaultDeviceHome,
+} from './device-home.ts';
