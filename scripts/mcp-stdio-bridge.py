@@ -6,7 +6,8 @@ mcp-remote's header argument is mangled): it relays newline-delimited JSON-RPC f
 vault's MCP Connector endpoint with one POST per message, and writes every message of the answer
 (JSON or SSE) to stdout. Both streams are UTF-8 whatever the console's code page. Like the
 .mcpb's shim (features/client-config/shim/) it knows the vault, its config folder and one token
-id, and reads the token's secret and the live port from the vault at connect time; it keeps the
+id, and reads the token's secret and the live port from the vault's device home (device_home,
+the same places as packages/shared/src/device-home.ts) at connect time; it keeps the
 same 45 s deadline, connect window and local error codes (a test checks they match).
 
   python3 mcp-stdio-bridge.py --vault DIR --token-id ID [--config-dir .obsidian]
@@ -33,6 +34,7 @@ FAILURES = {
     "timeout": (-33005, "the vault did not answer in time; try again (a very large vault may need a smaller request)"),
     "bad_response": (-33006, "the MCP Connector server sent an answer the relay could not read; update the plugin, then try again"),
     "bundle_incomplete": (-33007, "this connection is missing its vault or token id: export a new bundle from Obsidian"),
+    "secret_elsewhere": (-33008, "this token's secret is not on this computer (the token was made on another device): regenerate it in Obsidian's MCP Connector settings on this computer, then try again"),
 }
 DEADLINE_S = 45.0
 CONNECT_WINDOW_S = 30.0
@@ -94,6 +96,7 @@ def process_alive(pid):
 class Vault:
     def __init__(self, vault, config_dir, plugin_id, token_id):
         self.folder = os.path.join(vault, config_dir, "plugins", plugin_id)
+        self.home = device_home(os.path.realpath(vault))
         self.token_id = token_id
 
     def endpoint(self):
@@ -108,13 +111,27 @@ class Vault:
         settings = settings if isinstance(settings, dict) else {}
         tokens = settings.get("tokens") if isinstance(settings.get("tokens"), list) else []
         token = next((t for t in tokens if isinstance(t, dict) and t.get("id") == self.token_id), None)
-        if token is None or not isinstance(token.get("secret"), str) or not token["secret"]:
+        if token is None:
             raise Failure("token_unknown", "token id %s is not in data.json" % self.token_id)
+        legacy = token.get("secret") if isinstance(token.get("secret"), str) and token["secret"] else None
+        secret = self.device_secret() or legacy
+        if secret is None:
+            raise Failure("secret_elsewhere", "token id %s has no secret on this device" % self.token_id)
         transport = settings.get("transport") if isinstance(settings.get("transport"), dict) else {}
         port = self.live_port() or valid_port(transport.get("port"))
         if port is None:
             raise Failure("not_running", "no server has published its port")
-        return port, token["secret"]
+        return port, secret
+
+    def device_secret(self):
+        """The token's secret from this device's secrets file (device home), or None."""
+        try:
+            with open(self.home["secrets"], encoding="utf-8") as file:
+                tokens = json.load(file).get("tokens")
+        except (OSError, ValueError, AttributeError):
+            return None
+        secret = tokens.get(self.token_id) if isinstance(tokens, dict) else None
+        return secret if isinstance(secret, str) and secret else None
 
     def live_port(self):
         try:

@@ -53,7 +53,8 @@ export async function benchToken(vault: BenchVault): Promise<string> {
   const settings = await SettingsStore.open(settingsPathOf(vault.root));
   try {
     const existing = settings.current.tokens.find((token) => token.label === 'bench');
-    return existing?.secret ?? (await addToken(settings, 'bench')).secret;
+    const secret = existing === undefined ? null : settings.secrets.get(existing.id);
+    return secret ?? (await addToken(settings, 'bench')).secret;
   } finally {
     settings.close();
   }

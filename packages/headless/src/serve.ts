@@ -235,6 +235,18 @@ export function bannerFor(server: HeadlessServer): string {
       `Every request to ${server.url} is refused until the settings file is fixed.`,
     ].join('\n');
   const token = server.defaultToken.secret;
+  if (token === null)
+    return [
+      `MCP Connector (headless) is serving the vault "${server.host.vaultName}"`,
+      `  folder:   ${server.nodeHost.root}`,
+      `  endpoint: ${server.url}`,
+      `  token:    "${server.defaultToken.label}" was made on another device; its secret is kept there`,
+      '',
+      'Clients set up with it keep working. To connect one from this device:',
+      `  ${PROGRAM} tokens --vault ${quoted(server.nodeHost.root)} add --label NAME`,
+      '',
+      'Press Ctrl+C to stop.',
+    ].join('\n');
   const [claudeCode] = clientSnippets('claude-code', {
     url: server.url,
     secret: token,

@@ -5,7 +5,7 @@
  * headless, one client over stdio as one token (`startStdioConnector`).
  * It imports no runtime value from 'obsidian', so headless reuses it unchanged.
  */
-import type { TokenRecord } from '@mcp-connector/shared';
+import type { DeviceToken } from '@mcp-connector/shared';
 import { dirname, join } from 'node:path';
 import { SUPPORTED_PROTOCOL_VERSIONS, type ServerNotifier } from '@modelcontextprotocol/server';
 import type { Readable, Writable } from 'node:stream';
@@ -114,10 +114,11 @@ export interface RunningConnector {
   url: string;
   port: number;
   /**
-   * The first token, which a fresh install creates as "Default"; null while the settings cannot
-   * be trusted (then nothing is minted and every request is refused until the file is fixed).
+   * The first token, which a fresh install creates as "Default", with its secret when this device
+   * holds it; null while the settings cannot be trusted (then nothing is minted and every
+   * request is refused until the file is fixed).
    */
-  defaultToken: TokenRecord | null;
+  defaultToken: DeviceToken | null;
   /** The vault as clients see it: the host behind the hidden-folders guard. */
   host: VaultHost;
   /** The semantic index: its progress and a rebuild (the settings tab); null if it failed to set up. */
@@ -222,7 +223,7 @@ function errorReporter(options: { onError?: (error: Error) => void }) {
 }
 
 interface Composition {
-  defaultToken: TokenRecord | null;
+  defaultToken: DeviceToken | null;
   host: VaultHost;
   surface: McpSurface;
   semantic: SemanticSearch | null;

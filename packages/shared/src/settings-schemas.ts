@@ -10,14 +10,15 @@ import {
   normalizeHiddenFolder,
   type ChangeJournalSettings,
 } from './settings.ts';
-import { MAX_TOKENS } from './tokens.ts';
+import { MAX_TOKENS, SECRET_HASH_PATTERN } from './tokens.ts';
 
 /** The schemas, made on first use: loading main.js builds none (ADR-0022). */
 const schemas = onFirstUse(() => {
   const tokenRecordSchema = type({
     id: 'string > 0',
     label: 'string',
-    secret: 'string >= 32',
+    /** The secret's hash (tokens.ts); the secret itself is on the device that made it. */
+    hash: SECRET_HASH_PATTERN,
     createdAt: 'string',
   });
 

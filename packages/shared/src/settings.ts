@@ -5,7 +5,7 @@ import type { SettingsSchemas } from './settings-schemas.ts';
  * Each top-level key is a slice that one feature owns; features change their slice only through
  * the settings store.
  */
-export const SETTINGS_SCHEMA_VERSION = 2;
+export const SETTINGS_SCHEMA_VERSION = 3;
 
 export const DEFAULT_WARN_PER_MINUTE = 30;
 

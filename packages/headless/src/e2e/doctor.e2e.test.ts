@@ -108,7 +108,11 @@ describe('doctor', () => {
         ...current,
         port: live.server.port,
       }));
-      const cli = await runCli(['doctor', '--vault', live.vault.root], { HOME: home });
+      // Client files from `home`; the device (the token's secret) stays this test run's.
+      const cli = await runCli(['doctor', '--vault', live.vault.root], {
+        HOME: home,
+        XDG_STATE_HOME: join(process.env.HOME ?? '', '.local', 'state'),
+      });
       await live.settings.updateSlice('transport', (current) => ({
         ...current,
         port: null,

@@ -21,4 +21,5 @@ export {
   renameToken,
   revokeToken,
   setTokenPolicy,
+  withDeviceSecret,
 } from './services/tokens.ts';

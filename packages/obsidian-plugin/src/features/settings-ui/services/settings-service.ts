@@ -198,6 +198,7 @@ export class SettingsService implements SettingsApi {
     const url = this.server.status().url;
     if (url === null)
       throw new Error('The server is not running: restart it (Server, Restart) first.');
+    if (token.secret === null) throw notOnThisDevice(token.label);
     return clientConfigText(configId, {
       url,
       secret: token.secret,
@@ -209,13 +210,7 @@ export class SettingsService implements SettingsApi {
     const token = this.requireToken(tokenId);
     if (this.place === null)
       throw new Error('The plugin folder is unknown here, so no bundle can be made.');
-    const record = {
-      id: token.id,
-      label: token.label,
-      secret: token.secret,
-      createdAt: token.createdAt,
-    };
-    const { fileName, bytes } = await mcpbFor(record, this.place, this.host);
+    const { fileName, bytes } = await mcpbFor(token, this.place, this.host);
     return { fileName, base64: Buffer.from(bytes).toString('base64') };
   }
 
@@ -458,7 +453,7 @@ export class SettingsService implements SettingsApi {
         effectiveServerName,
         this.place === null ? null : this.desktopConfig,
       ),
-      tokens: tokenViews(settings),
+      tokens: tokenViews(settings, (id) => this.store.secrets.get(id)),
       maxTokens: MAX_TOKENS,
       families: familyViews(settings),
       hiddenFolders: settings.hiddenFolders,
@@ -485,6 +480,12 @@ export class SettingsService implements SettingsApi {
   private publishSoon(): void {
     this.progressTimer ??= setTimeout(() => this.publish(), PROGRESS_MS);
   }
+}
+
+function notOnThisDevice(label: string): Error {
+  return new Error(
+    `The secret of "${label}" was made on another device and is not kept on this one. Regenerate it here to get one (clients using the old secret then need the new one).`,
+  );
 }
 
 function sameItems(a: readonly string[], b: readonly string[]): boolean {

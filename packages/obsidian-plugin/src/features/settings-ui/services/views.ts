@@ -27,7 +27,11 @@ import type {
   TokenView,
 } from './settings-api.ts';
 
-export function tokenViews(settings: Settings): TokenView[] {
+/** `secretOf`: the token's secret on this device, or null (made on another device). */
+export function tokenViews(
+  settings: Settings,
+  secretOf: (tokenId: string) => string | null,
+): TokenView[] {
   return settings.tokens.map((token) => {
     const policy = policyOf(settings, token.id);
     const scope = resolveScope({
@@ -40,7 +44,7 @@ export function tokenViews(settings: Settings): TokenView[] {
     return {
       id: token.id,
       label: token.label,
-      secret: token.secret,
+      secret: secretOf(token.id),
       createdAt: token.createdAt,
       policy,
       listedTools: scope.listed.length,

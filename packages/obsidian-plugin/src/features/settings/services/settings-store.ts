@@ -9,6 +9,10 @@
  * `updateSlice` on it refuses), an unreadable file is never rewritten, and while a security slice
  * (tokens, token policy, hidden folders) is invalid, `refusal` says why the server must not serve.
  *
+ * The store also holds the vault's device home (ADR-0033) and this device's token secrets: a file
+ * that still has plain secrets (an older format) has them saved there before it is rewritten with
+ * their hashes, and whenever it is read with one.
+ *
  * `refresh` (called before every request) compares the file's inode, size and mtime with what was
  * last read and reloads on any difference, so a token revoked from the command line is refused
  * on the very next request; `watch` does the same on file-system events, for listeners.
@@ -17,16 +21,19 @@ import {
   Mutex,
   SECURITY_SLICES,
   ToolError,
+  deviceHomeOf,
   writeFileAtomic,
   type Settings,
   type SettingsSlice,
+  type VaultDeviceHome,
 } from '@mcp-connector/shared';
 import { sliceSchemas } from '@mcp-connector/shared/settings-schemas';
 import { type } from 'arktype';
-import { statSync, watch, type FSWatcher } from 'node:fs';
+import { realpathSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { basename, dirname } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { clearTimeout, setTimeout } from 'node:timers';
+import { DeviceSecrets, type SecretMirror } from './device-secrets.ts';
 import { withFileLock } from './file-lock.ts';
 import { loadSettingsFile, type LoadedSettings } from './settings-file.ts';
 
@@ -42,6 +49,13 @@ export type SettingsListener = (settings: Settings) => void;
 /** A change for each of some slices (`updateSlices`). */
 export type SliceChanges = { [K in SettingsSlice]?: (current: Settings[K]) => Settings[K] };
 
+export interface SettingsStoreOptions {
+  /** The vault's device home; by default this device's for the vault that holds data.json. */
+  device?: VaultDeviceHome;
+  /** Where secrets are mirrored as well (Obsidian's secret storage). */
+  secretMirror?: SecretMirror;
+}
+
 export class SettingsStore {
   private loaded: LoadedSettings;
   private signature: string;
@@ -51,6 +65,8 @@ export class SettingsStore {
 
   private constructor(
     readonly path: string,
+    readonly device: VaultDeviceHome,
+    readonly secrets: DeviceSecrets,
     loaded: LoadedSettings,
     signature: string,
   ) {
@@ -58,17 +74,20 @@ export class SettingsStore {
     this.signature = signature;
   }
 
-  static async open(path: string): Promise<SettingsStore> {
+  static async open(path: string, options: SettingsStoreOptions = {}): Promise<SettingsStore> {
+    const device = options.device ?? deviceHomeOf(vaultRealPathOf(path));
+    const secrets = new DeviceSecrets(device.secrets, options.secretMirror ?? null);
+    const load = (keepAside: boolean) => loadKeepingSecrets(path, secrets, keepAside);
     // Reading needs no lock (writes are atomic); only writing a migrated file back does.
     return settingsMutex.run(async () => {
       const signature = signatureOf(path);
-      const first = await loadSettingsFile(path);
+      const first = await load(true);
       if (!first.migrated || first.problem !== null)
-        return new SettingsStore(path, first, signature);
+        return new SettingsStore(path, device, secrets, first, signature);
       return withFileLock(lockPathOf(path), async () => {
-        const result = await loadSettingsFile(path);
+        const result = await load(true);
         if (result.migrated && result.problem === null) await writeSettings(path, result, {});
-        return new SettingsStore(path, result, signatureOf(path));
+        return new SettingsStore(path, device, secrets, result, signatureOf(path));
       });
     });
   }
@@ -104,7 +123,7 @@ export class SettingsStore {
   updateSlices(changes: SliceChanges): Promise<Partial<Settings>> {
     return settingsMutex.run(() =>
       withFileLock(lockPathOf(this.path), async () => {
-        const onDisk = await loadSettingsFile(this.path, false);
+        const onDisk = await loadKeepingSecrets(this.path, this.secrets, false);
         const slices = Object.keys(changes) as SettingsSlice[];
         const invalid = slices.find((slice) => onDisk.unreadable || onDisk.invalid.includes(slice));
         if (invalid !== undefined) throw cannotUpdate(invalid, onDisk);
@@ -135,7 +154,7 @@ export class SettingsStore {
     await settingsMutex.run(async () => {
       const signature = signatureOf(this.path);
       if (signature === this.signature) return;
-      this.adopt(await loadSettingsFile(this.path, false), signature);
+      this.adopt(await loadKeepingSecrets(this.path, this.secrets, false), signature);
     });
   }
 
@@ -172,6 +191,27 @@ export class SettingsStore {
     this.loaded = loaded;
     this.signature = signature;
     if (changed) for (const listener of this.listeners) listener(loaded.settings);
+  }
+}
+
+/** The file as read, its plain secrets (if any) saved on the device before anything else. */
+async function loadKeepingSecrets(
+  path: string,
+  secrets: DeviceSecrets,
+  keepAside: boolean,
+): Promise<LoadedSettings> {
+  const loaded = await loadSettingsFile(path, keepAside);
+  if (Object.keys(loaded.moved.secrets).length > 0) await secrets.set(loaded.moved.secrets);
+  return loaded;
+}
+
+/** data.json is `<vault>/<config folder>/plugins/<plugin id>/data.json`. */
+function vaultRealPathOf(settingsPath: string): string {
+  const vault = resolve(settingsPath, '..', '..', '..', '..');
+  try {
+    return realpathSync(vault);
+  } catch {
+    return vault;
   }
 }
 

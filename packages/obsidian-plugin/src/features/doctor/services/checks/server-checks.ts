@@ -30,11 +30,12 @@ export interface ProbedServers {
 export async function probeServers(
   env: DoctorEnvironment,
   settings: Settings | null,
+  /** A secret of this vault that this device holds: a server that takes it is this vault's. */
+  secret: string | null,
   alsoPorts: readonly number[],
 ): Promise<ProbedServers> {
   const fixed = settings?.transport.port ?? null;
   const candidates = fixed === null ? (env.ports ?? DEFAULT_PORTS) : [fixed];
-  const secret = settings?.tokens[0]?.secret ?? null;
   // What a running server of this vault wrote when it bound its port (ADR-0009).
   const published = await liveServerBeside(settingsPathIn(env));
   const ports = [...new Set([...candidates, ...alsoPorts])];
