@@ -100,7 +100,7 @@ class Vault:
         self.token_id = token_id
 
     def endpoint(self):
-        """(port, secret) from data.json and live-server.json, read afresh for every request."""
+        """(port, secret) from data.json and the device home, read afresh for every request."""
         try:
             with open(os.path.join(self.folder, "data.json"), encoding="utf-8") as file:
                 settings = json.load(file)
@@ -135,7 +135,7 @@ class Vault:
 
     def live_port(self):
         try:
-            with open(os.path.join(self.folder, "live-server.json"), encoding="utf-8") as file:
+            with open(self.home["liveServer"], encoding="utf-8") as file:
                 live = json.load(file)
         except (OSError, ValueError):
             return None

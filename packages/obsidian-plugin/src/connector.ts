@@ -6,8 +6,8 @@
  * It imports no runtime value from 'obsidian', so headless reuses it unchanged.
  */
 import type { DeviceToken } from '@mcp-connector/shared';
-import { dirname, join } from 'node:path';
 import { SUPPORTED_PROTOCOL_VERSIONS, type ServerNotifier } from '@modelcontextprotocol/server';
+import { dirname } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { Lifecycle, type LifecycleOptions, type LifecycleState } from './lifecycle.ts';
 import { ALWAYS_INDEXED, type VaultIndexing } from './host/index-status.ts';
@@ -21,7 +21,9 @@ import {
 } from './features/semantic-search/index.ts';
 import {
   desktopConfigPath,
+  desktopExtensionsPath,
   forgetRevokedDesktopOwner,
+  upgradeInstalledShims,
   publishLiveServer,
   withdrawLiveServer,
 } from './features/client-config/index.ts';
@@ -44,7 +46,7 @@ import {
   type TransportLimits,
 } from './features/mcp-transport/index.ts';
 import { watchPrompts } from './features/prompts/index.ts';
-import type { SettingsStore } from './features/settings/index.ts';
+import { moveOutOfVault, type SettingsStore } from './features/settings/index.ts';
 import {
   HiddenFoldersHost,
   HiddenPaths,
@@ -85,6 +87,8 @@ export interface ConnectorOptions {
   semantic?: SemanticWiring;
   /** claude_desktop_config.json, whose entry for this vault goes when its token is revoked. */
   desktopConfigPath?: string;
+  /** Claude Desktop's installed extensions, whose copies of our shim are kept current. */
+  desktopExtensionsPath?: string;
   /** Aborting it stops a start under way (releasing what it started) or closes the connector. */
   signal?: LifecycleOptions['signal'];
   /** Hears each step of the start as it completes, then 'ready' (tests stop a start there). */
@@ -150,8 +154,9 @@ export async function startConnector(options: ConnectorOptions): Promise<Running
     // Stdio shims and `connect` read the live port from this file (ADR-0009); serving goes on
     // without it.
     const onError = options.onError ?? (() => undefined);
-    await publishLiveServer(options.settings.path, running.port, composed.host.kind).catch(onError);
-    life.defer(() => withdrawLiveServer(options.settings.path, running.port).catch(onError));
+    const liveServer = options.settings.device.liveServer;
+    await publishLiveServer(liveServer, running.port, composed.host.kind).catch(onError);
+    life.defer(() => withdrawLiveServer(liveServer, running.port).catch(onError));
     life.step('live-server');
     return {
       url: running.url,
@@ -247,6 +252,8 @@ async function composeOn(
   await settings.watch();
   life.defer(() => settings.close());
   life.step('settings');
+  await leaveOldPlaces(settings, options).catch(errorReporter(options));
+  life.step('device-home');
   const host = new HiddenFoldersHost(options.host, () => settings.current.hiddenFolders);
   life.defer(() => host.close());
   life.defer(() => closeSearchServices(host));
@@ -323,11 +330,27 @@ async function composeOn(
   };
 }
 
-/** The journal beside data.json, writing through the guarded host (ADR-0014). */
+/**
+ * What an older version kept in the vault's plugin folder moves to the device home, or goes
+ * (caches), and installed copies of our shim for this vault are brought up to date, so bundles
+ * exported before read the secret where it now is (ADR-0033).
+ */
+async function leaveOldPlaces(settings: SettingsStore, options: ConnectorOptions): Promise<void> {
+  const pluginFolder = dirname(settings.path);
+  const left = await moveOutOfVault(pluginFolder, settings.device);
+  for (const kept of left.kept) options.notifyUser?.(`MCP Connector: kept ${kept}.`);
+  await upgradeInstalledShims({
+    device: settings.device,
+    pluginFolder,
+    extensionsFolder: options.desktopExtensionsPath ?? desktopExtensionsPath(),
+  });
+}
+
+/** The journal in the vault's device home, writing through the guarded host (ADR-0014, ADR-0033). */
 function openChangeJournal(host: VaultHost, options: ConnectorOptions): Promise<ChangeJournal> {
   const { settings } = options;
   return ChangeJournal.open({
-    folder: join(dirname(settings.path), 'change-journal'),
+    folder: settings.device.changeJournal,
     host,
     unguardedHost: options.host,
     vaultReady: () => (options.indexing ?? ALWAYS_INDEXED).ready(),
@@ -342,14 +365,14 @@ function tokenLabel(settings: SettingsStore, tokenId: string): string {
 }
 
 /**
- * Semantic search over the guarded host, its index beside data.json. It follows the settings:
+ * Semantic search over the guarded host, its index in the vault's device cache. It follows the settings:
  * a changed `semantic` slice switches provider or turns it off; a changed hidden-folders list
  * re-syncs the index (no vault event reports that).
  */
 function composeSemanticSearch(host: VaultHost, settings: SettingsStore, wiring: SemanticWiring) {
   const setup = setupSemanticSearch({
     host,
-    indexDirectory: join(dirname(settings.path), 'semantic-index'),
+    indexDirectory: settings.device.semanticIndex,
     settings: settings.current.semantic,
     ...(wiring.environment && { environment: wiring.environment }),
     ...(wiring.createProvider && { createProvider: wiring.createProvider }),

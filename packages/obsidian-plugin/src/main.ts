@@ -8,6 +8,7 @@
  * view and the Undo notice follow the server's change journal.
  */
 import { FileSystemAdapter, Notice, Plugin } from 'obsidian';
+import { deviceRoots, thisDevice } from '@mcp-connector/shared/device-home';
 import embeddingWorkerSource from 'virtual:embedding-worker';
 import {
   installRecentChanges,
@@ -21,7 +22,6 @@ import {
 } from './features/semantic-search/components/index.ts';
 import {
   ModelInstaller,
-  modelsDirectory,
   nativeModelOf,
   nodeModelFolder,
   smartConnectionsAccess,
@@ -54,7 +54,7 @@ export default class McpConnectorPlugin extends Plugin {
       place: this.pluginPlace(),
       desktopConfigPath: desktopConfig,
       ...(models !== null && {
-        models: { installer: models, folder: `${this.pluginDir()}/models/` },
+        models: { installer: models, folder: deviceRoots(thisDevice()).models },
       }),
       links: { openRecentChanges: () => void recentChanges.open() },
       onServer: (server) => recentChanges.follow(server),
@@ -120,7 +120,7 @@ export default class McpConnectorPlugin extends Plugin {
   private modelInstaller(): ModelInstaller | null {
     if (!(this.app.vault.adapter instanceof FileSystemAdapter)) return null;
     return new ModelInstaller({
-      folder: nodeModelFolder(modelsDirectory(this.pluginFolder())),
+      folder: nodeModelFolder(deviceRoots(thisDevice()).models),
       runtime: true,
       fetch: (url, init) => window.fetch(url, init),
     });
@@ -131,7 +131,7 @@ export default class McpConnectorPlugin extends Plugin {
     return this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`;
   }
 
-  /** The plugin's folder on disk (settings, the semantic index, downloaded models). */
+  /** The plugin's folder on disk: data.json (the rest is in the device home, ADR-0033). */
   private pluginFolder(): string {
     const adapter = this.app.vault.adapter;
     if (!(adapter instanceof FileSystemAdapter))

@@ -89,7 +89,10 @@ test("the settings tab offers the model's download: what, how big, from where, i
   const consent = semantic?.querySelector('[data-testid="model-consent"]')?.textContent ?? '';
   expect(consent).toContain('from huggingface.co at revision 751bff3');
   expect(consent).toContain('the WebAssembly runtime (26.9 MB) from cdn.jsdelivr.net');
-  expect(consent).toContain('into .obsidian/plugins/mcp-connector/models/');
+  // This device's models folder, shared by its vaults (ADR-0033); never the vault.
+  expect(consent).toContain(
+    `into ${join(process.env.HOME ?? '', '.cache', 'mcp-connector', 'models')}`,
+  );
   const buttons = [...(semantic?.querySelectorAll('button') ?? [])].map((b) => b.textContent);
   expect(buttons).toContain('Download model');
   expect(existsSync(join(vault.root, '.obsidian/plugins/mcp-connector/models'))).toBe(false);

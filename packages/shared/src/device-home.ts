@@ -67,7 +67,7 @@ export function deviceHomeOf(
   return {
     state,
     cache,
-    models: joined(sep, roots.cache, 'models'),
+    models: roots.models,
     secrets: joined(sep, state, 'secrets.json'),
     liveServer: joined(sep, state, 'live-server.json'),
     usage: joined(sep, state, 'usage.json'),
@@ -78,8 +78,20 @@ export function deviceHomeOf(
   };
 }
 
+export interface DeviceRoots {
+  state: string;
+  cache: string;
+  /** The models every vault of the device shares. */
+  models: string;
+}
+
 /** The application's state and cache folders on this device (shared by all its vaults). */
-export function deviceRoots(device: Device): { state: string; cache: string } {
+export function deviceRoots(device: Device): DeviceRoots {
+  const { state, cache } = appRoots(device);
+  return { state, cache, models: joined(separatorOf(device.platform), cache, 'models') };
+}
+
+function appRoots(device: Device): { state: string; cache: string } {
   const { platform, env } = device;
   const sep = separatorOf(platform);
   const home = homeOf(device);

@@ -16,7 +16,7 @@ import {
   mcpbFileName,
   serverNameFor,
   syncDesktopConfig,
-  liveServerBeside,
+  readLiveServer,
   type BundleTarget,
   type Snippet,
 } from '@mcp-connector/obsidian-plugin/client-config';
@@ -132,7 +132,7 @@ function bundleTarget(vault: string, token: TokenRecord): BundleTarget {
 
 /** The running server's endpoint, else the one a server would take (and say so). */
 async function liveUrl(settings: SettingsStore): Promise<string> {
-  const live = await liveServerBeside(settings.path);
+  const live = await readLiveServer(settings.device.liveServer);
   const port = live?.port ?? settings.current.transport.port;
   if (live === null)
     console.error(

@@ -166,8 +166,8 @@ describe('one server, many tokens', () => {
         // One notification for the activation, one for the promotion.
         await waitFor(() => heard() >= 2, 'both list_changed notifications on the listen stream');
         expect(await names(listener)).toContain('get_outgoing_links');
-        await t.settings.refresh(); // the server may be another process
-        expect(t.settings.current.toolPolicy.promoted).toContain('get_outgoing_links');
+        // Kept on this device, not in data.json (ADR-0033); the server may be another process.
+        expect(t.settings.usage.current.promoted).toContain('get_outgoing_links');
       } finally {
         await subscription.close();
       }

@@ -4,6 +4,8 @@ export { HiddenPaths } from './services/hidden-folders/hidden-paths.ts';
 export {
   ToolPolicyEngine,
   policyOf,
+  promotedFor as promotedForAdaptive,
+  withPinned,
   type PolicySignals,
   type RequestPolicy,
 } from './services/tool-policy-engine.ts';

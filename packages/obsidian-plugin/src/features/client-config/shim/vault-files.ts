@@ -15,7 +15,6 @@ import { processIsAlive } from '@mcp-connector/shared/process-alive';
 import { failure, type LocalFailure } from './local-errors.ts';
 
 export const SETTINGS_FILE = 'data.json';
-export const LIVE_SERVER_FILE = 'live-server.json';
 
 /** What live-server.json holds. */
 export interface LiveServer {
@@ -109,11 +108,11 @@ export async function readTokenAccess(
   }
 }
 
-/** The server running for the plugin folder, or null (no file, or one a crashed process left). */
-export async function readLiveServer(pluginFolder: string): Promise<LiveServer | null> {
+/** The server live-server.json names, or null (no file, or one a crashed process left). */
+export async function readLiveServer(path: string): Promise<LiveServer | null> {
   let text: string;
   try {
-    text = await readFile(join(pluginFolder, LIVE_SERVER_FILE), 'utf8');
+    text = await readFile(path, 'utf8');
   } catch {
     return null;
   }

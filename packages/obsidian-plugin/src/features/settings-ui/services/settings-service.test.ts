@@ -148,19 +148,20 @@ describe('SettingsService: tokens and tool loading', () => {
       readOnly: false,
     });
     await service.setTokenPolicy(tokenId, { promoted: ['list_tags'] });
-    await store.updateSlice('toolPolicy', (policy) => ({
-      ...policy,
+    // Earned on this device: the promotion and the counts that earned it (ADR-0033).
+    await store.usage.update((usage) => ({
+      ...usage,
       promoted: ['get_backlinks'],
-      callCounts: { get_backlinks: 5, list_tags: 1 },
+      calls: { get_backlinks: 5, list_tags: 1 },
     }));
     expect(service.view().tokens.find((token) => token.id === tokenId)?.promoted).toEqual([
       { name: 'list_tags', by: 'token' },
       { name: 'get_backlinks', by: 'adaptive' },
     ]);
     await service.removePromoted(tokenId, { name: 'get_backlinks', by: 'adaptive' });
-    expect(store.current.toolPolicy).toMatchObject({ promoted: [], callCounts: { list_tags: 1 } });
+    expect(store.usage.current).toMatchObject({ promoted: [], calls: { list_tags: 1 } });
     await service.resetAdaptive(tokenId);
-    expect(store.current.toolPolicy.callCounts).toEqual({});
+    expect(store.usage.current.calls).toEqual({});
     expect(store.current.toolPolicy.tokens[tokenId]).toMatchObject({
       profile: 'adaptive',
       promoted: [],

@@ -116,6 +116,8 @@ export class SettingsService implements SettingsApi {
         this.refreshModel();
         this.publish();
       }),
+      // Usage and promotions learnt by serving: this device's file, not data.json (ADR-0033).
+      this.store.usage.onChange(() => this.publish()),
       server.onChange((change) => (change === 'state' ? this.publish() : this.publishSoon())),
       models?.installer.onChange((status) => this.modelChanged(status)) ?? (() => undefined),
     ];
@@ -233,29 +235,38 @@ export class SettingsService implements SettingsApi {
 
   async removePromoted(id: string, tool: PromotedTool): Promise<void> {
     const token = this.requireToken(id);
+    const others = (names: readonly string[]) => names.filter((name) => name !== tool.name);
     if (tool.by === 'token') {
-      const promoted = token.policy.promoted.filter((name) => name !== tool.name);
-      await setTokenPolicy(this.store, id, { promoted });
+      const promoted = others(this.store.current.toolPolicy.tokens[id]?.promoted ?? []);
+      if (promoted.length !== token.policy.promoted.length)
+        await setTokenPolicy(this.store, id, { promoted });
+      await this.store.usage.update((usage) => ({
+        ...usage,
+        pinned: { ...usage.pinned, [id]: others(usage.pinned[id] ?? []) },
+      }));
       return;
     }
     // Its call count goes too, or the next call would promote it again at once.
-    await this.store.updateSlice('toolPolicy', (policy) => {
-      const { [tool.name]: _count, ...callCounts } = policy.callCounts;
-      return {
-        ...policy,
-        promoted: policy.promoted.filter((name) => name !== tool.name),
-        callCounts,
-      };
+    await this.store.updateSlice('toolPolicy', (policy) =>
+      policy.promoted.includes(tool.name)
+        ? { ...policy, promoted: others(policy.promoted) }
+        : policy,
+    );
+    await this.store.usage.update((usage) => {
+      const { [tool.name]: _count, ...calls } = usage.calls;
+      return { ...usage, promoted: others(usage.promoted), calls };
     });
   }
 
   async resetAdaptive(id: string): Promise<void> {
     this.requireToken(id);
     await setTokenPolicy(this.store, id, { promoted: [] });
-    await this.store.updateSlice('toolPolicy', (policy) => ({
-      ...policy,
+    await this.store.updateSlice('toolPolicy', (policy) => ({ ...policy, promoted: [] }));
+    await this.store.usage.update((usage) => ({
+      ...usage,
       promoted: [],
-      callCounts: {},
+      calls: {},
+      pinned: { ...usage.pinned, [id]: [] },
     }));
   }
 
@@ -453,7 +464,10 @@ export class SettingsService implements SettingsApi {
         effectiveServerName,
         this.place === null ? null : this.desktopConfig,
       ),
-      tokens: tokenViews(settings, (id) => this.store.secrets.get(id)),
+      tokens: tokenViews(settings, {
+        secretOf: (id) => this.store.secrets.get(id),
+        usage: this.store.usage.current,
+      }),
       maxTokens: MAX_TOKENS,
       families: familyViews(settings),
       hiddenFolders: settings.hiddenFolders,

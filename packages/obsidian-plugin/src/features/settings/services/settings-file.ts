@@ -91,7 +91,7 @@ function fresh(): LoadedSettings {
     raw: null,
     unreadable: false,
     migrated: false,
-    moved: { secrets: {} },
+    moved: { secrets: {}, requests: {}, calls: {} },
   };
 }
 

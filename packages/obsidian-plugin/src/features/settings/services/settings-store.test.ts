@@ -53,7 +53,7 @@ describe('SettingsStore', () => {
     store.onChange(() => heard++);
     const after = await store.updateSlices({
       transport: (current) => ({ ...current, port: 27204 }),
-      usage: (usage) => ({ ...usage, t: { legacy: 1, modern: 2, lastSeen: null } }),
+      hiddenFolders: (folders) => [...folders, 'Private'],
       tokens: (tokens) => tokens,
     });
     expect(heard).toBe(1);
@@ -61,16 +61,16 @@ describe('SettingsStore', () => {
     expect(after.tokens).toEqual([]);
     expect(await onDisk()).toMatchObject({
       transport: { port: 27204 },
-      usage: { t: { legacy: 1, modern: 2, lastSeen: null } },
+      hiddenFolders: ['Private'],
     });
     const written = await readFile(path, 'utf8');
     const refused = await rejectionOf(
       store.updateSlices({
         transport: (current) => ({ ...current, port: 27205 }),
-        usage: () => 'not usage' as never,
+        hiddenFolders: () => 'not folders' as never,
       }),
     );
-    expect(refused.message).toContain('usage');
+    expect(refused.message).toContain('hiddenFolders');
     expect(await readFile(path, 'utf8')).toBe(written);
   });
 
@@ -177,7 +177,16 @@ describe('SettingsStore migrations', () => {
       ({ hash: _hash, ...token }) => token,
     );
     await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, JSON.stringify({ schemaVersion: 2, tokens: plain, usage: {} }));
+    const usage = {
+      [plain[0]?.id ?? '']: { legacy: 3, modern: 4, lastSeen: '2026-01-02T00:00:00Z' },
+    };
+    const toolPolicy = {
+      tokens: {},
+      userDisabled: [],
+      promoted: ['list_tags'],
+      callCounts: { list_tags: 7 },
+    };
+    await writeFile(path, JSON.stringify({ schemaVersion: 2, tokens: plain, usage, toolPolicy }));
     const store = await SettingsStore.open(path);
     const text = await readFile(path, 'utf8');
     for (const token of plain) {
@@ -188,6 +197,15 @@ describe('SettingsStore migrations', () => {
       plain.map((token) => hashSecret(token.id, token.secret)),
     );
     expect((await stat(store.device.secrets)).mode & 0o777).toBe(0o600);
+    // The counters serving kept move too; what the user promoted stays.
+    expect(JSON.parse(text)).not.toHaveProperty('usage');
+    expect(store.current.toolPolicy).toEqual({
+      tokens: {},
+      userDisabled: [],
+      promoted: ['list_tags'],
+    });
+    expect(store.usage.current.calls).toEqual({ list_tags: 7 });
+    expect(store.usage.current.requests).toEqual(usage);
     expect(store.device.secrets.startsWith(join(process.env.HOME ?? '', '.local', 'state'))).toBe(
       true,
     );
@@ -205,13 +223,13 @@ describe('SettingsStore migrations', () => {
 });
 
 describe('SettingsStore across processes', () => {
-  test('concurrent writers (a token add racing a promotion and a usage flush) lose no update', async () => {
+  test('concurrent writers (a token add racing a promotion and a folder change) lose no update', async () => {
     const stores = await Promise.all([
       SettingsStore.open(path),
       SettingsStore.open(path),
       SettingsStore.open(path),
     ]);
-    const [tokens, policy, usage] = stores;
+    const [tokens, policy, folders] = stores;
     await Promise.all(
       Array.from({ length: 5 }, (_, index) => [
         tokens.updateSlice('tokens', (current) => [...current, record(`client ${index}`)]),
@@ -219,10 +237,7 @@ describe('SettingsStore across processes', () => {
           ...current,
           promoted: [...current.promoted, `tool_${index}`],
         })),
-        usage.updateSlice('usage', (current) => ({
-          ...current,
-          [`token${index}`]: { legacy: index, modern: 0, lastSeen: null },
-        })),
+        folders.updateSlice('hiddenFolders', (current) => [...current, `Folder ${index}`]),
       ]).flat(),
     );
     const saved = (await SettingsStore.open(path)).current;
@@ -234,7 +249,7 @@ describe('SettingsStore across processes', () => {
       'tool_3',
       'tool_4',
     ]);
-    expect(Object.keys(saved.usage).length).toBe(5);
+    expect(saved.hiddenFolders.length).toBe(5);
   });
 
   test('another process writing the file is seen by a watching store', async () => {

@@ -34,6 +34,7 @@ import { mkdir } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { DeviceSecrets, type SecretMirror } from './device-secrets.ts';
+import { DeviceUsage, parseUsage, withCounters } from './device-usage.ts';
 import { withFileLock } from './file-lock.ts';
 import { loadSettingsFile, type LoadedSettings } from './settings-file.ts';
 
@@ -67,6 +68,8 @@ export class SettingsStore {
     readonly path: string,
     readonly device: VaultDeviceHome,
     readonly secrets: DeviceSecrets,
+    /** What serving learns on this device (usage.json): never written to data.json. */
+    readonly usage: DeviceUsage,
     loaded: LoadedSettings,
     signature: string,
   ) {
@@ -77,17 +80,21 @@ export class SettingsStore {
   static async open(path: string, options: SettingsStoreOptions = {}): Promise<SettingsStore> {
     const device = options.device ?? deviceHomeOf(vaultRealPathOf(path));
     const secrets = new DeviceSecrets(device.secrets, options.secretMirror ?? null);
+    const usage = new DeviceUsage(device.usage);
     const load = (keepAside: boolean) => loadKeepingSecrets(path, secrets, keepAside);
     // Reading needs no lock (writes are atomic); only writing a migrated file back does.
     return settingsMutex.run(async () => {
       const signature = signatureOf(path);
       const first = await load(true);
       if (!first.migrated || first.problem !== null)
-        return new SettingsStore(path, device, secrets, first, signature);
+        return new SettingsStore(path, device, secrets, usage, first, signature);
       return withFileLock(lockPathOf(path), async () => {
         const result = await load(true);
-        if (result.migrated && result.problem === null) await writeSettings(path, result, {});
-        return new SettingsStore(path, device, secrets, result, signatureOf(path));
+        if (result.migrated && result.problem === null) {
+          await keepCounters(result, usage);
+          await writeSettings(path, result, {});
+        }
+        return new SettingsStore(path, device, secrets, usage, result, signatureOf(path));
       });
     });
   }
@@ -141,6 +148,7 @@ export class SettingsStore {
         }
         const written = changed as Partial<Settings>;
         const updated = { ...onDisk, settings: { ...onDisk.settings, ...written } };
+        if (onDisk.migrated) await keepCounters(onDisk, this.usage);
         await writeSettings(this.path, updated, written);
         this.adopt(updated, signatureOf(this.path));
         return after as Partial<Settings>;
@@ -194,7 +202,10 @@ export class SettingsStore {
   }
 }
 
-/** The file as read, its plain secrets (if any) saved on the device before anything else. */
+/**
+ * The file as read, any plain secret an older format still has saved on this device first
+ * (again on every read until the file is rewritten: saving one is idempotent).
+ */
 async function loadKeepingSecrets(
   path: string,
   secrets: DeviceSecrets,
@@ -205,9 +216,24 @@ async function loadKeepingSecrets(
   return loaded;
 }
 
-/** data.json is `<vault>/<config folder>/plugins/<plugin id>/data.json`. */
+/**
+ * The counters an older format kept (usage, call counts), added to this device's right before
+ * the file that held them is rewritten without them: so they are added exactly once.
+ */
+async function keepCounters(loaded: LoadedSettings, usage: DeviceUsage): Promise<void> {
+  const { requests, calls } = loaded.moved;
+  if (Object.keys(requests).length === 0 && Object.keys(calls).length === 0) return;
+  const added = parseUsage(JSON.stringify({ requests, calls }));
+  await usage.update((current) => withCounters(current, added));
+}
+
+/**
+ * data.json is `<vault>/<config folder>/plugins/<plugin id>/data.json`; a file anywhere else
+ * (tests, tools) keys the device home by its own folder.
+ */
 function vaultRealPathOf(settingsPath: string): string {
-  const vault = resolve(settingsPath, '..', '..', '..', '..');
+  const inPluginFolder = basename(resolve(settingsPath, '..', '..')) === 'plugins';
+  const vault = resolve(settingsPath, ...(inPluginFolder ? ['..', '..', '..', '..'] : ['..']));
   try {
     return realpathSync(vault);
   } catch {

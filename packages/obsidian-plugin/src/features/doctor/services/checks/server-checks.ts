@@ -3,9 +3,9 @@
  * range), who holds each of them, and whether this vault's server answers, on which lines.
  */
 import type { Settings } from '@mcp-connector/shared';
-import { liveServerBeside } from '../../../client-config/index.ts';
+import { readLiveServer } from '../../../client-config/index.ts';
 import { DEFAULT_PORTS } from '../../../mcp-transport/index.ts';
-import { settingsPathIn, type DoctorEnvironment } from '../environment.ts';
+import { deviceHomeIn, type DoctorEnvironment } from '../environment.ts';
 import { portOwner, type PortOwner } from '../port-owner.ts';
 import { sentence, type DoctorCheck } from '../report.ts';
 import { LEGACY_LINE, MODERN_LINE, probePort, type PortHolder } from '../server-probe.ts';
@@ -37,7 +37,7 @@ export async function probeServers(
   const fixed = settings?.transport.port ?? null;
   const candidates = fixed === null ? (env.ports ?? DEFAULT_PORTS) : [fixed];
   // What a running server of this vault wrote when it bound its port (ADR-0009).
-  const published = await liveServerBeside(settingsPathIn(env));
+  const published = await readLiveServer(deviceHomeIn(env).liveServer);
   const ports = [...new Set([...candidates, ...alsoPorts])];
   const probed = await Promise.all(
     ports.map(async (port): Promise<ProbedPort> => {
