@@ -2,7 +2,7 @@
  * Generated vaults for the scale benchmarks, kept in the temp folder between runs (never in the
  * repository): `/tmp/mcp-bench-vaults/<notes>-<seed>` is generated once by generate-vault.ts and
  * reused while its marker file says it is complete. `coldStart` removes what a server keeps
- * beside the vault (the metadata cache), so the next start reads and parses every note;
+ * for the vault on this device (the metadata cache, in its device home), so the next start reads and parses every note;
  * `dropPageCache` makes it read them from the disk.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SettingsStore } from '../../packages/obsidian-plugin/src/features/settings/index.ts';
 import { addToken } from '../../packages/obsidian-plugin/src/features/tool-policy/index.ts';
-import { settingsPathOf } from '../../packages/headless/src/serve.ts';
+import { deviceHomeOfVault, settingsPathOf } from '../../packages/headless/src/serve.ts';
 import { generateVault } from './generate-vault.ts';
 
 const MARKER = '.bench-complete';
@@ -42,7 +42,7 @@ export async function benchVault(notes: number, seed = 42): Promise<BenchVault> 
 
 /** Forgets everything a previous server kept about the vault except its settings. */
 export async function coldStart(vault: BenchVault): Promise<void> {
-  await rm(join(vault.root, '.obsidian', 'plugins', 'mcp-connector', 'metadata-cache'), {
+  await rm((await deviceHomeOfVault(vault.root)).metadataCache, {
     recursive: true,
     force: true,
   });

@@ -3,7 +3,7 @@
  * secret's keyed hash (ADR-0033), so the presented secret is hashed under every token's id and
  * compared in constant time, without stopping at a match: response timing says nothing about
  * which secrets exist or how much of one was guessed. At most MAX_TOKENS HMACs a request
- * (about a microsecond each: docs/performance.md), so no cache of verified secrets is kept.
+ * (about 2 µs each, ADR-0033), so no cache of verified secrets is kept.
  */
 import { secretMatches, type TokenRecord } from '@mcp-connector/shared';
 
