@@ -6,7 +6,8 @@ mcp-remote's header argument is mangled): it relays newline-delimited JSON-RPC f
 vault's MCP Connector endpoint with one POST per message, and writes every message of the answer
 (JSON or SSE) to stdout. Both streams are UTF-8 whatever the console's code page. Like the
 .mcpb's shim (features/client-config/shim/) it knows the vault, its config folder and one token
-id, and reads the token's secret and the live port from the vault at connect time; it keeps the
+id, and reads the token's secret and the live port from the vault's device home (device_home,
+the same places as packages/shared/src/device-home.ts) at connect time; it keeps the
 same 45 s deadline, connect window and local error codes (a test checks they match).
 
   python3 mcp-stdio-bridge.py --vault DIR --token-id ID [--config-dir .obsidian]
@@ -14,13 +15,16 @@ same 45 s deadline, connect window and local error codes (a test checks they mat
 """
 import argparse
 import base64
+import hashlib
 import http.client
 import json
 import os
+import re
 import socket
 import sys
 import threading
 import time
+import unicodedata
 
 FAILURES = {
     "token_not_recognised": (-33001, "token not recognised: copy it again from Obsidian, or export a new bundle"),
@@ -30,6 +34,7 @@ FAILURES = {
     "timeout": (-33005, "the vault did not answer in time; try again (a very large vault may need a smaller request)"),
     "bad_response": (-33006, "the MCP Connector server sent an answer the relay could not read; update the plugin, then try again"),
     "bundle_incomplete": (-33007, "this connection is missing its vault or token id: export a new bundle from Obsidian"),
+    "secret_elsewhere": (-33008, "this token's secret is not on this computer (the token was made on another device): regenerate it in Obsidian's MCP Connector settings on this computer, then try again"),
 }
 DEADLINE_S = 45.0
 CONNECT_WINDOW_S = 30.0
@@ -91,10 +96,11 @@ def process_alive(pid):
 class Vault:
     def __init__(self, vault, config_dir, plugin_id, token_id):
         self.folder = os.path.join(vault, config_dir, "plugins", plugin_id)
+        self.home = device_home(os.path.realpath(vault))
         self.token_id = token_id
 
     def endpoint(self):
-        """(port, secret) from data.json and live-server.json, read afresh for every request."""
+        """(port, secret) from data.json and the device home, read afresh for every request."""
         try:
             with open(os.path.join(self.folder, "data.json"), encoding="utf-8") as file:
                 settings = json.load(file)
@@ -105,23 +111,89 @@ class Vault:
         settings = settings if isinstance(settings, dict) else {}
         tokens = settings.get("tokens") if isinstance(settings.get("tokens"), list) else []
         token = next((t for t in tokens if isinstance(t, dict) and t.get("id") == self.token_id), None)
-        if token is None or not isinstance(token.get("secret"), str) or not token["secret"]:
+        if token is None:
             raise Failure("token_unknown", "token id %s is not in data.json" % self.token_id)
+        legacy = token.get("secret") if isinstance(token.get("secret"), str) and token["secret"] else None
+        secret = self.device_secret() or legacy
+        if secret is None:
+            raise Failure("secret_elsewhere", "token id %s has no secret on this device" % self.token_id)
         transport = settings.get("transport") if isinstance(settings.get("transport"), dict) else {}
         port = self.live_port() or valid_port(transport.get("port"))
         if port is None:
             raise Failure("not_running", "no server has published its port")
-        return port, token["secret"]
+        return port, secret
+
+    def device_secret(self):
+        """The token's secret from this device's secrets file (device home), or None."""
+        try:
+            with open(self.home["secrets"], encoding="utf-8") as file:
+                tokens = json.load(file).get("tokens")
+        except (OSError, ValueError, AttributeError):
+            return None
+        secret = tokens.get(self.token_id) if isinstance(tokens, dict) else None
+        return secret if isinstance(secret, str) and secret else None
 
     def live_port(self):
         try:
-            with open(os.path.join(self.folder, "live-server.json"), encoding="utf-8") as file:
+            with open(self.home["liveServer"], encoding="utf-8") as file:
                 live = json.load(file)
         except (OSError, ValueError):
             return None
         port = valid_port(live.get("port")) if isinstance(live, dict) else None
         pid = live.get("pid") if isinstance(live, dict) else None
         return port if port is not None and isinstance(pid, int) and process_alive(pid) else None
+
+
+APP_FOLDER = "mcp-connector"
+
+
+def device_home(real_vault, env=None, platform=None, homedir=None):
+    """The vault's device-local home: packages/shared/src/device-home.ts, answer for answer."""
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    platform = "win32" if platform.startswith("win") else platform
+    sep = "\\" if platform == "win32" else "/"
+    named = env.get("USERPROFILE") if platform == "win32" else env.get("HOME")
+    home = _absolute(named, platform) or homedir or os.path.expanduser("~")
+    if platform == "win32":
+        local = _absolute(env.get("LOCALAPPDATA"), platform) or _joined(sep, home, "AppData", "Local")
+        state_root = _joined(sep, local, APP_FOLDER, "state")
+        cache_root = _joined(sep, local, APP_FOLDER, "cache")
+    elif platform == "darwin":
+        state_root = _joined(sep, home, "Library", "Application Support", APP_FOLDER)
+        cache_root = _joined(sep, home, "Library", "Caches", APP_FOLDER)
+    else:
+        state = _absolute(env.get("XDG_STATE_HOME"), platform) or _joined(sep, home, ".local", "state")
+        cache = _absolute(env.get("XDG_CACHE_HOME"), platform) or _joined(sep, home, ".cache")
+        state_root = _joined(sep, state, APP_FOLDER)
+        cache_root = _joined(sep, cache, APP_FOLDER)
+    folder = vault_folder_name(real_vault, platform)
+    state = _joined(sep, state_root, "vaults", folder)
+    cache = _joined(sep, cache_root, "vaults", folder)
+    return {"state": state, "cache": cache, "models": _joined(sep, cache_root, "models"),
+            "secrets": _joined(sep, state, "secrets.json"), "liveServer": _joined(sep, state, "live-server.json")}
+
+
+def vault_folder_name(real_vault, platform):
+    path = unicodedata.normalize("NFC", real_vault)
+    digest = hashlib.sha256(path.encode("utf-8")).hexdigest()[:16]
+    parts = [part for part in re.split(r"[\\/]" if platform == "win32" else "/", path) if part]
+    base = parts[-1] if parts else ""
+    name = re.sub(r"^-+|-+$", "", re.sub(r"[^A-Za-z0-9_-]+", "-", base))[:32]
+    return "%s-%s" % (name or "vault", digest)
+
+
+def _absolute(value, platform):
+    if not value:
+        return None
+    if platform == "win32":
+        return value if re.match(r"^([A-Za-z]:[\\/]|[\\/]{2})", value) else None
+    return value if value.startswith("/") else None
+
+
+def _joined(sep, base, *parts):
+    trimmed = re.sub(r"[\\/]+$", "", base) if len(base) > 1 else base
+    return sep.join(["" if trimmed == sep else trimmed] + list(parts))
 
 
 def valid_port(value):

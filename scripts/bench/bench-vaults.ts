@@ -2,9 +2,9 @@
  * Generated vaults for the scale benchmarks, kept in the temp folder between runs (never in the
  * repository): `/tmp/mcp-bench-vaults/<notes>-<seed>` is generated once by generate-vault.ts and
  * reused while its marker file says it is complete. `coldStart` removes what a server keeps
- * beside the vault (the metadata cache), so the next start reads and parses every note;
- * `dropPageCache` makes it read them from the disk; `hideFolders` sets the folders hidden from
- * every client (the settings' hidden folders; none unless given).
+ * for the vault on this device (the metadata cache, in its device home), so the next start reads
+ * and parses every note; `dropPageCache` makes it read them from the disk; `hideFolders` sets the
+ * folders hidden from every client (the settings' hidden folders; none unless given).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SettingsStore } from '../../packages/obsidian-plugin/src/features/settings/index.ts';
 import { addToken } from '../../packages/obsidian-plugin/src/features/tool-policy/index.ts';
-import { settingsPathOf } from '../../packages/headless/src/serve.ts';
+import { deviceHomeOfVault, settingsPathOf } from '../../packages/headless/src/serve.ts';
 import { generateVault } from './generate-vault.ts';
 
 const MARKER = '.bench-complete';
@@ -43,7 +43,7 @@ export async function benchVault(notes: number, seed = 42): Promise<BenchVault> 
 
 /** Forgets everything a previous server kept about the vault except its settings. */
 export async function coldStart(vault: BenchVault): Promise<void> {
-  await rm(join(vault.root, '.obsidian', 'plugins', 'mcp-connector', 'metadata-cache'), {
+  await rm((await deviceHomeOfVault(vault.root)).metadataCache, {
     recursive: true,
     force: true,
   });
@@ -54,7 +54,8 @@ export async function benchToken(vault: BenchVault): Promise<string> {
   const settings = await SettingsStore.open(settingsPathOf(vault.root));
   try {
     const existing = settings.current.tokens.find((token) => token.label === 'bench');
-    return existing?.secret ?? (await addToken(settings, 'bench')).secret;
+    const secret = existing === undefined ? null : settings.secrets.get(existing.id);
+    return secret ?? (await addToken(settings, 'bench')).secret;
   } finally {
     settings.close();
   }

@@ -10,14 +10,13 @@
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { spawnSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { buildMainJs } from '../../packages/obsidian-sim/src/test-support/built-plugin.ts';
 import {
   PLUGIN_DATA,
   makeSimVault,
 } from '../../packages/obsidian-sim/src/test-support/sim-vault.ts';
 import { loadPlugin } from '../../packages/obsidian-sim/src/index.ts';
+import { firstTokenSecret } from '../../packages/shared/src/test-support/index.ts';
 import { summarize } from './measure.ts';
 
 const RUNS = 7;
@@ -46,14 +45,12 @@ async function once(mainJs: string): Promise<void> {
 
 /** Connecting (the handshake) and the first tools/call, which reads a note. */
 async function timeFirstCall(url: string, vaultRoot: string): Promise<number> {
-  const settings = JSON.parse(await readFile(join(vaultRoot, PLUGIN_DATA), 'utf8')) as {
-    tokens: { secret: string }[];
-  };
+  const secret = await firstTokenSecret(vaultRoot, PLUGIN_DATA);
   const started = performance.now();
   const client = new Client({ name: 'bench-plugin-load', version: '1.0.0' });
   await client.connect(
     new StreamableHTTPClientTransport(new URL(url), {
-      requestInit: { headers: { Authorization: `Bearer ${settings.tokens[0]?.secret ?? ''}` } },
+      requestInit: { headers: { Authorization: `Bearer ${secret}` } },
     }),
   );
   const result = await client.callTool({

@@ -87,7 +87,7 @@ suite('Keep Claude Desktop in sync, in Chromium', () => {
       const entry = synced.mcpServers[ENTRY] as DesktopEntry;
       expect(entry.command).toBe('node');
       expect(Object.values(entry.env)).toContain(defaultToken.id);
-      expect(JSON.stringify(entry)).not.toContain(defaultToken.secret);
+      expect(JSON.stringify(entry)).not.toContain(defaultToken.hash);
       await ui.showing(ui.tokenRow(harness.page, defaultToken.id), 'Synced to Claude Desktop');
 
       // The entry, started as Claude Desktop starts it (its Node, args and env), reaches the server.

@@ -26,7 +26,11 @@ import {
 } from '../../packages/obsidian-plugin/src/features/change-journal/test-support/changes-bridge.ts';
 import { SettingsStore } from '../../packages/obsidian-plugin/src/features/settings/index.ts';
 import { ServerLifecycle } from '../../packages/obsidian-plugin/src/features/settings-ui/index.ts';
-import { addToken } from '../../packages/obsidian-plugin/src/features/tool-policy/index.ts';
+import {
+  addToken,
+  withDeviceSecret,
+} from '../../packages/obsidian-plugin/src/features/tool-policy/index.ts';
+import { heldHere } from '../../packages/shared/src/index.ts';
 import { openBridgedPage } from './bridged-page.ts';
 import { launchChromium } from './chromium.ts';
 import { startPageServer, type HarnessPage } from './page-server.ts';
@@ -103,8 +107,9 @@ export async function startRecentChangesHarness(
     const service = new RecentChangesService(server);
     cleanups.push(() => service.close());
     const cursorToken = await addToken(settings, 'Cursor', {});
-    const defaultToken = settings.current.tokens[0];
-    if (defaultToken === undefined) throw new Error('The harness vault has no token.');
+    const first = settings.current.tokens[0];
+    if (first === undefined) throw new Error('The harness vault has no token.');
+    const defaultToken = heldHere(withDeviceSecret(settings, first));
     const agent = await connectMcpClient(new URL(started.url), defaultToken.secret, 'modern');
     const cursor = await connectMcpClient(new URL(started.url), cursorToken.secret, 'legacy');
     cleanups.push(

@@ -15,6 +15,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { callFail, callOk } from '../../packages/headless/src/test-support/index.ts';
+import { heldHere } from '../../packages/shared/src/index.ts';
+import { withDeviceSecret } from '../../packages/obsidian-plugin/src/features/tool-policy/index.ts';
 import {
   NATIVE_MODELS,
   PUBLIC_SOURCES,
@@ -45,8 +47,9 @@ const MARGIN = 12;
 
 async function liveIn(harness: SettingsHarness): Promise<void> {
   const { service, settings } = harness;
-  const defaultToken = settings.current.tokens[0];
-  if (defaultToken === undefined) throw new Error('The harness has no Default token.');
+  const first = settings.current.tokens[0];
+  if (first === undefined) throw new Error('The harness has no Default token.');
+  const defaultToken = heldHere(withDeviceSecret(settings, first));
   const desktop = await service.addToken({
     label: 'Claude Desktop',
     profile: 'core',

@@ -9,6 +9,8 @@ import { afterEach, expect, test } from 'bun:test';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Page } from 'playwright-core';
 import { callOk } from '../../packages/headless/src/test-support/index.ts';
+import { withDeviceSecret } from '../../packages/obsidian-plugin/src/features/tool-policy/index.ts';
+import { heldHere } from '../../packages/shared/src/index.ts';
 import { WEB_RUNTIME } from '../../packages/obsidian-plugin/src/features/semantic-search/index.ts';
 import {
   startTinyHub,
@@ -39,9 +41,9 @@ async function start() {
   running = harness;
   const semantic = section(harness.page, 'semantic');
   const status = semantic.getByTestId('model-status');
-  const token = harness.settings.current.tokens[0];
-  if (token === undefined) throw new Error('The harness has no Default token.');
-  const client = await harness.connect(token.secret);
+  const first = harness.settings.current.tokens[0];
+  if (first === undefined) throw new Error('The harness has no Default token.');
+  const client = await harness.connect(heldHere(withDeviceSecret(harness.settings, first)).secret);
   return { hub: started, page: harness.page, semantic, status, client };
 }
 

@@ -4,6 +4,8 @@
  * change is checked through the official MCP client (or raw HTTP for a 401).
  */
 import { expect, test } from 'bun:test';
+import { withDeviceSecret } from '../../packages/obsidian-plugin/src/features/tool-policy/index.ts';
+import { heldHere, type TokenRecord } from '../../packages/shared/src/index.ts';
 import { callFail, callOk } from '../../packages/headless/src/test-support/index.ts';
 import {
   buildMcpb,
@@ -37,7 +39,7 @@ async function start(options?: HarnessOptions): Promise<SettingsHarness> {
 }
 
 const defaultToken = () =>
-  harness.settings.current.tokens[0] as { id: string; label: string; secret: string };
+  heldHere(withDeviceSecret(harness.settings, harness.settings.current.tokens[0] as TokenRecord));
 
 /** A raw JSON-RPC ping with this bearer token, for the HTTP status. */
 const ping = (secret: string) =>

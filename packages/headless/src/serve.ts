@@ -7,7 +7,13 @@
  * nothing: each client launches its own, and they share the vault with any other server
  * (ADR-0017).
  */
-import type { TokenRecord } from '@mcp-connector/shared';
+import {
+  deviceHomeOf,
+  deviceRoots,
+  thisDevice,
+  type TokenRecord,
+  type VaultDeviceHome,
+} from '@mcp-connector/shared';
 import {
   startConnector,
   startStdioConnector,
@@ -22,15 +28,11 @@ import {
   clientSnippets,
   serverNameFor,
 } from '@mcp-connector/obsidian-plugin/client-config';
-import {
-  ModelInstaller,
-  modelsDirectory,
-  nodeModelFolder,
-} from '@mcp-connector/obsidian-plugin/semantic-search';
+import { ModelInstaller, nodeModelFolder } from '@mcp-connector/obsidian-plugin/semantic-search';
 import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
 import { ensureDefaultToken, findToken } from '@mcp-connector/obsidian-plugin/tool-policy';
 import { realpath } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import manifest from '../../../manifest.json' with { type: 'json' };
 import { NodeHost } from './node-host/node-host.ts';
@@ -68,25 +70,29 @@ export function settingsPathOf(vault: string, configDir = '.obsidian'): string {
   return join(vault, configDir, 'plugins', manifest.id, 'data.json');
 }
 
-/** The vault's models folder as the plugin has it, read by headless for the native model. */
-export function headlessModels(vault: string, configDir = '.obsidian'): ModelInstaller {
-  const pluginFolder = dirname(settingsPathOf(vault, configDir));
+/** The vault's home on this device (ADR-0033), by its real path. */
+export async function deviceHomeOfVault(vault: string): Promise<VaultDeviceHome> {
+  return deviceHomeOf(await realpath(vault));
+}
+
+/** This device's models folder, which the plugin shares: read by headless for the native model. */
+export function headlessModels(): ModelInstaller {
   return new ModelInstaller({
-    folder: nodeModelFolder(modelsDirectory(pluginFolder)),
+    folder: nodeModelFolder(deviceRoots(thisDevice()).models),
     runtime: false,
     fetch: (url, init) => fetch(url, init),
   });
 }
 
-/** The metadata cache of a headless server, beside data.json (ADR-0018). */
-export function metadataCachePathOf(vault: string, configDir = '.obsidian'): string {
-  return join(vault, configDir, 'plugins', manifest.id, 'metadata-cache', 'notes.bin');
+/** The metadata cache of a headless server, in the vault's device cache (ADR-0018, ADR-0033). */
+export async function metadataCachePathOf(vault: string): Promise<string> {
+  return join((await deviceHomeOfVault(vault)).metadataCache, 'notes.bin');
 }
 
 export async function serveVault(options: ServeOptions): Promise<HeadlessServer> {
   // Taken first: opening the vault sweeps temp files, which a running server may be writing.
   const root = await realpath(options.vault);
-  const lock = await claimLiveServer(settingsPathOf(root), 'headless');
+  const lock = await claimLiveServer(deviceHomeOf(root).liveServer, 'headless');
   // The index builds in the background: the port opens at once, calls wait for the index.
   let markListening = () => {};
   const listening = new Promise<void>((resolve) => (markListening = resolve));
@@ -192,7 +198,7 @@ async function openVault(
 ): Promise<{ host: NodeHost; settings: SettingsStore }> {
   const root = await realpath(vault);
   const host = await NodeHost.start(root, {
-    metadataCache: { file: metadataCachePathOf(root), key: cacheKey(manifest.version) },
+    metadataCache: { file: await metadataCachePathOf(root), key: cacheKey(manifest.version) },
     onError: (error) => console.error(`Vault index: ${error.message}`),
     ...(onProgress !== undefined && { onProgress }),
     ...(index !== 'built' && { buildAfter: index }),
@@ -220,7 +226,7 @@ function connectorOptions(host: NodeHost, settings: SettingsStore, semantic?: Se
       onProgress: (line: string) => console.error(line),
       environment: {
         embedders: threadEmbedders(),
-        models: headlessModels(host.root, host.configDir),
+        models: headlessModels(),
         installHint: `run "${PROGRAM} models --vault <vault folder> download" on this machine (or download it once in Obsidian)`,
       },
       ...semantic,
@@ -239,6 +245,18 @@ export function bannerFor(server: HeadlessServer): string {
       `Every request to ${server.url} is refused until the settings file is fixed.`,
     ].join('\n');
   const token = server.defaultToken.secret;
+  if (token === null)
+    return [
+      `MCP Connector (headless) is serving the vault "${server.host.vaultName}"`,
+      `  folder:   ${server.nodeHost.root}`,
+      `  endpoint: ${server.url}`,
+      `  token:    "${server.defaultToken.label}" was made on another device; its secret is kept there`,
+      '',
+      'Clients set up with it keep working. To connect one from this device:',
+      `  ${PROGRAM} tokens --vault ${quoted(server.nodeHost.root)} add --label NAME`,
+      '',
+      'Press Ctrl+C to stop.',
+    ].join('\n');
   const [claudeCode] = clientSnippets('claude-code', {
     url: server.url,
     secret: token,

@@ -5,13 +5,13 @@
  * headless, one client over stdio as one token (`startStdioConnector`).
  * It imports no runtime value from 'obsidian', so headless reuses it unchanged.
  */
-import type { TokenRecord } from '@mcp-connector/shared';
-import { dirname, join } from 'node:path';
+import type { DeviceToken } from '@mcp-connector/shared';
 import {
   SUPPORTED_PROTOCOL_VERSIONS,
   type CallToolResult,
   type ServerNotifier,
 } from '@modelcontextprotocol/server';
+import { dirname } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { Lifecycle, type LifecycleOptions, type LifecycleState } from './lifecycle.ts';
 import { ALWAYS_INDEXED, type VaultIndexing } from './host/index-status.ts';
@@ -25,7 +25,9 @@ import {
 } from './features/semantic-search/index.ts';
 import {
   desktopConfigPath,
+  desktopExtensionsPath,
   forgetRevokedDesktopOwner,
+  upgradeInstalledShims,
   publishLiveServer,
   withdrawLiveServer,
 } from './features/client-config/index.ts';
@@ -49,7 +51,7 @@ import {
   type TransportLimits,
 } from './features/mcp-transport/index.ts';
 import { watchPrompts } from './features/prompts/index.ts';
-import type { SettingsStore } from './features/settings/index.ts';
+import { moveOutOfVault, type SettingsStore } from './features/settings/index.ts';
 import {
   HiddenFoldersHost,
   HiddenPaths,
@@ -90,6 +92,8 @@ export interface ConnectorOptions {
   semantic?: SemanticWiring;
   /** claude_desktop_config.json, whose entry for this vault goes when its token is revoked. */
   desktopConfigPath?: string;
+  /** Claude Desktop's installed extensions, whose copies of our shim are kept current. */
+  desktopExtensionsPath?: string;
   /** Aborting it stops a start under way (releasing what it started) or closes the connector. */
   signal?: LifecycleOptions['signal'];
   /** Hears each step of the start as it completes, then 'ready' (tests stop a start there). */
@@ -119,10 +123,11 @@ export interface RunningConnector {
   url: string;
   port: number;
   /**
-   * The first token, which a fresh install creates as "Default"; null while the settings cannot
-   * be trusted (then nothing is minted and every request is refused until the file is fixed).
+   * The first token, which a fresh install creates as "Default", with its secret when this device
+   * holds it; null while the settings cannot be trusted (then nothing is minted and every
+   * request is refused until the file is fixed).
    */
-  defaultToken: TokenRecord | null;
+  defaultToken: DeviceToken | null;
   /** The vault as clients see it: the host behind the hidden-folders guard. */
   host: VaultHost;
   /** The semantic index: its progress and a rebuild (the settings tab); null if it failed to set up. */
@@ -156,8 +161,9 @@ export async function startConnector(options: ConnectorOptions): Promise<Running
     // Stdio shims and `connect` read the live port from this file (ADR-0009); serving goes on
     // without it.
     const onError = options.onError ?? (() => undefined);
-    await publishLiveServer(options.settings.path, running.port, composed.host.kind).catch(onError);
-    life.defer(() => withdrawLiveServer(options.settings.path, running.port).catch(onError));
+    const liveServer = options.settings.device.liveServer;
+    await publishLiveServer(liveServer, running.port, composed.host.kind).catch(onError);
+    life.defer(() => withdrawLiveServer(liveServer, running.port).catch(onError));
     life.step('live-server');
     return {
       url: running.url,
@@ -237,7 +243,7 @@ function errorReporter(options: { onError?: (error: Error) => void }) {
 }
 
 interface Composition {
-  defaultToken: TokenRecord | null;
+  defaultToken: DeviceToken | null;
   host: VaultHost;
   surface: McpSurface;
   semantic: SemanticSearch | null;
@@ -261,6 +267,8 @@ async function composeOn(
   await settings.watch();
   life.defer(() => settings.close());
   life.step('settings');
+  await leaveOldPlaces(settings, options).catch(errorReporter(options));
+  life.step('device-home');
   const host = new HiddenFoldersHost(options.host, () => settings.current.hiddenFolders);
   life.defer(() => host.close());
   life.defer(() => closeSearchServices(host));
@@ -344,11 +352,27 @@ async function composeOn(
   };
 }
 
-/** The journal beside data.json, writing through the guarded host (ADR-0014). */
+/**
+ * What an older version kept in the vault's plugin folder moves to the device home, or goes
+ * (caches), and installed copies of our shim for this vault are brought up to date, so bundles
+ * exported before read the secret where it now is (ADR-0033).
+ */
+async function leaveOldPlaces(settings: SettingsStore, options: ConnectorOptions): Promise<void> {
+  const pluginFolder = dirname(settings.path);
+  const left = await moveOutOfVault(pluginFolder, settings.device);
+  for (const kept of left.kept) options.notifyUser?.(`MCP Connector: kept ${kept}.`);
+  await upgradeInstalledShims({
+    device: settings.device,
+    pluginFolder,
+    extensionsFolder: options.desktopExtensionsPath ?? desktopExtensionsPath(),
+  });
+}
+
+/** The journal in the vault's device home, writing through the guarded host (ADR-0014, ADR-0033). */
 function openChangeJournal(host: VaultHost, options: ConnectorOptions): Promise<ChangeJournal> {
   const { settings } = options;
   return ChangeJournal.open({
-    folder: join(dirname(settings.path), 'change-journal'),
+    folder: settings.device.changeJournal,
     host,
     unguardedHost: options.host,
     vaultReady: () => (options.indexing ?? ALWAYS_INDEXED).ready(),
@@ -363,14 +387,14 @@ function tokenLabel(settings: SettingsStore, tokenId: string): string {
 }
 
 /**
- * Semantic search over the guarded host, its index beside data.json. It follows the settings:
+ * Semantic search over the guarded host, its index in the vault's device cache. It follows the settings:
  * a changed `semantic` slice switches provider or turns it off; a changed hidden-folders list
  * re-syncs the index (no vault event reports that).
  */
 function composeSemanticSearch(host: VaultHost, settings: SettingsStore, wiring: SemanticWiring) {
   const setup = setupSemanticSearch({
     host,
-    indexDirectory: join(dirname(settings.path), 'semantic-index'),
+    indexDirectory: settings.device.semanticIndex,
     settings: settings.current.semantic,
     ...(wiring.environment && { environment: wiring.environment }),
     ...(wiring.createProvider && { createProvider: wiring.createProvider }),

@@ -7,7 +7,8 @@
  * "Download the semantic search model" command, all through one installer. The Recent AI changes
  * view and the Undo notice follow the server's change journal.
  */
-import { FileSystemAdapter, Notice, Plugin } from 'obsidian';
+import { FileSystemAdapter, Notice, Plugin, type App } from 'obsidian';
+import { deviceRoots, thisDevice } from '@mcp-connector/shared/device-home';
 import embeddingWorkerSource from 'virtual:embedding-worker';
 import {
   installRecentChanges,
@@ -21,7 +22,6 @@ import {
 } from './features/semantic-search/components/index.ts';
 import {
   ModelInstaller,
-  modelsDirectory,
   nativeModelOf,
   nodeModelFolder,
   smartConnectionsAccess,
@@ -33,6 +33,7 @@ import {
   type InstalledSettingsUi,
 } from './features/settings-ui/components/index.ts';
 import type { PluginPlace } from './features/settings-ui/index.ts';
+import type { SecretMirror } from './features/settings/index.ts';
 import { ObsidianHost } from './host/obsidian/obsidian-host.ts';
 
 export default class McpConnectorPlugin extends Plugin {
@@ -54,13 +55,16 @@ export default class McpConnectorPlugin extends Plugin {
       place: this.pluginPlace(),
       desktopConfigPath: desktopConfig,
       ...(models !== null && {
-        models: { installer: models, folder: `${this.pluginDir()}/models/` },
+        models: { installer: models, folder: deviceRoots(thisDevice()).models },
       }),
       links: { openRecentChanges: () => void recentChanges.open() },
       onServer: (server) => recentChanges.follow(server),
       openSettings: async () => {
         const { SettingsStore } = await import('./server-modules.ts');
-        return SettingsStore.open(`${this.pluginFolder()}/data.json`);
+        const secretMirror = obsidianSecretMirror(this.app);
+        return SettingsStore.open(`${this.pluginFolder()}/data.json`, {
+          ...(secretMirror !== null && { secretMirror }),
+        });
       },
       startServer: async (settings, indexProgressed, signal) => {
         // Loaded on layout-ready: the server's modules cost main.js's evaluation nothing.
@@ -120,7 +124,7 @@ export default class McpConnectorPlugin extends Plugin {
   private modelInstaller(): ModelInstaller | null {
     if (!(this.app.vault.adapter instanceof FileSystemAdapter)) return null;
     return new ModelInstaller({
-      folder: nodeModelFolder(modelsDirectory(this.pluginFolder())),
+      folder: nodeModelFolder(deviceRoots(thisDevice()).models),
       runtime: true,
       fetch: (url, init) => window.fetch(url, init),
     });
@@ -131,11 +135,30 @@ export default class McpConnectorPlugin extends Plugin {
     return this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`;
   }
 
-  /** The plugin's folder on disk (settings, the semantic index, downloaded models). */
+  /** The plugin's folder on disk: data.json (the rest is in the device home, ADR-0033). */
   private pluginFolder(): string {
     const adapter = this.app.vault.adapter;
     if (!(adapter instanceof FileSystemAdapter))
       throw new Error('MCP Connector needs a vault on the local file system.');
     return `${adapter.getBasePath()}/${this.pluginDir()}`;
   }
+}
+
+/**
+ * Obsidian's secret storage (1.11.4+; guarded at run time, the types here are older), kept in
+ * step with this device's secrets file, which stays the one place programs outside Obsidian read
+ * (ADR-0033). It has no delete: a revoked token's entry is emptied. Null where there is none.
+ */
+function obsidianSecretMirror(app: App): SecretMirror | null {
+  const storage = (app as { secretStorage?: { setSecret?: unknown } }).secretStorage;
+  if (storage === undefined || typeof storage.setSecret !== 'function') return null;
+  const setSecret = storage.setSecret as (id: string, secret: string) => void;
+  const put = (tokenId: string, secret: string) => {
+    try {
+      setSecret.call(storage, `mcp-connector-${tokenId.toLowerCase()}`, secret);
+    } catch (error) {
+      console.error("MCP Connector: could not keep a secret in Obsidian's secret storage", error);
+    }
+  };
+  return { set: put, remove: (tokenId) => put(tokenId, '') };
 }

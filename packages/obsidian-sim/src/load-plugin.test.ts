@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { snapshotVault } from '@mcp-connector/shared/test-support';
 import { loadPlugin, type LoadedPlugin } from './load-plugin.ts';
+import { firstTokenSecret } from '@mcp-connector/shared/test-support';
 import { buildMainJs, type BuiltPlugin } from './test-support/built-plugin.ts';
 import { PLUGIN_DATA, canListen, makeSimVault, type SimVault } from './test-support/sim-vault.ts';
 
@@ -42,13 +43,11 @@ async function start(
 }
 
 async function connect(url: string, root: string): Promise<Client> {
-  const settings = JSON.parse(await readFile(join(root, PLUGIN_DATA), 'utf8')) as {
-    tokens: { secret: string }[];
-  };
+  const secret = await firstTokenSecret(root, PLUGIN_DATA);
   const client = new Client({ name: 'obsidian-sim-test', version: '1.0.0' });
   await client.connect(
     new StreamableHTTPClientTransport(new URL(url), {
-      requestInit: { headers: { Authorization: `Bearer ${settings.tokens[0]?.secret ?? ''}` } },
+      requestInit: { headers: { Authorization: `Bearer ${secret}` } },
     }),
   );
   clients.push(client);

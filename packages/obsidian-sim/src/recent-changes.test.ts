@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, expect, test } from 'bun:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { access, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { waitFor } from '@mcp-connector/shared/test-support';
+import { waitFor, firstTokenSecret } from '@mcp-connector/shared/test-support';
 import { loadPlugin, type LoadedPlugin } from './load-plugin.ts';
 import { buildMainJs, type BuiltPlugin } from './test-support/built-plugin.ts';
 import { PLUGIN_DATA, makeSimVault, type SimVault } from './test-support/sim-vault.ts';
@@ -38,13 +38,11 @@ async function start() {
   });
   loaded = await loadPlugin({ vault: vault.root, mainJs: built.mainJs });
   const serving = await loaded.waitForNotice(/serving at/);
-  const settings = JSON.parse(await readFile(join(vault.root, PLUGIN_DATA), 'utf8')) as {
-    tokens: { secret: string }[];
-  };
+  const secret = await firstTokenSecret(vault.root, PLUGIN_DATA);
   client = new Client({ name: 'obsidian-sim-test', version: '1.0.0' });
   await client.connect(
     new StreamableHTTPClientTransport(new URL(serving.slice(serving.indexOf('http'))), {
-      requestInit: { headers: { Authorization: `Bearer ${settings.tokens[0]?.secret ?? ''}` } },
+      requestInit: { headers: { Authorization: `Bearer ${secret}` } },
     }),
   );
   return { vault, loaded, client };

@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadPlugin, type LoadedPlugin } from './load-plugin.ts';
+import { firstTokenSecret } from '@mcp-connector/shared/test-support';
 import { buildMainJs, type BuiltPlugin } from './test-support/built-plugin.ts';
 import { PLUGIN_DATA, makeSimVault, type SimVault } from './test-support/sim-vault.ts';
 
@@ -34,11 +35,11 @@ beforeAll(async () => {
   await writeFile(dataPath, JSON.stringify(settings, null, 2));
   loaded = await loadPlugin({ vault: vault.root, mainJs: built.mainJs });
   const serving = await loaded.waitForNotice(/serving at/);
-  const written = JSON.parse(await readFile(dataPath, 'utf8')) as { tokens: { secret: string }[] };
+  const secret = await firstTokenSecret(vault.root, PLUGIN_DATA);
   client = new Client({ name: 'obsidian-sim-semantic', version: '1.0.0' });
   await client.connect(
     new StreamableHTTPClientTransport(new URL(serving.slice(serving.indexOf('http'))), {
-      requestInit: { headers: { Authorization: `Bearer ${written.tokens[0]?.secret ?? ''}` } },
+      requestInit: { headers: { Authorization: `Bearer ${secret}` } },
     }),
   );
 }, 60_000);
@@ -88,7 +89,10 @@ test("the settings tab offers the model's download: what, how big, from where, i
   const consent = semantic?.querySelector('[data-testid="model-consent"]')?.textContent ?? '';
   expect(consent).toContain('from huggingface.co at revision 751bff3');
   expect(consent).toContain('the WebAssembly runtime (26.9 MB) from cdn.jsdelivr.net');
-  expect(consent).toContain('into .obsidian/plugins/mcp-connector/models/');
+  // This device's models folder, shared by its vaults (ADR-0033); never the vault.
+  expect(consent).toContain(
+    `into ${join(process.env.HOME ?? '', '.cache', 'mcp-connector', 'models')}`,
+  );
   const buttons = [...(semantic?.querySelectorAll('button') ?? [])].map((b) => b.textContent);
   expect(buttons).toContain('Download model');
   expect(existsSync(join(vault.root, '.obsidian/plugins/mcp-connector/models'))).toBe(false);

@@ -15,10 +15,12 @@ export async function writeFileAtomic(
   path: string,
   data: string | Uint8Array | Iterable<Uint8Array>,
   beforeRename?: () => Promise<void>,
+  /** The new file's permissions (before the umask), from its first byte: 0o600 for secrets. */
+  mode = 0o666,
 ): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temp = join(dirname(path), `.mcp-${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temp, 'w');
+  const handle = await open(temp, 'w', mode);
   try {
     if (typeof data === 'string' || data instanceof Uint8Array) await handle.writeFile(data);
     else for (const chunk of data) await writeAll(handle, chunk);

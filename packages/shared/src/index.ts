@@ -13,7 +13,7 @@ export { processIsAlive } from './process-alive.ts';
 export { ToolError, type ErrorCode, type ToolFailure } from './errors.ts';
 export { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './json-depth.ts';
 export { Mutex } from './mutex.ts';
-export { migrateSettings } from './settings-migrations.ts';
+export { migrateSettings, type Migration, type MovedToDevice } from './settings-migrations.ts';
 export {
   DEFAULT_WARN_PER_MINUTE,
   SECURITY_SLICES,
@@ -38,8 +38,30 @@ export {
   type SettingsSlice,
   type TransportSettings,
 } from './settings.ts';
-export { MAX_TOKENS, newTokenRecord, newTokenSecret, type TokenRecord } from './tokens.ts';
+export {
+  MAX_TOKENS,
+  SECRET_HASH_PATTERN,
+  hashSecret,
+  heldHere,
+  newToken,
+  newTokenSecret,
+  recordOf,
+  secretMatches,
+  withSecret,
+  type DeviceToken,
+  type IssuedToken,
+  type TokenRecord,
+} from './tokens.ts';
+export { readDeviceSecret, readDeviceSecrets, type DeviceSecretsFile } from './device-secrets.ts';
 export { revisionOf } from './revision.ts';
 export { expandHome } from './home-path.ts';
+export {
+  deviceHomeOf,
+  deviceRoots,
+  thisDevice,
+  vaultFolderName,
+  type Device,
+  type VaultDeviceHome,
+} from './device-home.ts';
 export { LEGACY_PLUGIN_ID, PRODUCT_NAMES } from './product-names.ts';
 export { durationText } from './durations.ts';

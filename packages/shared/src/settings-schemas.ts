@@ -10,14 +10,15 @@ import {
   normalizeHiddenFolder,
   type ChangeJournalSettings,
 } from './settings.ts';
-import { MAX_TOKENS } from './tokens.ts';
+import { MAX_TOKENS, SECRET_HASH_PATTERN } from './tokens.ts';
 
 /** The schemas, made on first use: loading main.js builds none (ADR-0022). */
 const schemas = onFirstUse(() => {
   const tokenRecordSchema = type({
     id: 'string > 0',
     label: 'string',
-    secret: 'string >= 32',
+    /** The secret's hash (tokens.ts); the secret itself is on the device that made it. */
+    hash: SECRET_HASH_PATTERN,
     createdAt: 'string',
   });
 
@@ -64,17 +65,11 @@ const schemas = onFirstUse(() => {
     tokens: type({ '[string]': tokenPolicySchema }),
     /** Tools the user switched off, for every token. */
     userDisabled: 'string[]',
-    /** Tools adaptive use promoted, for every adaptive token. */
+    /**
+     * Tools promoted for every adaptive token by the user (and, before ADR-0033, by use: what use
+     * promotes now is device state, beside the call counts).
+     */
     promoted: 'string[]',
-    /** Successful calls per tool, all tokens together (adaptive promotion counts these). */
-    callCounts: type({ '[string]': 'number.integer >= 0' }),
-  });
-
-  /** Requests per token and protocol line, for the settings UI ("last used"). */
-  const tokenUsageSchema = type({
-    legacy: 'number.integer >= 0',
-    modern: 'number.integer >= 0',
-    lastSeen: 'string | null',
   });
 
   /** On-device semantic search (features/semantic-search). */
@@ -97,8 +92,6 @@ const schemas = onFirstUse(() => {
 
   const tokensSchema = tokenRecordSchema.array().atMostLength(MAX_TOKENS);
 
-  const usageSchema = type({ '[string]': tokenUsageSchema });
-
   /** The token that owns this vault's claude_desktop_config.json entry (features/client-config). */
   const clientConfigSettingsSchema = type({
     desktop: type({ tokenId: 'string > 0', entryName: 'string > 0' }).or('null'),
@@ -120,7 +113,6 @@ const schemas = onFirstUse(() => {
     toolPolicy: toolPolicySchema,
     /** Vault folders AI clients must never see, as vault paths. */
     hiddenFolders: hiddenFoldersSchema,
-    usage: usageSchema,
     commands: commandSettingsSchema,
     semantic: semanticSettingsSchema,
     clientConfig: clientConfigSettingsSchema,
@@ -134,11 +126,9 @@ const schemas = onFirstUse(() => {
     commandSettingsSchema,
     tokenPolicySchema,
     toolPolicySchema,
-    tokenUsageSchema,
     semanticSettingsSchema,
     hiddenFoldersSchema,
     tokensSchema,
-    usageSchema,
     clientConfigSettingsSchema,
     changeJournalSettingsSchema,
     sliceSchemas,

@@ -5,7 +5,7 @@ import type { SettingsSchemas } from './settings-schemas.ts';
  * Each top-level key is a slice that one feature owns; features change their slice only through
  * the settings store.
  */
-export const SETTINGS_SCHEMA_VERSION = 2;
+export const SETTINGS_SCHEMA_VERSION = 3;
 
 export const DEFAULT_WARN_PER_MINUTE = 30;
 
@@ -18,7 +18,7 @@ export function defaultTokenPolicy(): TokenPolicy {
 }
 
 export function defaultToolPolicy(): ToolPolicySettings {
-  return { tokens: {}, userDisabled: [], promoted: [], callCounts: {} };
+  return { tokens: {}, userDisabled: [], promoted: [] };
 }
 
 export function defaultSemanticSettings(): SemanticSettings {
@@ -64,7 +64,12 @@ export type CommandSettings = SettingsSchemas['commandSettingsSchema']['infer'];
 export type CommandDecision = SettingsSchemas['commandDecisionSchema']['infer'];
 export type TokenPolicy = SettingsSchemas['tokenPolicySchema']['infer'];
 export type ToolPolicySettings = SettingsSchemas['toolPolicySchema']['infer'];
-export type TokenUsage = SettingsSchemas['tokenUsageSchema']['infer'];
+/** Requests per token and protocol line, for the settings UI ("last used"): device state. */
+export interface TokenUsage {
+  legacy: number;
+  modern: number;
+  lastSeen: string | null;
+}
 export type SemanticSettings = SettingsSchemas['semanticSettingsSchema']['infer'];
 export type ClientConfigSettings = SettingsSchemas['clientConfigSettingsSchema']['infer'];
 export type ChangeJournalSettings = SettingsSchemas['changeJournalSettingsSchema']['infer'];
@@ -77,7 +82,6 @@ export function defaultSettings(): Settings {
     tokens: [],
     toolPolicy: defaultToolPolicy(),
     hiddenFolders: [],
-    usage: {},
     commands: defaultCommandSettings(),
     semantic: defaultSemanticSettings(),
     clientConfig: defaultClientConfigSettings(),

@@ -16,7 +16,7 @@ import {
   mcpbFileName,
   serverNameFor,
   syncDesktopConfig,
-  liveServerBeside,
+  readLiveServer,
   type BundleTarget,
   type Snippet,
 } from '@mcp-connector/obsidian-plugin/client-config';
@@ -26,7 +26,7 @@ import { writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import manifest from '../../../../manifest.json' with { type: 'json' };
 import { settingsPathOf } from '../serve.ts';
-import { UsageError, parseOptions, type Command } from './usage.ts';
+import { PROGRAM, UsageError, parseOptions, quoted, type Command } from './usage.ts';
 import { builtCliFiles } from './built-cli.ts';
 import { chooseToken } from './token-choice.ts';
 import { requireVaultFolder } from './vault-folder.ts';
@@ -92,9 +92,14 @@ async function runConnect(args: string[]): Promise<void> {
       );
       return print([result.message]);
     }
+    const secret = settings.secrets.get(token.id);
+    if (secret === null)
+      throw new Error(
+        `The secret of "${token.label}" was made on another device and is not kept on this one: run "${PROGRAM} tokens --vault ${quoted(vault)} regenerate ${token.id}" here (clients using the old secret then need the new one), or use another token.`,
+      );
     const snippets = (clientById(client) as (typeof CLIENTS)[number]).snippets({
       url: await liveUrl(settings),
-      secret: token.secret,
+      secret,
       serverName: serverNameFor(target.vaultName, settings.current.transport.serverName),
     });
     await printSnippets(snippets, values.out);
@@ -127,7 +132,7 @@ function bundleTarget(vault: string, token: TokenRecord): BundleTarget {
 
 /** The running server's endpoint, else the one a server would take (and say so). */
 async function liveUrl(settings: SettingsStore): Promise<string> {
-  const live = await liveServerBeside(settings.path);
+  const live = await readLiveServer(settings.device.liveServer);
   const port = live?.port ?? settings.current.transport.port;
   if (live === null)
     console.error(

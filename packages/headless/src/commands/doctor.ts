@@ -92,7 +92,7 @@ async function modelPresence(vault: string, settings: SemanticSettings): Promise
     };
   if (settings.provider !== 'native')
     return { status: 'ok', summary: 'the offline model is installed (no download needed)' };
-  const files = await headlessModels(vault).refresh(nativeModelOf(settings));
+  const files = await headlessModels().refresh(nativeModelOf(settings));
   if (files.state === 'installed') return { status: 'ok', summary: installLine(files) };
   return {
     status: 'warn',

@@ -29,7 +29,7 @@ async function runModels(args: string[]): Promise<number> {
   const settings = await SettingsStore.open(settingsPathOf(vault));
   const model = nativeModelOf(settings.current.semantic);
   settings.close();
-  const models = headlessModels(vault);
+  const models = headlessModels();
   if (action === 'status') {
     console.log(installLine(await models.refresh(model)));
     return 0;

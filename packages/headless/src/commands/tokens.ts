@@ -125,9 +125,11 @@ function listing(settings: SettingsStore): string[] {
       'No tokens yet; `add --label L` creates one (the server creates "Default" on first start).',
     ];
   return current.tokens.map((token) => {
-    const usage = current.usage[token.id];
+    const usage = settings.usage.current.requests[token.id];
     const seen = usage?.lastSeen ?? 'never';
-    return `${token.id}  ${JSON.stringify(token.label)}  ${describePolicy(policyOf(current, token.id))}  secret ${token.secret.slice(0, 6)}…  last used ${seen}`;
+    const secret = settings.secrets.get(token.id);
+    const shown = secret === null ? 'secret on another device' : `secret ${secret.slice(0, 6)}…`;
+    return `${token.id}  ${JSON.stringify(token.label)}  ${describePolicy(policyOf(current, token.id))}  ${shown}  last used ${seen}`;
   });
 }
 

@@ -97,6 +97,10 @@ describe('doctor', () => {
       expect(
         report.checks.filter((entry) => entry.status === 'warn' || entry.status === 'fail'),
       ).toEqual([]);
+      // It names where this device keeps what is not in the vault (ADR-0033).
+      expect(check(report, 'settings').details?.[0]).toContain(
+        '/.local/state/mcp-connector/vaults/',
+      );
       expect(check(report, 'server').summary).toContain(
         'on 2026-07-28 and 2025-11-25 (legacy handshake)',
       );
@@ -108,7 +112,11 @@ describe('doctor', () => {
         ...current,
         port: live.server.port,
       }));
-      const cli = await runCli(['doctor', '--vault', live.vault.root], { HOME: home });
+      // Client files from `home`; the device (the token's secret) stays this test run's.
+      const cli = await runCli(['doctor', '--vault', live.vault.root], {
+        HOME: home,
+        XDG_STATE_HOME: join(process.env.HOME ?? '', '.local', 'state'),
+      });
       await live.settings.updateSlice('transport', (current) => ({
         ...current,
         port: null,

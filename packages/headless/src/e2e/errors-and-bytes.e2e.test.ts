@@ -9,7 +9,7 @@ import { afterEach, describe, expect, test } from 'bun:test';
 import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { serveVault, settingsPathOf, type HeadlessServer } from '../serve.ts';
+import { deviceHomeOfVault, serveVault, type HeadlessServer } from '../serve.ts';
 import {
   buildVault,
   callFail,
@@ -116,7 +116,8 @@ describe('one server per vault', () => {
 });
 
 async function placeLiveServer(vault: TempVault, record: object): Promise<string> {
-  const live = join(dirname(settingsPathOf(vault.root)), 'live-server.json');
+  // This device's record for the vault (ADR-0033): never in the vault.
+  const live = (await deviceHomeOfVault(vault.root)).liveServer;
   await mkdir(dirname(live), { recursive: true });
   await writeFile(live, JSON.stringify(record));
   return live;

@@ -5,7 +5,7 @@
  * tokens CLI is refused on the very next request (the window is zero requests).
  */
 import { afterEach, describe, expect, test } from 'bun:test';
-import { newTokenRecord } from '@mcp-connector/shared';
+import { newToken } from '@mcp-connector/shared';
 import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import { serveVault, settingsPathOf, type HeadlessServer } from '../serve.ts';
 import { buildVault, type TempVault } from '../test-support/index.ts';
 
 const CLI = join(import.meta.dir, '..', 'cli.ts');
-const token = newTokenRecord('Claude');
+const token = newToken('Claude');
 let vault: TempVault | null = null;
 let server: HeadlessServer | null = null;
 afterEach(async () => {

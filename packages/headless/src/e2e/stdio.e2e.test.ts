@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '@modelcontextprotocol/client';
 import { addToken, revokeToken } from '@mcp-connector/obsidian-plugin/tool-policy';
-import type { TokenRecord } from '@mcp-connector/shared';
+import type { IssuedToken } from '@mcp-connector/shared';
 import { waitFor } from '@mcp-connector/shared/test-support';
 import { spawn, spawnSync } from 'node:child_process';
 import { PROGRAM } from '../commands/usage.ts';
@@ -34,8 +34,8 @@ const SOURCE_CLI = { runtime: process.execPath, cli: join(import.meta.dir, '..',
 const STARTS = 30_000;
 
 let t: McpTestServer;
-let reader: TokenRecord;
-let allow: TokenRecord;
+let reader: IssuedToken;
+let allow: IssuedToken;
 const opened: StdioTestClient[] = [];
 beforeAll(async () => {
   t = await startTestServer();

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '@modelcontextprotocol/client';
 import { addToken, regenerateToken, revokeToken } from '@mcp-connector/obsidian-plugin/tool-policy';
-import type { TokenRecord } from '@mcp-connector/shared';
+import type { IssuedToken } from '@mcp-connector/shared';
 import { waitFor } from '@mcp-connector/shared/test-support';
 import {
   E2E_TARGET,
@@ -21,7 +21,7 @@ import {
 } from '../test-support/index.ts';
 
 let t: McpTestServer;
-let tokens: Record<'core' | 'adaptive' | 'allow' | 'reader' | 'meta', TokenRecord>;
+let tokens: Record<'core' | 'adaptive' | 'allow' | 'reader' | 'meta', IssuedToken>;
 beforeAll(async () => {
   t = await startTestServer();
   const settings = t.settings;
@@ -166,8 +166,8 @@ describe('one server, many tokens', () => {
         // One notification for the activation, one for the promotion.
         await waitFor(() => heard() >= 2, 'both list_changed notifications on the listen stream');
         expect(await names(listener)).toContain('get_outgoing_links');
-        await t.settings.refresh(); // the server may be another process
-        expect(t.settings.current.toolPolicy.promoted).toContain('get_outgoing_links');
+        // Kept on this device, not in data.json (ADR-0033); the server may be another process.
+        expect(t.settings.usage.current.promoted).toContain('get_outgoing_links');
       } finally {
         await subscription.close();
       }
@@ -184,7 +184,7 @@ describe('one server, many tokens', () => {
       const inFlight = await client.listen({ toolsListChanged: true });
       let ended: string | null = null;
       void inFlight.closed.then((how) => (ended = how));
-      await regenerateToken(t.settings, token.id);
+      const fresh = await regenerateToken(t.settings, token.id);
       expect(
         await client.callTool({ name: 'get_server_info', arguments: {} }).then(
           () => 'accepted',
@@ -192,9 +192,6 @@ describe('one server, many tokens', () => {
         ),
       ).toBe('refused');
       expect(ended).toBeNull();
-      const fresh = t.settings.current.tokens.find(
-        (candidate) => candidate.id === token.id,
-      ) as TokenRecord;
       const renewed = await t.connect('legacy', fresh.secret);
       expect((await callOk(renewed, 'get_server_info')).vault).toBe('vault');
       await revokeToken(t.settings, token.id);

@@ -58,7 +58,7 @@ test('a restart answers search from the stored texts, as the first start did', a
   server = await serve(vault.root);
   const first = await searchWhenReady(server, 'garden');
   expect(first).toHaveLength(2);
-  const store = textStorePathOf(metadataCachePathOf(vault.root));
+  const store = textStorePathOf(await metadataCachePathOf(vault.root));
   await waitFor(() => existsSync(store), 'the text store, written once every text is in');
   await server.stop();
   // Same length, mtime given back: the cache and the store vouch for the old text.

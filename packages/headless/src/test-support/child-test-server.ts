@@ -6,7 +6,7 @@
  */
 import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
 import { ensureDefaultToken } from '@mcp-connector/obsidian-plugin/tool-policy';
-import type { TokenRecord } from '@mcp-connector/shared';
+import { heldHere, secretMatches, type IssuedToken, type TokenRecord } from '@mcp-connector/shared';
 import { readFile } from 'node:fs/promises';
 import { settingsPathOf } from '../serve.ts';
 import { startChildServer } from './child-server.ts';
@@ -26,7 +26,7 @@ async function startHttpChild(vault: TempVault): Promise<McpTestServer> {
   const cli = await startChildServer(vault.root, [], { launch: builtCliLaunch() });
   const url = cli.url;
   const settings = await SettingsStore.open(settingsPathOf(vault.root));
-  const defaultToken = await ensureDefaultToken(settings);
+  const defaultToken = heldHere(await ensureDefaultToken(settings));
   const clients = clientPool((line, token) => connectHttp(url, token, line));
   return {
     target: 'node-http',
@@ -53,7 +53,7 @@ async function startHttpChild(vault: TempVault): Promise<McpTestServer> {
 async function startStdioChildren(vault: TempVault): Promise<McpTestServer> {
   const launch = builtCliLaunch();
   const settings = await SettingsStore.open(settingsPathOf(vault.root));
-  const defaultToken = await ensureDefaultToken(settings);
+  const defaultToken = heldHere(await ensureDefaultToken(settings));
   const secret = defaultToken.secret;
   const clients = clientPool(async (line, token) =>
     connectStdioCli(launch, vault.root, await tokenIdOf(vault.root, token), line),
@@ -83,10 +83,10 @@ async function startStdioChildren(vault: TempVault): Promise<McpTestServer> {
 
 /** What `serve` does on first start: the Default token, created if the vault has none. */
 /** The vault's Default token, created in its data.json when missing (as a first serve would). */
-export async function defaultToken(vault: string): Promise<TokenRecord> {
+export async function defaultToken(vault: string): Promise<IssuedToken> {
   const settings = await SettingsStore.open(settingsPathOf(vault));
   try {
-    return await ensureDefaultToken(settings);
+    return heldHere(await ensureDefaultToken(settings));
   } finally {
     settings.close();
   }
@@ -96,7 +96,7 @@ async function tokenIdOf(vault: string, secret: string): Promise<string> {
   const { tokens } = JSON.parse(await readFile(settingsPathOf(vault), 'utf8')) as {
     tokens: TokenRecord[];
   };
-  const token = tokens.find((candidate) => candidate.secret === secret);
+  const token = tokens.find((candidate) => secretMatches(candidate, secret));
   if (token === undefined) throw new Error('That secret is not a token of the test vault.');
   return token.id;
 }

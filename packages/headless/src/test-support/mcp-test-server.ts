@@ -15,7 +15,7 @@ import { test } from 'bun:test';
 import type { Client } from '@modelcontextprotocol/client';
 import type { SemanticWiring } from '@mcp-connector/obsidian-plugin/connector';
 import type { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
-import type { TokenRecord } from '@mcp-connector/shared';
+import { heldHere, type IssuedToken } from '@mcp-connector/shared';
 import { hashingProvider } from '@mcp-connector/obsidian-plugin/semantic-search';
 import { serveVault, type HeadlessServer } from '../serve.ts';
 import { startChildTestServer } from './child-test-server.ts';
@@ -37,7 +37,7 @@ export interface McpTestServer {
   url: URL;
   /** The Default token's secret. */
   token: string;
-  defaultToken: TokenRecord;
+  defaultToken: IssuedToken;
   /**
    * The vault's settings: the server's own store on `bun`, a store on the same data.json for a
    * child (which sees a change on its next request; a stdio client's token at its launch).
@@ -77,8 +77,8 @@ async function startInProcess(
   };
   const server = await serveVault({ vault: tempVault.root, port: 0, semantic });
   const url = new URL(server.url);
-  const defaultToken = server.defaultToken;
-  if (defaultToken === null) throw new Error(`The test server refused its settings.`);
+  if (server.defaultToken === null) throw new Error(`The test server refused its settings.`);
+  const defaultToken = heldHere(server.defaultToken);
   const defaultSecret = defaultToken.secret;
   const clients = clientPool((line, token) => connectHttp(url, token, line));
   return {

@@ -14,3 +14,4 @@ export {
 } from './shared-data-suite.ts';
 export { buildVault, type TempVault } from './built-vault.ts';
 export { snapshotVault } from './vault-snapshot.ts';
+export { firstTokenSecret } from './first-token-secret.ts';

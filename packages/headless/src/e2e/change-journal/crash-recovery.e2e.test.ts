@@ -11,12 +11,13 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { callKey } from '../../../../obsidian-plugin/src/features/change-journal/index.ts';
 import { revisionOf } from '@mcp-connector/shared';
 import { IndexProgress } from '../../node-host/index-progress.ts';
-import { settingsPathOf } from '../../serve.ts';
+import { deviceHomeOf } from '@mcp-connector/shared';
+import { realpathSync } from 'node:fs';
 import { callFail, callOk } from '../../test-support/index.ts';
 import {
   JOURNAL_VAULT,
@@ -48,7 +49,7 @@ async function serveInChild(
 }
 
 function journalFolder(vault: string): string {
-  return join(dirname(settingsPathOf(vault)), 'change-journal');
+  return deviceHomeOf(realpathSync(vault)).changeJournal; // ADR-0033: on the device
 }
 
 describe('kill -9 during a burst of writes', () => {

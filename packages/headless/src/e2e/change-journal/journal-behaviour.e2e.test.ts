@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'bun:test';
 import { readFile, readdir, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { addToken } from '@mcp-connector/obsidian-plugin/tool-policy';
 import { callFail, callOk } from '../../test-support/index.ts';
 import {
@@ -233,7 +233,7 @@ describe('the journal on disk', () => {
     expect(changes[0]?.tool).toBe('create_vault_file');
     await callOk(client, 'undo_change', { id: changes[0]?.id });
     expect(await text(root, 'Notes/Big.md')).toBe(big('4'));
-    const folder = join(dirname(settings.path), 'change-journal');
+    const folder = settings.device.changeJournal;
     const sizes = await Promise.all(
       (await readdir(join(folder, 'images'))).map(
         async (name) => (await stat(join(folder, 'images', name))).size,

@@ -14,7 +14,8 @@ import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { callKey } from '../../../../obsidian-plugin/src/features/change-journal/index.ts';
 import { IndexProgress } from '../../node-host/index-progress.ts';
-import { settingsPathOf } from '../../serve.ts';
+import { deviceHomeOf } from '@mcp-connector/shared';
+import { realpathSync } from 'node:fs';
 import { callFail, callOk, type TempVault } from '../../test-support/index.ts';
 import {
   JOURNAL_VAULT,
@@ -36,7 +37,7 @@ afterEach(async () => {
 });
 
 function journalPath(vault: string): string {
-  return join(dirname(settingsPathOf(vault)), 'change-journal', 'journal.jsonl');
+  return join(deviceHomeOf(realpathSync(vault)).changeJournal, 'journal.jsonl'); // ADR-0033
 }
 
 /** The key a call by the Default token with this idempotency key carries. */

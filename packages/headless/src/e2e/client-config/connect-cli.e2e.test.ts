@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { CLIENTS } from '@mcp-connector/obsidian-plugin/client-config';
 import { addToken } from '@mcp-connector/obsidian-plugin/tool-policy';
-import type { TokenRecord } from '@mcp-connector/shared';
+import type { IssuedToken } from '@mcp-connector/shared';
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,7 +24,7 @@ import {
 
 const CLI = join(import.meta.dir, '..', '..', 'cli.ts');
 let t: McpTestServer;
-let token: TokenRecord;
+let token: IssuedToken;
 let out: string;
 
 beforeAll(async () => {

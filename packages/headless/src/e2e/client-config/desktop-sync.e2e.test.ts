@@ -70,7 +70,7 @@ describe('the synced Claude Desktop entry', () => {
     const desktop = await connectStdio({
       command: nodeExecutable(),
       args: entry.args,
-      env: { ...entry.env, PATH: noPath },
+      env: { ...entry.env, PATH: noPath, HOME: process.env.HOME ?? '' },
     });
     try {
       expect(JSON.stringify(await callOk(desktop.client, 'list_tags', {}))).toContain('garden');

@@ -16,7 +16,7 @@ import {
   revokeToken,
 } from '@mcp-connector/obsidian-plugin/tool-policy';
 import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
-import type { TokenRecord } from '@mcp-connector/shared';
+import type { IssuedToken } from '@mcp-connector/shared';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,7 +42,7 @@ const semantic = { createProvider: () => hashingProvider(64), onProgress: () => 
 let vault: TempVault;
 let work: string;
 let noPath: string;
-let reader: TokenRecord;
+let reader: IssuedToken;
 let bundleDir: string;
 let cliFiles: Record<string, Uint8Array>;
 const clients: StdioTestClient[] = [];
@@ -77,9 +77,9 @@ afterAll(async () => {
   await rm(noPath, { recursive: true, force: true });
 });
 
-const targetFor = (record: TokenRecord): BundleTarget => bundleTargetFor(vault.root, record);
+const targetFor = (record: IssuedToken): BundleTarget => bundleTargetFor(vault.root, record);
 
-async function exportAndUnpack(record: TokenRecord): Promise<string> {
+async function exportAndUnpack(record: IssuedToken): Promise<string> {
   const file = join(work, `${record.id}.mcpb`);
   await writeFile(file, await buildMcpb(targetFor(record), { fallbackCli: cliFiles }));
   const into = join(work, record.id);
@@ -101,6 +101,7 @@ async function launch(
     // A short connect window: the test need not wait 30 s to learn that nothing answers.
     env: {
       PATH: noPath,
+      HOME: process.env.HOME ?? '',
       ...manifest.server.mcp_config.env,
       MCP_CONNECTOR_CONNECT_WINDOW_MS: '300',
     },

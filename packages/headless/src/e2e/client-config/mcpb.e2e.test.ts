@@ -14,7 +14,7 @@ import {
 } from '@mcp-connector/obsidian-plugin/client-config';
 import { hashingProvider } from '@mcp-connector/obsidian-plugin/semantic-search';
 import { addToken, regenerateToken, revokeToken } from '@mcp-connector/obsidian-plugin/tool-policy';
-import type { TokenRecord } from '@mcp-connector/shared';
+import type { IssuedToken } from '@mcp-connector/shared';
 import { waitFor } from '@mcp-connector/shared/test-support';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -39,15 +39,15 @@ const semantic = { createProvider: () => hashingProvider(64), onProgress: () => 
 let vault: TempVault;
 let server: HeadlessServer;
 let work: string;
-let token: TokenRecord;
+let token: IssuedToken;
 let bundleDir: string;
 let noPath: string;
 const clients: StdioTestClient[] = [];
 
-const targetFor = (record: TokenRecord): BundleTarget => bundleTargetFor(vault.root, record);
+const targetFor = (record: IssuedToken): BundleTarget => bundleTargetFor(vault.root, record);
 
 /** Writes the bundle for `record` and unpacks it with the official CLI; returns the folder. */
-async function exportAndUnpack(record: TokenRecord, into: string): Promise<string> {
+async function exportAndUnpack(record: IssuedToken, into: string): Promise<string> {
   const file = join(work, `${record.id}.mcpb`);
   await writeFile(file, await buildMcpb(targetFor(record)));
   const unpacked = mcpb('unpack', file, into);
@@ -59,7 +59,8 @@ async function shimEnv(dir: string): Promise<Record<string, string>> {
   const manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as {
     server: { mcp_config: { env: Record<string, string> } };
   };
-  return { PATH: noPath, ...manifest.server.mcp_config.env };
+  // HOME: the device, where the token's secret and live-server.json are.
+  return { PATH: noPath, HOME: process.env.HOME ?? '', ...manifest.server.mcp_config.env };
 }
 
 async function launch(dir: string, line: 'legacy' | 'modern' = 'legacy', extraEnv = {}) {

@@ -65,7 +65,13 @@ async function bridge(token: TokenRecord, line: 'legacy' | 'modern' = 'legacy') 
   const client = await connectStdio({
     command: python,
     args: [BRIDGE],
-    env: { PATH: noPath, MCP_CONNECTOR_VAULT: vault.root, MCP_CONNECTOR_TOKEN_ID: token.id },
+    env: {
+      PATH: noPath,
+      // The device: where the token's secret and live-server.json are (the test run's HOME).
+      HOME: process.env.HOME ?? '',
+      MCP_CONNECTOR_VAULT: vault.root,
+      MCP_CONNECTOR_TOKEN_ID: token.id,
+    },
     line,
   });
   clients.push(client);

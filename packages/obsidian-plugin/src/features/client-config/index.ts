@@ -7,13 +7,12 @@
  */
 export {
   claimLiveServer,
-  liveServerBeside,
   publishLiveServer,
   withdrawLiveServer,
   type LiveServerClaim,
   type LiveServerRecord,
 } from './services/live-server-file.ts';
-export type { LiveServer } from './shim/vault-files.ts';
+export { readLiveServer, type LiveServer } from './shim/vault-files.ts';
 export type { BundleTarget } from './services/mcpb/bundle-target.ts';
 export { buildMcpb, mcpbFileName, type McpbOptions } from './services/mcpb/mcpb-bundle.ts';
 export { isOnLocalDisk } from './services/mcpb/local-disk.ts';
@@ -23,7 +22,11 @@ export { STDIO_SHIM_SOURCE } from './generated/stdio-shim.ts';
 export { CLIENTS, clientById, clientSnippets } from './services/clients/client-list.ts';
 export type { ClientContext, ClientGenerator, Snippet } from './services/clients/client-snippet.ts';
 export { MCP_REMOTE_VERSION } from './services/clients/mcp-remote.ts';
-export { desktopConfigPath } from './services/desktop-config/desktop-config-path.ts';
+export {
+  desktopConfigPath,
+  desktopExtensionsPath,
+} from './services/desktop-config/desktop-config-path.ts';
+export { upgradeInstalledShims } from './services/mcpb/installed-bundles.ts';
 export { readDesktopServers } from './services/desktop-config/desktop-config-file.ts';
 export {
   DESKTOP_SHIM_FILE,

@@ -1,3 +1,4 @@
+import { deviceHomeOf } from '@mcp-connector/shared';
 /**
  * The view's wiring into the tools: search_vault_simple and search_vault_smart (and no other
  * tool) list the view as `_meta.ui.resourceUri`; their successful results carry the rows in
@@ -12,7 +13,6 @@ import { registeredTool, runTool } from '../mcp-tools/test-support/run-tool.ts';
 import {
   defaultSemanticSettings,
   hashingProvider,
-  semanticIndexDirectory,
   setupSemanticSearch,
 } from '../semantic-search/index.ts';
 import { SEARCH_VIEW_META_KEY, SEARCH_VIEW_URI, searchViewMeta } from './index.ts';
@@ -97,7 +97,7 @@ describe('search_vault_smart', () => {
   async function withSearch(host: TestHost['host'], root: string) {
     const setup = setupSemanticSearch({
       host,
-      indexDirectory: semanticIndexDirectory(root, host.configDir),
+      indexDirectory: deviceHomeOf(root).semanticIndex,
       settings: defaultSemanticSettings(),
       createProvider: () => hashingProvider(32),
       queryWaitMs: 5000,

@@ -5,7 +5,6 @@
  * hands it to the tools (ToolServices.semanticSearch); the caller starts it after layout-ready (or lets the first query
  * start it) and closes it on unload. See docs/features/semantic-search.md.
  */
-import { join } from 'node:path';
 import type { VaultHost } from '../../host/vault-host.ts';
 import { SemanticSearch, type SemanticSearchOptions } from './services/semantic-search.ts';
 
@@ -61,20 +60,6 @@ export type { IndexStatus } from './services/index-status.ts';
 export { SemanticIndex } from './services/semantic-index.ts';
 export type { IndexerStats } from './services/indexer.ts';
 export type { SearchMode } from './services/index-query.ts';
-
-/** Where native models are installed: the plugin's folder, `models/` (see the feature doc). */
-export function modelsDirectory(pluginFolder: string): string {
-  return join(pluginFolder, 'models');
-}
-
-/** Where the index lives: the plugin's data folder, `semantic-index/<provider>/seg-NN.*`. */
-export function semanticIndexDirectory(
-  vaultRoot: string,
-  configDir: string,
-  pluginId = 'mcp-connector',
-): string {
-  return join(vaultRoot, configDir, 'plugins', pluginId, 'semantic-index');
-}
 
 export type SetupResult =
   | { ok: true; error: null; service: SemanticSearch; dispose: () => Promise<void> }

@@ -20,9 +20,9 @@ export {
 export type * from './services/settings-api.ts';
 export {
   SettingsService,
-  type ModelDownloads,
   type SettingsHost,
   type SettingsLinks,
 } from './services/settings-service.ts';
+export type { ModelDownloads } from './services/model-downloads.ts';
 export { statusBarText } from './services/status-line.ts';
 export { OperationsWatch } from './services/operations-watch.ts';

@@ -4,6 +4,8 @@ export { HiddenPaths } from './services/hidden-folders/hidden-paths.ts';
 export {
   ToolPolicyEngine,
   policyOf,
+  promotedFor as promotedForAdaptive,
+  withPinned,
   type PolicySignals,
   type RequestPolicy,
 } from './services/tool-policy-engine.ts';
@@ -21,5 +23,6 @@ export {
   renameToken,
   revokeToken,
   setTokenPolicy,
+  withDeviceSecret,
 } from './services/tokens.ts';
 export { TOOL_LIST_BUDGET, toolListBudget } from './services/tool-list-budget.ts';

@@ -11,6 +11,7 @@ import {
   type RunningConnector,
 } from '@mcp-connector/obsidian-plugin/connector';
 import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
+import { heldHere } from '@mcp-connector/shared';
 import { afterEach, expect } from 'bun:test';
 import {
   fakeTemplater,
@@ -125,8 +126,9 @@ export async function startJournalServer(
     clients.push(client);
     return client;
   };
-  const token = connector.defaultToken;
-  if (token === null) throw new Error(`The settings were refused: ${settings.refusal ?? ''}`);
+  if (connector.defaultToken === null)
+    throw new Error(`The settings were refused: ${settings.refusal ?? ''}`);
+  const token = heldHere(connector.defaultToken);
   const client = await connect(token.secret);
   return {
     root: vault.root,

@@ -3,9 +3,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readLiveServer } from '../shim/vault-files.ts';
 import {
   claimLiveServer,
-  liveServerBeside,
   publishLiveServer,
   withdrawLiveServer,
   type LiveServerRecord,
@@ -15,11 +15,9 @@ import {
 const ALIVE_ELSEWHERE = process.ppid;
 
 let folder: string;
-let settingsPath: string;
 let livePath: string;
 beforeEach(async () => {
   folder = await mkdtemp(join(tmpdir(), 'live-server-'));
-  settingsPath = join(folder, 'data.json');
   livePath = join(folder, 'live-server.json');
 });
 afterEach(() => rm(folder, { recursive: true, force: true }));
@@ -52,12 +50,12 @@ async function refusal(run: Promise<unknown>): Promise<string> {
 
 describe('live-server.json as the single-server lock', () => {
   test('a claim holds the vault with no port; publishing fills it; withdrawing removes it', async () => {
-    const claim = await claimLiveServer(settingsPath, 'headless');
+    const claim = await claimLiveServer(livePath, 'headless');
     expect(await onDisk()).toMatchObject({ pid: process.pid, host: 'headless', port: null });
-    expect(await liveServerBeside(settingsPath)).toBeNull(); // nothing to connect to yet
-    await publishLiveServer(settingsPath, 27201, 'headless');
-    expect(await liveServerBeside(settingsPath)).toMatchObject({ port: 27201, pid: process.pid });
-    await withdrawLiveServer(settingsPath, 27201);
+    expect(await readLiveServer(livePath)).toBeNull(); // nothing to connect to yet
+    await publishLiveServer(livePath, 27201, 'headless');
+    expect(await readLiveServer(livePath)).toMatchObject({ port: 27201, pid: process.pid });
+    await withdrawLiveServer(livePath, 27201);
     expect(await onDisk()).toBeNull();
     await claim.release();
     expect(await readdir(folder)).toEqual([]);
@@ -65,15 +63,15 @@ describe('live-server.json as the single-server lock', () => {
 
   test('a live holder refuses the claim, naming its port and whether it is Obsidian', async () => {
     await place(record(ALIVE_ELSEWHERE, 'headless', 27203));
-    expect(await refusal(claimLiveServer(settingsPath, 'headless'))).toBe(
-      `Another MCP Connector server (process ${ALIVE_ELSEWHERE}) is already serving this vault on port 27203 (http://127.0.0.1:27203/mcp). Connect your client to it, or stop it first. If process ${ALIVE_ELSEWHERE} is not MCP Connector, delete live-server.json beside data.json.`,
+    expect(await refusal(claimLiveServer(livePath, 'headless'))).toBe(
+      `Another MCP Connector server (process ${ALIVE_ELSEWHERE}) is already serving this vault on port 27203 (http://127.0.0.1:27203/mcp). Connect your client to it, or stop it first. If process ${ALIVE_ELSEWHERE} is not MCP Connector, delete this device's live-server.json of the vault (the doctor names it).`,
     );
     await place(record(ALIVE_ELSEWHERE, 'plugin', 27200));
-    expect(await refusal(claimLiveServer(settingsPath, 'headless'))).toStartWith(
+    expect(await refusal(claimLiveServer(livePath, 'headless'))).toStartWith(
       `MCP Connector in Obsidian (process ${ALIVE_ELSEWHERE}) is already serving this vault on port 27200`,
     );
     await place(record(ALIVE_ELSEWHERE, 'headless', null));
-    expect(await refusal(claimLiveServer(settingsPath, 'headless'))).toContain(
+    expect(await refusal(claimLiveServer(livePath, 'headless'))).toContain(
       'is already serving this vault and is still starting',
     );
     expect(await onDisk()).toEqual(record(ALIVE_ELSEWHERE, 'headless', null));
@@ -91,14 +89,14 @@ describe('live-server.json as the single-server lock', () => {
     ],
   ])('%s is taken over', async (_name, leave) => {
     await leave();
-    await claimLiveServer(settingsPath, 'headless');
+    await claimLiveServer(livePath, 'headless');
     expect(await onDisk()).toMatchObject({ pid: process.pid, port: null });
     expect(await readdir(folder)).toEqual(['live-server.json']);
   });
 
   test('an unreadable file just written is left alone: a server may be starting', async () => {
     await writeFile(livePath, '');
-    expect(await refusal(claimLiveServer(settingsPath, 'headless'))).toContain(
+    expect(await refusal(claimLiveServer(livePath, 'headless'))).toContain(
       'another server is starting on this vault',
     );
     expect(await readFile(livePath, 'utf8')).toBe('');
@@ -107,7 +105,7 @@ describe('live-server.json as the single-server lock', () => {
   test('of claims racing over a stale file, exactly one wins', async () => {
     await place(record(goneProcess(), 'headless', 27299));
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 6 }, () => claimLiveServer(settingsPath, 'headless')),
+      Array.from({ length: 6 }, () => claimLiveServer(livePath, 'headless')),
     );
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     expect(await onDisk()).toMatchObject({ pid: process.pid, port: null });
@@ -119,31 +117,31 @@ describe('the plugin is preferred', () => {
   test('it takes the file from a live headless server and gives it back when it stops', async () => {
     const headless = record(ALIVE_ELSEWHERE, 'headless', 27200);
     await place(headless);
-    await publishLiveServer(settingsPath, 27201, 'plugin');
+    await publishLiveServer(livePath, 27201, 'plugin');
     expect(await onDisk()).toMatchObject({ pid: process.pid, port: 27201, displaced: headless });
-    expect(await liveServerBeside(settingsPath)).toMatchObject({ port: 27201, host: 'plugin' });
-    await withdrawLiveServer(settingsPath, 27201);
+    expect(await readLiveServer(livePath)).toMatchObject({ port: 27201, host: 'plugin' });
+    await withdrawLiveServer(livePath, 27201);
     expect(await onDisk()).toEqual(headless);
   });
 
   test('a restart keeps what it displaced; a displaced server that stopped is not put back', async () => {
     await place(record(ALIVE_ELSEWHERE, 'headless', 27200));
-    await publishLiveServer(settingsPath, 27201, 'plugin');
-    await publishLiveServer(settingsPath, 27202, 'plugin');
+    await publishLiveServer(livePath, 27201, 'plugin');
+    await publishLiveServer(livePath, 27202, 'plugin');
     expect(await onDisk()).toMatchObject({ port: 27202, displaced: { pid: ALIVE_ELSEWHERE } });
     await place({
       ...record(process.pid, 'plugin', 27202),
       displaced: record(goneProcess(), 'headless', 1),
     });
-    await withdrawLiveServer(settingsPath, 27202);
+    await withdrawLiveServer(livePath, 27202);
     expect(await onDisk()).toBeNull();
   });
 
   test('a headless server never overwrites a live plugin, and never withdraws its record', async () => {
     const plugin = record(ALIVE_ELSEWHERE, 'plugin', 27200);
     await place(plugin);
-    await publishLiveServer(settingsPath, 27201, 'headless');
-    await withdrawLiveServer(settingsPath, 27201);
+    await publishLiveServer(livePath, 27201, 'headless');
+    await withdrawLiveServer(livePath, 27201);
     expect(await onDisk()).toEqual(plugin);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The server's side of live-server.json (docs/architecture/ADR-0009-live-server-file-and-stdio-shim.md):
- * the one file beside data.json that says which server serves this vault. It is the live port
+ * the one file in the vault's device home (ADR-0033: never in the vault, so another computer's
+ * record never syncs here) that says which server serves this vault on this device. It is the live port
  * for the stdio shim, the Python bridge, `connect` and the doctor, and the single-server lock:
  *
  * - A headless server claims it before anything else (`claimLiveServer`): created exclusively,
@@ -20,8 +21,8 @@ import {
   writeFileAtomic,
 } from '@mcp-connector/shared';
 import { mkdir, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { LIVE_SERVER_FILE, readLiveServer, type LiveServer } from '../shim/vault-files.ts';
+import { dirname } from 'node:path';
+import type { LiveServer } from '../shim/vault-files.ts';
 
 /** The host kind (VaultHost.kind) whose server is preferred when two serve one vault (ADR-0009). */
 export const PREFERRED_HOST = 'plugin';
@@ -42,11 +43,7 @@ export interface LiveServerClaim {
 }
 
 /** Takes the vault for a headless server, or throws naming the server that holds it. */
-export async function claimLiveServer(
-  settingsPath: string,
-  host: string,
-): Promise<LiveServerClaim> {
-  const path = liveServerPath(settingsPath);
+export async function claimLiveServer(path: string, host: string): Promise<LiveServerClaim> {
   await mkdir(dirname(path), { recursive: true });
   const mine = serialise(recordOf(null, host));
   const claimed = { release: () => withdraw(path, null) };
@@ -66,8 +63,7 @@ export async function claimLiveServer(
 }
 
 /** Written once the transport listens; see the header for who may overwrite whom. */
-export async function publishLiveServer(settingsPath: string, port: number, host: string) {
-  const path = liveServerPath(settingsPath);
+export async function publishLiveServer(path: string, port: number, host: string) {
   const current = recordFrom(readTextIfExists(path) ?? '');
   const own = current?.pid === process.pid;
   const other = current !== null && !own && processIsAlive(current.pid) ? current : null;
@@ -80,17 +76,8 @@ export async function publishLiveServer(settingsPath: string, port: number, host
   await writeFileAtomic(path, serialise(record));
 }
 
-export function withdrawLiveServer(settingsPath: string, port: number): Promise<void> {
-  return withdraw(liveServerPath(settingsPath), port);
-}
-
-/** The server running beside these settings, or null. */
-export function liveServerBeside(settingsPath: string): Promise<LiveServer | null> {
-  return readLiveServer(dirname(settingsPath));
-}
-
-function liveServerPath(settingsPath: string): string {
-  return join(dirname(settingsPath), LIVE_SERVER_FILE);
+export function withdrawLiveServer(path: string, port: number): Promise<void> {
+  return withdraw(path, port);
 }
 
 /** Removes this process's record (of that port, unless null), or puts back the one it displaced. */
@@ -153,6 +140,6 @@ function alreadyServing(holder: LiveServerRecord): Error {
       ? 'Connect your client to it, or close the vault in Obsidian first.'
       : 'Connect your client to it, or stop it first.';
   return new Error(
-    `${who} is already serving this vault ${where}. ${fix} If process ${holder.pid} is not MCP Connector, delete live-server.json beside data.json.`,
+    `${who} is already serving this vault ${where}. ${fix} If process ${holder.pid} is not MCP Connector, delete this device's live-server.json of the vault (the doctor names it).`,
   );
 }

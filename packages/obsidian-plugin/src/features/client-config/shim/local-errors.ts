@@ -38,6 +38,11 @@ export const LOCAL_FAILURES = {
     code: -33007,
     message: 'this connection is missing its vault or token id: export a new bundle from Obsidian',
   },
+  secret_elsewhere: {
+    code: -33008,
+    message:
+      "this token's secret is not on this computer (the token was made on another device): regenerate it in Obsidian's MCP Connector settings on this computer, then try again",
+  },
 } as const;
 
 export type LocalFailureReason = keyof typeof LOCAL_FAILURES;

@@ -8,11 +8,12 @@ import { waitFor } from '@mcp-connector/shared/test-support';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { bundleConfigFrom, type BundleConfig } from './bundle-env.ts';
 import { LOCAL_FAILURES } from './local-errors.ts';
 import { runRelay } from './relay.ts';
+import { deviceHomeFor } from './vault-files.ts';
 import { httpUpstream } from './upstream.ts';
 
 let vault: string;
@@ -51,10 +52,10 @@ async function serve(answer: (body: string, response: ServerResponse) => void): 
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
-  await writeFile(
-    pluginFile('live-server.json'),
-    JSON.stringify({ port, pid: process.pid, host: 'node', startedAt: '' }),
-  );
+  // Where a server of this vault on this device says where it listens (ADR-0033).
+  const live = deviceHomeFor({ vault }).liveServer;
+  await mkdir(dirname(live), { recursive: true });
+  await writeFile(live, JSON.stringify({ port, pid: process.pid, host: 'node', startedAt: '' }));
 }
 
 function config(env: Record<string, string> = {}): BundleConfig {

@@ -1,7 +1,7 @@
 /**
  * Where a message goes: the vault's running MCP Connector server over HTTP. Each send resolves
- * the endpoint afresh (the token's secret from data.json, the port from live-server.json or the
- * fixed port), retries while no server answers within the connect window (Obsidian starting),
+ * the endpoint afresh (the token's secret and the port from live-server.json in the vault's device
+ * home, or the fixed port in data.json), retries while no server answers within the connect window (Obsidian starting),
  * re-reads the secret once after a 401 (it may have just been regenerated), and keeps the whole
  * request within the deadline. (A bundle exported with the fallback decides before relaying
  * whether to serve the vault itself: fallback.ts.)
@@ -10,7 +10,7 @@ import type { BundleConfig } from './bundle-env.ts';
 import { exchange, type Endpoint, type ExchangeOutcome } from './http-exchange.ts';
 import { failure, isLocalFailure, type LocalFailure } from './local-errors.ts';
 import { protocolHeaders } from './protocol-headers.ts';
-import { pluginFolderOf, readLiveServer, readTokenAccess } from './vault-files.ts';
+import { deviceHomeFor, readLiveServer, readTokenAccess } from './vault-files.ts';
 
 export type Emit = (message: unknown) => void;
 
@@ -79,7 +79,7 @@ export function httpUpstream(config: BundleConfig): Upstream {
 export async function resolveEndpoint(config: BundleConfig): Promise<Endpoint | LocalFailure> {
   const access = await readTokenAccess(config, config.tokenId);
   if (isLocalFailure(access)) return access;
-  const port = (await readLiveServer(pluginFolderOf(config)))?.port ?? access.fixedPort;
+  const port = (await readLiveServer(deviceHomeFor(config).liveServer))?.port ?? access.fixedPort;
   if (port === null) return failure('not_running', 'no server has published its port');
   return { port, secret: access.secret };
 }

@@ -1,18 +1,20 @@
 /**
- * The two files a connection reads at connect time, both in the plugin's folder of the vault:
- * data.json (the token's current secret, and a fixed port if the user set one) and
- * live-server.json, which a running server writes after it binds and removes when it stops
- * (docs/architecture/ADR-0009-live-server-file-and-stdio-shim.md). Read on every request, so a regenerated
- * secret or a new port needs no new export. A token id that is not in data.json fails closed:
- * there is never a fallback to another token.
+ * What a connection reads at connect time: data.json in the vault's plugin folder (is the token
+ * still there, and a fixed port if the user set one), the token's secret from this device's
+ * secrets file, and live-server.json, which a running server writes after it binds and removes
+ * when it stops, both in the vault's device home (ADR-0033, ADR-0009). Read on every request, so
+ * a regenerated secret or a new port needs no new export. A token id that is not in data.json
+ * fails closed: there is never a fallback to another token.
  */
+import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { deviceHomeOf, type VaultDeviceHome } from '@mcp-connector/shared/device-home';
+import { readDeviceSecrets } from '@mcp-connector/shared/device-secrets';
 import { processIsAlive } from '@mcp-connector/shared/process-alive';
 import { failure, type LocalFailure } from './local-errors.ts';
 
 export const SETTINGS_FILE = 'data.json';
-export const LIVE_SERVER_FILE = 'live-server.json';
 
 /** What live-server.json holds. */
 export interface LiveServer {
@@ -34,14 +36,32 @@ export function pluginFolderOf(location: VaultLocation): string {
   return join(location.vault, location.configDir, 'plugins', location.pluginId);
 }
 
+/** The vault's device home on this computer (its real path names it). */
+export function deviceHomeFor(location: Pick<VaultLocation, 'vault'>): VaultDeviceHome {
+  let vault = location.vault;
+  try {
+    vault = realpathSync(vault);
+  } catch {
+    // Gone or unreadable: reading data.json below says so.
+  }
+  return deviceHomeOf(vault);
+}
+
 export interface TokenAccess {
   secret: string;
   /** The port the user fixed in the settings, or null for the automatic range. */
   fixedPort: number | null;
 }
 
-/** The token's secret and the fixed port, from data.json's text. */
-export function tokenAccessFrom(settingsText: string, tokenId: string): TokenAccess | LocalFailure {
+/**
+ * The token's secret and the fixed port: the token must be in data.json's text; its secret is
+ * this device's (or, in a file not yet migrated, the one data.json still holds).
+ */
+export function tokenAccessFrom(
+  settingsText: string,
+  tokenId: string,
+  deviceSecrets: Record<string, string>,
+): TokenAccess | LocalFailure {
   let settings: unknown;
   try {
     settings = JSON.parse(settingsText);
@@ -51,11 +71,14 @@ export function tokenAccessFrom(settingsText: string, tokenId: string): TokenAcc
   const record = isObject(settings) ? settings : {};
   const tokens = Array.isArray(record.tokens) ? (record.tokens as unknown[]) : [];
   const token = tokens.find((entry) => isObject(entry) && entry.id === tokenId);
-  if (!isObject(token) || typeof token.secret !== 'string' || token.secret === '')
-    return failure('token_unknown', `token id ${tokenId} is not in data.json`);
+  if (!isObject(token)) return failure('token_unknown', `token id ${tokenId} is not in data.json`);
+  const legacy = typeof token.secret === 'string' && token.secret !== '' ? token.secret : null;
+  const secret = deviceSecrets[tokenId] ?? legacy;
+  if (secret === null)
+    return failure('secret_elsewhere', `token id ${tokenId} has no secret on this device`);
   const transport = isObject(record.transport) ? record.transport : {};
   const fixedPort = isPort(transport.port) ? transport.port : null;
-  return { secret: token.secret, fixedPort };
+  return { secret, fixedPort };
 }
 
 export function liveServerFrom(text: string): LiveServer | null {
@@ -79,17 +102,17 @@ export async function readTokenAccess(
 ): Promise<TokenAccess | LocalFailure> {
   try {
     const text = await readFile(join(pluginFolderOf(location), SETTINGS_FILE), 'utf8');
-    return tokenAccessFrom(text, tokenId);
+    return tokenAccessFrom(text, tokenId, readDeviceSecrets(deviceHomeFor(location).secrets));
   } catch (error) {
     return failure('settings_unreadable', (error as NodeJS.ErrnoException).code ?? 'unreadable');
   }
 }
 
-/** The server running for the plugin folder, or null (no file, or one a crashed process left). */
-export async function readLiveServer(pluginFolder: string): Promise<LiveServer | null> {
+/** The server live-server.json names, or null (no file, or one a crashed process left). */
+export async function readLiveServer(path: string): Promise<LiveServer | null> {
   let text: string;
   try {
-    text = await readFile(join(pluginFolder, LIVE_SERVER_FILE), 'utf8');
+    text = await readFile(path, 'utf8');
   } catch {
     return null;
   }

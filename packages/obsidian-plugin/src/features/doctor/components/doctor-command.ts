@@ -9,12 +9,11 @@ import { homedir } from 'node:os';
 import {
   ModelInstaller,
   installLine,
-  modelsDirectory,
   nativeModelOf,
   nodeModelFolder,
   smartConnectionsAccess,
 } from '../../semantic-search/index.ts';
-import type { SemanticSettings } from '@mcp-connector/shared';
+import { deviceRoots, thisDevice, type SemanticSettings } from '@mcp-connector/shared';
 import type { DoctorAdvice, DoctorEnvironment, ModelPresence } from '../services/environment.ts';
 import { formatReport, type DoctorReport } from '../services/report.ts';
 
@@ -58,7 +57,7 @@ function environmentOf(plugin: Plugin): DoctorEnvironment {
 
 /**
  * In Obsidian: Smart Connections' model when `auto` finds it loaded, else the native model's
- * files in the plugin's models/ folder (downloaded with the user's consent), without which
+ * files in this device's models folder (ADR-0033) (downloaded with the user's consent), without which
  * search_vault_smart ranks by keywords; `offline` runs headless only.
  */
 async function modelPresence(plugin: Plugin, settings: SemanticSettings): Promise<ModelPresence> {
@@ -70,9 +69,8 @@ async function modelPresence(plugin: Plugin, settings: SemanticSettings): Promis
       status: 'warn',
       summary: `the ${settings.provider === 'offline' ? 'offline model runs on the headless server only' : 'Smart Connections plugin is not loaded'}: search_vault_smart is unavailable (search_vault_simple still works)`,
     };
-  const folder = `${vaultOf(plugin)}/${plugin.manifest.dir ?? `${plugin.app.vault.configDir}/plugins/${plugin.manifest.id}`}`;
   const installer = new ModelInstaller({
-    folder: nodeModelFolder(modelsDirectory(folder)),
+    folder: nodeModelFolder(deviceRoots(thisDevice()).models),
     runtime: true,
     fetch: () => Promise.reject(new Error('the doctor downloads nothing')),
   });

@@ -9,7 +9,7 @@ import { checkPort, checkServer, probeServers } from './checks/server-checks.ts'
 import { checkSemantic } from './checks/semantic-check.ts';
 import { checkSettings, checkTokens } from './checks/settings-checks.ts';
 import { checkConfigFolder, checkHiddenFolders, checkVaultFolder } from './checks/vault-checks.ts';
-import { settingsPathIn, type DoctorEnvironment } from './environment.ts';
+import { deviceSecretsIn, settingsPathIn, type DoctorEnvironment } from './environment.ts';
 import { reportOf, type DoctorReport } from './report.ts';
 
 export async function runDoctor(env: DoctorEnvironment): Promise<DoctorReport> {
@@ -19,7 +19,9 @@ export async function runDoctor(env: DoctorEnvironment): Promise<DoctorReport> {
   const file = await loadSettingsFile(settingsPathIn(env), false);
   const settings = file.unreadable ? null : file.settings;
   const clientFiles = await readClientConfigs(env);
-  const servers = await probeServers(env, settings, portsNamedIn(clientFiles));
+  const secrets = deviceSecretsIn(env, file.moved.secrets);
+  const probeSecret = settings?.tokens.map((token) => secrets[token.id]).find(Boolean) ?? null;
+  const servers = await probeServers(env, settings, probeSecret, portsNamedIn(clientFiles));
   return reportOf(env.vaultLabel, [
     folder,
     await checkConfigFolder(env),

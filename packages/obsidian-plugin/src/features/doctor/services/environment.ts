@@ -3,7 +3,13 @@
  * ports, how a semantic model is found, and how to word a fix here (the CLI names its commands,
  * Obsidian its settings tab), so no message points at a setting this host does not have.
  */
-import type { SemanticSettings } from '@mcp-connector/shared';
+import {
+  deviceHomeOf,
+  readDeviceSecrets,
+  type SemanticSettings,
+  type VaultDeviceHome,
+} from '@mcp-connector/shared';
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheckStatus } from './report.ts';
 
@@ -42,6 +48,29 @@ export interface DoctorEnvironment {
 
 export function settingsPathIn(env: DoctorEnvironment): string {
   return join(env.vault, env.configDir, 'plugins', env.pluginId, 'data.json');
+}
+
+/** The vault's device home on the device the doctor looks at (ADR-0033). */
+export function deviceHomeIn(env: DoctorEnvironment): VaultDeviceHome {
+  let vault = env.vault;
+  try {
+    vault = realpathSync(vault);
+  } catch {
+    // A vault folder that is gone: the folder check says so; the place is only named.
+  }
+  const { platform, env: variables, home } = env.clients;
+  return deviceHomeOf(vault, { platform, env: variables, homedir: home });
+}
+
+/**
+ * Secrets this device holds, by token id: the device's file, and any a data.json not yet
+ * migrated still has (the doctor reads; it moves nothing).
+ */
+export function deviceSecretsIn(
+  env: DoctorEnvironment,
+  stillInFile: Record<string, string>,
+): Record<string, string> {
+  return { ...readDeviceSecrets(deviceHomeIn(env).secrets), ...stillInFile };
 }
 
 /** A path for a message, with the home folder as ~. */

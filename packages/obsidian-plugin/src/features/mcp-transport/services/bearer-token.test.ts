@@ -1,15 +1,27 @@
 import { describe, expect, test } from 'bun:test';
-import { newTokenRecord } from '@mcp-connector/shared';
+import { hashSecret, newToken, recordOf } from '@mcp-connector/shared';
 import { matchBearerToken } from './bearer-token.ts';
 
-const first = newTokenRecord('First');
-const second = newTokenRecord('Second');
-const tokens = [first, second];
+const first = newToken('First');
+const second = newToken('Second');
+// What data.json holds: the records with their hashes, no secret.
+const tokens = [recordOf(first), recordOf(second)];
 
 describe('matchBearerToken', () => {
   test('finds the record whose secret is presented, whichever position it has', () => {
-    expect(matchBearerToken(`Bearer ${first.secret}`, tokens)).toBe(first);
-    expect(matchBearerToken(`bearer ${second.secret}`, tokens)).toBe(second);
+    expect(matchBearerToken(`Bearer ${first.secret}`, tokens)).toBe(tokens[0] ?? null);
+    expect(matchBearerToken(`bearer ${second.secret}`, tokens)).toBe(tokens[1] ?? null);
+  });
+
+  test("another token's secret does not verify, nor does the hash itself", () => {
+    const swapped = [{ ...recordOf(first), hash: hashSecret(second.id, first.secret) }];
+    expect(matchBearerToken(`Bearer ${first.secret}`, swapped)).toBeNull();
+    expect(matchBearerToken(`Bearer ${recordOf(first).hash}`, tokens)).toBeNull();
+  });
+
+  test('a malformed stored hash matches nothing', () => {
+    const broken = [{ ...recordOf(first), hash: 'sha1:abc' }];
+    expect(matchBearerToken(`Bearer ${first.secret}`, broken)).toBeNull();
   });
 
   test.each([

@@ -1,10 +1,11 @@
 /**
- * Finds the token record a request's `Authorization: Bearer` header names. Every stored secret
- * is compared, in constant time and without stopping at a match, so response timing says nothing
- * about which secrets exist or how much of one was guessed.
+ * Finds the token record a request's `Authorization: Bearer` header names. data.json keeps each
+ * secret's keyed hash (ADR-0033), so the presented secret is hashed under every token's id and
+ * compared in constant time, without stopping at a match: response timing says nothing about
+ * which secrets exist or how much of one was guessed. At most MAX_TOKENS HMACs a request
+ * (about 2 µs each, ADR-0033), so no cache of verified secrets is kept.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { TokenRecord } from '@mcp-connector/shared';
+import { secretMatches, type TokenRecord } from '@mcp-connector/shared';
 
 const BEARER = /^Bearer +(\S+) *$/i;
 
@@ -13,15 +14,10 @@ export function matchBearerToken(
   tokens: readonly TokenRecord[],
 ): TokenRecord | null {
   const presented = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1];
-  const presentedDigest = digest(presented ?? '');
   let match: TokenRecord | null = null;
   for (const token of tokens) {
-    const equal = timingSafeEqual(presentedDigest, digest(token.secret));
+    const equal = secretMatches(token, presented ?? '');
     if (equal && presented !== undefined && match === null) match = token;
   }
   return match;
-}
-
-function digest(secret: string): Buffer {
-  return createHash('sha256').update(secret).digest();
 }

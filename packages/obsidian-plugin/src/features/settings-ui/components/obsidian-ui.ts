@@ -13,11 +13,8 @@ import type { SettingsStore } from '../../settings/index.ts';
 import { CLAUDE_CODE_COMMAND, type PluginPlace } from '../services/client-configs.ts';
 import { ServerLifecycle } from '../services/server-lifecycle.ts';
 import type { SectionId, SettingsView } from '../services/settings-api.ts';
-import type {
-  ModelDownloads,
-  SettingsLinks,
-  SettingsService,
-} from '../services/settings-service.ts';
+import type { ModelDownloads } from '../services/model-downloads.ts';
+import type { SettingsLinks, SettingsService } from '../services/settings-service.ts';
 import { statusBarText } from '../services/status-line.ts';
 import { OperationsWatch } from '../services/operations-watch.ts';
 import { operationLine, operationsStatus } from '../../long-work/index.ts';

@@ -47,7 +47,7 @@ export function clientConfigText(id: string, context: ClientContext): string {
 }
 
 export async function mcpbFor(
-  token: TokenRecord,
+  token: Pick<TokenRecord, 'id' | 'label'>,
   place: PluginPlace,
   vault: { vaultName: string; configDir: string },
 ): Promise<{ fileName: string; bytes: Uint8Array }> {

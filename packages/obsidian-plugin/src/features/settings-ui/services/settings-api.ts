@@ -48,7 +48,8 @@ export interface PromotedTool {
 export interface TokenView {
   id: string;
   label: string;
-  secret: string;
+  /** Null when the token was made on another device: its secret is not kept here (ADR-0033). */
+  secret: string | null;
   createdAt: string;
   policy: TokenPolicy;
   /** What tools/list shows this token's client, meta-tools included. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
-import { newTokenRecord } from '@mcp-connector/shared';
+import { newToken } from '@mcp-connector/shared';
 import { decisionsToCsv } from '../../command-permissions/index.ts';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -150,19 +150,20 @@ describe('SettingsService: tokens and tool loading', () => {
       readOnly: false,
     });
     await service.setTokenPolicy(tokenId, { promoted: ['list_tags'] });
-    await store.updateSlice('toolPolicy', (policy) => ({
-      ...policy,
+    // Earned on this device: the promotion and the counts that earned it (ADR-0033).
+    await store.usage.update((usage) => ({
+      ...usage,
       promoted: ['get_backlinks'],
-      callCounts: { get_backlinks: 5, list_tags: 1 },
+      calls: { get_backlinks: 5, list_tags: 1 },
     }));
     expect(service.view().tokens.find((token) => token.id === tokenId)?.promoted).toEqual([
       { name: 'list_tags', by: 'token' },
       { name: 'get_backlinks', by: 'adaptive' },
     ]);
     await service.removePromoted(tokenId, { name: 'get_backlinks', by: 'adaptive' });
-    expect(store.current.toolPolicy).toMatchObject({ promoted: [], callCounts: { list_tags: 1 } });
+    expect(store.usage.current).toMatchObject({ promoted: [], calls: { list_tags: 1 } });
     await service.resetAdaptive(tokenId);
-    expect(store.current.toolPolicy.callCounts).toEqual({});
+    expect(store.usage.current.calls).toEqual({});
     expect(store.current.toolPolicy.tokens[tokenId]).toMatchObject({
       profile: 'adaptive',
       promoted: [],
@@ -228,7 +229,7 @@ describe('SettingsService: hidden folders and commands', () => {
 
 describe('SettingsService: a settings file that cannot be trusted', () => {
   test('an invalid tokens slice is shown, the server refuses, and token changes say to fix the file', async () => {
-    const broken = { id: 'x', label: 'Broken', secret: 'short', createdAt: '2026-03-01' };
+    const broken = { id: 'x', label: 'Broken', hash: 'md5:short', createdAt: '2026-03-01' };
     await writeFile(
       join(folder, 'data.json'),
       JSON.stringify({ schemaVersion: 2, transport: { port: null }, tokens: [broken] }),
@@ -248,7 +249,7 @@ describe('SettingsService: view updates', () => {
   test('a change made elsewhere (the tokens CLI, the server) reaches subscribers', async () => {
     const seen: number[] = [];
     service.subscribe((view) => seen.push(view.tokens.length));
-    await store.updateSlice('tokens', (tokens) => [...tokens, newTokenRecord('From the CLI')]);
+    await store.updateSlice('tokens', (tokens) => [...tokens, newToken('From the CLI')]);
     expect(seen.at(-1)).toBe(1);
     await service.restartServer();
     expect(service.view().server.state).toBe('serving');

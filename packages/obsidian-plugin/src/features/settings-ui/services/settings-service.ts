@@ -23,14 +23,7 @@ import {
   serverNameFor,
 } from '../../client-config/index.ts';
 import { decisionsToCsv } from '../../command-permissions/index.ts';
-import {
-  NATIVE_MODELS,
-  nativeModelOf,
-  type InstallStatus,
-  type ModelInstaller,
-  type NativeModelSpec,
-  type ProviderEnvironment,
-} from '../../semantic-search/index.ts';
+import { NATIVE_MODELS } from '../../semantic-search/index.ts';
 import type { SettingsStore } from '../../settings/index.ts';
 import {
   addToken,
@@ -39,6 +32,7 @@ import {
   revokeToken,
   setTokenPolicy,
 } from '../../tool-policy/index.ts';
+import { ModelDownloadState, type ModelDownloads } from './model-downloads.ts';
 import type { ServerLifecycle, ServerStatus } from './server-lifecycle.ts';
 import {
   CLIENT_CONFIG_CHOICES,
@@ -50,7 +44,6 @@ import {
 } from './client-configs.ts';
 import type {
   CommandChoice,
-  ModelInstallView,
   NewSecret,
   NewToken,
   PromotedTool,
@@ -59,26 +52,10 @@ import type {
   SettingsApi,
   SettingsView,
 } from './settings-api.ts';
-import {
-  familyViews,
-  indexStatusView,
-  isKnownTool,
-  modelInstallView,
-  serverView,
-  tokenViews,
-} from './views.ts';
+import { familyViews, indexStatusView, isKnownTool, serverView, tokenViews } from './views.ts';
 
 /** What the tab needs of the vault: its name, folders and Obsidian's commands. */
 export type SettingsHost = Pick<VaultHost, 'vaultName' | 'configDir' | 'listFolders' | 'commands'>;
-
-/** The built-in model's installer: the same one the connector loads from and the Notice drives. */
-export interface ModelDownloads {
-  installer: ModelInstaller;
-  /** The models folder as the user finds it: `.obsidian/plugins/mcp-connector/models/`. */
-  folder: string;
-  /** The native models by settings name, as the connector has them (tests: the tiny model). */
-  nativeModels?: ProviderEnvironment['nativeModels'];
-}
 
 /** What the tab can open beside itself (in Obsidian: the Recent AI changes view). */
 export interface SettingsLinks {
@@ -93,9 +70,7 @@ export class SettingsService implements SettingsApi {
   private readonly listeners = new Set<(view: SettingsView) => void>();
   private readonly stops: (() => void)[];
   private progressTimer: ReturnType<typeof setTimeout> | null = null;
-  /** The model whose folder was last looked at, and the install's last step told at once. */
-  private refreshedModel: string | null = null;
-  private modelStep: string | null = null;
+  private readonly downloads: ModelDownloadState;
 
   constructor(
     private readonly server: ServerLifecycle,
@@ -106,20 +81,23 @@ export class SettingsService implements SettingsApi {
     /** claude_desktop_config.json (the harness gives a temp one); null: no Desktop sync here. */
     private readonly desktopConfig: string | null = null,
     /** The built-in model's installer; null where the tab cannot install models. */
-    private readonly models: ModelDownloads | null = null,
+    models: ModelDownloads | null = null,
     /** What the tab opens beside itself (the Recent AI changes view). */
     private readonly links: SettingsLinks = {},
   ) {
+    this.downloads = new ModelDownloadState(models);
     this.current = this.compute();
     this.stops = [
       this.store.onChange(() => {
-        this.refreshModel();
+        this.downloads.refresh(this.store.current.semantic);
         this.publish();
       }),
+      // Usage and promotions learnt by serving: this device's file, not data.json (ADR-0033).
+      this.store.usage.onChange(() => this.publish()),
       server.onChange((change) => (change === 'state' ? this.publish() : this.publishSoon())),
-      models?.installer.onChange((status) => this.modelChanged(status)) ?? (() => undefined),
+      this.downloads.onChange((news) => (news === 'now' ? this.publish() : this.publishSoon())),
     ];
-    this.refreshModel();
+    this.downloads.refresh(this.store.current.semantic);
   }
 
   private get store(): SettingsStore {
@@ -198,6 +176,7 @@ export class SettingsService implements SettingsApi {
     const url = this.server.status().url;
     if (url === null)
       throw new Error('The server is not running: restart it (Server, Restart) first.');
+    if (token.secret === null) throw notOnThisDevice(token.label);
     return clientConfigText(configId, {
       url,
       secret: token.secret,
@@ -209,13 +188,7 @@ export class SettingsService implements SettingsApi {
     const token = this.requireToken(tokenId);
     if (this.place === null)
       throw new Error('The plugin folder is unknown here, so no bundle can be made.');
-    const record = {
-      id: token.id,
-      label: token.label,
-      secret: token.secret,
-      createdAt: token.createdAt,
-    };
-    const { fileName, bytes } = await mcpbFor(record, this.place, this.host);
+    const { fileName, bytes } = await mcpbFor(token, this.place, this.host);
     return { fileName, base64: Buffer.from(bytes).toString('base64') };
   }
 
@@ -238,29 +211,38 @@ export class SettingsService implements SettingsApi {
 
   async removePromoted(id: string, tool: PromotedTool): Promise<void> {
     const token = this.requireToken(id);
+    const others = (names: readonly string[]) => names.filter((name) => name !== tool.name);
     if (tool.by === 'token') {
-      const promoted = token.policy.promoted.filter((name) => name !== tool.name);
-      await setTokenPolicy(this.store, id, { promoted });
+      const promoted = others(this.store.current.toolPolicy.tokens[id]?.promoted ?? []);
+      if (promoted.length !== token.policy.promoted.length)
+        await setTokenPolicy(this.store, id, { promoted });
+      await this.store.usage.update((usage) => ({
+        ...usage,
+        pinned: { ...usage.pinned, [id]: others(usage.pinned[id] ?? []) },
+      }));
       return;
     }
     // Its call count goes too, or the next call would promote it again at once.
-    await this.store.updateSlice('toolPolicy', (policy) => {
-      const { [tool.name]: _count, ...callCounts } = policy.callCounts;
-      return {
-        ...policy,
-        promoted: policy.promoted.filter((name) => name !== tool.name),
-        callCounts,
-      };
+    await this.store.updateSlice('toolPolicy', (policy) =>
+      policy.promoted.includes(tool.name)
+        ? { ...policy, promoted: others(policy.promoted) }
+        : policy,
+    );
+    await this.store.usage.update((usage) => {
+      const { [tool.name]: _count, ...calls } = usage.calls;
+      return { ...usage, promoted: others(usage.promoted), calls };
     });
   }
 
   async resetAdaptive(id: string): Promise<void> {
     this.requireToken(id);
     await setTokenPolicy(this.store, id, { promoted: [] });
-    await this.store.updateSlice('toolPolicy', (policy) => ({
-      ...policy,
+    await this.store.updateSlice('toolPolicy', (policy) => ({ ...policy, promoted: [] }));
+    await this.store.usage.update((usage) => ({
+      ...usage,
       promoted: [],
-      callCounts: {},
+      calls: {},
+      pinned: { ...usage.pinned, [id]: [] },
     }));
   }
 
@@ -367,45 +349,11 @@ export class SettingsService implements SettingsApi {
   }
 
   async downloadModel(): Promise<void> {
-    const { installer } = this.requireModels();
-    const model = this.nativeModel();
-    const status = installer.status(model);
-    if (status.state === 'unavailable') throw new Error(status.error ?? 'unavailable');
-    await installer.download(model);
+    await this.downloads.download(this.store.current.semantic);
   }
 
   async cancelModelDownload(): Promise<void> {
-    this.requireModels().installer.cancel(this.nativeModel());
-  }
-
-  private requireModels(): ModelDownloads {
-    if (this.models === null) throw new Error('Models cannot be installed from this tab here.');
-    return this.models;
-  }
-
-  private nativeModel(): NativeModelSpec {
-    return nativeModelOf(this.store.current.semantic, this.models ?? {});
-  }
-
-  /** Looks at the models folder for the model the settings name, once per model. */
-  private refreshModel(): void {
-    const model = this.nativeModel();
-    if (this.models === null || model.modelId === this.refreshedModel) return;
-    this.refreshedModel = model.modelId;
-    this.models.installer.refresh(model).catch(() => undefined);
-  }
-
-  /** A new step (state, file, refusal) shows at once; bytes are coalesced like index progress. */
-  private modelChanged(status: InstallStatus): void {
-    const step = [status.modelId, status.state, status.file, status.refused.length].join(' ');
-    if (step === this.modelStep) return this.publishSoon();
-    this.modelStep = step;
-    this.publish();
-  }
-
-  private modelView(): ModelInstallView | null {
-    if (this.models === null) return null;
-    return modelInstallView(this.models.installer, this.nativeModel(), this.models.folder);
+    this.downloads.cancel(this.store.current.semantic);
   }
 
   async setChangeJournal(change: Partial<ChangeJournalSettings>): Promise<void> {
@@ -458,7 +406,10 @@ export class SettingsService implements SettingsApi {
         effectiveServerName,
         this.place === null ? null : this.desktopConfig,
       ),
-      tokens: tokenViews(settings),
+      tokens: tokenViews(settings, {
+        secretOf: (id) => this.store.secrets.get(id),
+        usage: this.store.usage.current,
+      }),
       maxTokens: MAX_TOKENS,
       families: familyViews(settings),
       hiddenFolders: settings.hiddenFolders,
@@ -467,7 +418,7 @@ export class SettingsService implements SettingsApi {
         settings: settings.semantic,
         status: indexStatusView(semantic?.status() ?? null),
         nativeModels: Object.keys(NATIVE_MODELS),
-        model: this.modelView(),
+        model: this.downloads.view(settings.semantic),
       },
       changeJournal: settings.changeJournal,
       canOpenRecentChanges: this.links.openRecentChanges !== undefined,
@@ -485,6 +436,12 @@ export class SettingsService implements SettingsApi {
   private publishSoon(): void {
     this.progressTimer ??= setTimeout(() => this.publish(), PROGRESS_MS);
   }
+}
+
+function notOnThisDevice(label: string): Error {
+  return new Error(
+    `The secret of "${label}" was made on another device and is not kept on this one. Regenerate it here to get one (clients using the old secret then need the new one).`,
+  );
 }
 
 function sameItems(a: readonly string[], b: readonly string[]): boolean {

@@ -4,6 +4,7 @@
  * activations), its usage and promotions; the registry by family with each tool's switch.
  */
 import type { Settings } from '@mcp-connector/shared';
+import type { UsageState } from '../../settings/index.ts';
 import { allTools, metaTools, toolFamilies } from '../../mcp-tools/index.ts';
 import {
   consentLine,
@@ -14,7 +15,12 @@ import {
   type ModelInstaller,
   type NativeModelSpec,
 } from '../../semantic-search/index.ts';
-import { policyOf, resolveScope } from '../../tool-policy/index.ts';
+import {
+  policyOf,
+  promotedForAdaptive,
+  resolveScope,
+  withPinned,
+} from '../../tool-policy/index.ts';
 import { firstSentence } from './format.ts';
 import type { ServerStatus } from './server-lifecycle.ts';
 import type {
@@ -27,35 +33,43 @@ import type {
   TokenView,
 } from './settings-api.ts';
 
-export function tokenViews(settings: Settings): TokenView[] {
+/**
+ * `device`: this device's secrets (null for a token made on another device) and usage, with the
+ * promotions use earned here (ADR-0033).
+ */
+export function tokenViews(
+  settings: Settings,
+  device: { secretOf: (tokenId: string) => string | null; usage: UsageState },
+): TokenView[] {
+  const { usage } = device;
   return settings.tokens.map((token) => {
-    const policy = policyOf(settings, token.id);
+    const policy = withPinned(policyOf(settings, token.id), usage.pinned[token.id]);
     const scope = resolveScope({
       tools: allTools,
       metaTools,
       token: policy,
-      vault: settings.toolPolicy,
+      vault: { ...settings.toolPolicy, promoted: promotedForAdaptive(settings, usage) },
       activated: new Set(),
     });
     return {
       id: token.id,
       label: token.label,
-      secret: token.secret,
+      secret: device.secretOf(token.id),
       createdAt: token.createdAt,
       policy,
       listedTools: scope.listed.length,
       reachableTools: metaTools.length + scope.reachable.length,
-      usage: settings.usage[token.id] ?? { legacy: 0, modern: 0, lastSeen: null },
-      promoted: promotedFor(settings, token.id),
+      usage: usage.requests[token.id] ?? { legacy: 0, modern: 0, lastSeen: null },
+      promoted: promotedFor(settings, usage, token.id),
     };
   });
 }
 
-function promotedFor(settings: Settings, tokenId: string): PromotedTool[] {
-  const policy = policyOf(settings, tokenId);
+function promotedFor(settings: Settings, usage: UsageState, tokenId: string): PromotedTool[] {
+  const policy = withPinned(policyOf(settings, tokenId), usage.pinned[tokenId]);
   const pinned = policy.promoted.map((name): PromotedTool => ({ name, by: 'token' }));
   if (policy.profile !== 'adaptive') return pinned;
-  const earned = settings.toolPolicy.promoted
+  const earned = promotedForAdaptive(settings, usage)
     .filter((name) => !policy.promoted.includes(name))
     .map((name): PromotedTool => ({ name, by: 'adaptive' }));
   return [...pinned, ...earned];

@@ -1,15 +1,15 @@
 /**
  * Reading data.json, slice by slice. A missing file means defaults; an older format is migrated
- * (secrets byte for byte). Each slice is validated on its own: a valid slice is used even when
+ * (plain secrets come out in `moved`, for the device home). Each slice is validated on its own: a valid slice is used even when
  * another is not, and an invalid one reads as its default, is named in `problem`, and stays in
  * the file exactly as written (`raw`), so the user can fix it by hand and nothing is lost. A file
  * that is not a JSON object at all is `unreadable`; it is copied aside (data.json.corrupt-<time>)
  * when opened and never overwritten.
  */
 import {
-  SETTINGS_SCHEMA_VERSION,
   defaultSettings,
   migrateSettings,
+  type MovedToDevice,
   type Settings,
   type SettingsSlice,
 } from '@mcp-connector/shared';
@@ -24,12 +24,14 @@ export interface LoadedSettings {
   problem: string | null;
   /** Slices that failed validation (read as defaults; the file keeps what it had). */
   invalid: SettingsSlice[];
-  /** The file's top-level object as read; null when missing or unreadable. */
+  /** The file's top-level object as read and migrated; null when missing or unreadable. */
   raw: Record<string, unknown> | null;
   /** The file exists but is not a JSON object: nothing in it can be used or rewritten. */
   unreadable: boolean;
   /** True when the file was in an older format and should be written back migrated. */
   migrated: boolean;
+  /** What migrating took out of the file for the device home (saved there before any write). */
+  moved: MovedToDevice;
 }
 
 /** `keepAside: false` only reports an unreadable file (for reloads, which never write). */
@@ -73,15 +75,24 @@ export function parseSlices(raw: Record<string, unknown>): LoadedSettings {
         ? null
         : `data.json has invalid settings, which were not used: ${reasons.join('; ')}.`,
     invalid,
-    raw,
+    raw: value,
     unreadable: false,
-    migrated: migration.from < SETTINGS_SCHEMA_VERSION,
+    migrated: migration.changed,
+    moved: migration.moved,
   };
 }
 
 function fresh(): LoadedSettings {
   const settings = defaultSettings();
-  return { settings, problem: null, invalid: [], raw: null, unreadable: false, migrated: false };
+  return {
+    settings,
+    problem: null,
+    invalid: [],
+    raw: null,
+    unreadable: false,
+    migrated: false,
+    moved: { secrets: {}, requests: {}, calls: {} },
+  };
 }
 
 function parseObject(text: string): Record<string, unknown> | string {

@@ -1,10 +1,19 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
 import { rejectionOf, waitFor } from '@mcp-connector/shared/test-support';
-import { SETTINGS_SCHEMA_VERSION, defaultSettings, newTokenRecord } from '@mcp-connector/shared';
-import { mkdir, mkdtemp, readFile, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import {
+  SETTINGS_SCHEMA_VERSION,
+  defaultSettings,
+  hashSecret,
+  newToken,
+  recordOf,
+} from '@mcp-connector/shared';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { SettingsStore } from './settings-store.ts';
+
+/** A token as data.json keeps it (a hash, no secret). */
+const record = (label: string) => recordOf(newToken(label));
 
 let folder: string;
 let path: string;
@@ -44,7 +53,7 @@ describe('SettingsStore', () => {
     store.onChange(() => heard++);
     const after = await store.updateSlices({
       transport: (current) => ({ ...current, port: 27204 }),
-      usage: (usage) => ({ ...usage, t: { legacy: 1, modern: 2, lastSeen: null } }),
+      hiddenFolders: (folders) => [...folders, 'Private'],
       tokens: (tokens) => tokens,
     });
     expect(heard).toBe(1);
@@ -52,16 +61,16 @@ describe('SettingsStore', () => {
     expect(after.tokens).toEqual([]);
     expect(await onDisk()).toMatchObject({
       transport: { port: 27204 },
-      usage: { t: { legacy: 1, modern: 2, lastSeen: null } },
+      hiddenFolders: ['Private'],
     });
     const written = await readFile(path, 'utf8');
     const refused = await rejectionOf(
       store.updateSlices({
         transport: (current) => ({ ...current, port: 27205 }),
-        usage: () => 'not usage' as never,
+        hiddenFolders: () => 'not folders' as never,
       }),
     );
-    expect(refused.message).toContain('usage');
+    expect(refused.message).toContain('hiddenFolders');
     expect(await readFile(path, 'utf8')).toBe(written);
   });
 
@@ -70,10 +79,10 @@ describe('SettingsStore', () => {
     const other = await SettingsStore.open(path);
     await Promise.all([
       ...Array.from({ length: 5 }, (_, index) =>
-        store.updateSlice('tokens', (tokens) => [...tokens, newTokenRecord(`a${index}`)]),
+        store.updateSlice('tokens', (tokens) => [...tokens, record(`a${index}`)]),
       ),
       ...Array.from({ length: 5 }, (_, index) =>
-        other.updateSlice('tokens', (tokens) => [...tokens, newTokenRecord(`b${index}`)]),
+        other.updateSlice('tokens', (tokens) => [...tokens, record(`b${index}`)]),
       ),
       store.updateSlice('transport', (current) => ({ ...current, port: 27204 })),
     ]);
@@ -88,10 +97,10 @@ describe('SettingsStore', () => {
     const external = {
       schemaVersion: 1,
       transport: { port: 27205 },
-      tokens: [newTokenRecord('cli')],
+      tokens: [record('cli')],
     };
     await writeFile(path, JSON.stringify(external));
-    await store.updateSlice('tokens', (tokens) => [...tokens, newTokenRecord('plugin')]);
+    await store.updateSlice('tokens', (tokens) => [...tokens, record('plugin')]);
     const saved = await onDisk();
     expect(saved.transport).toEqual({ port: 27205, serverName: null });
     expect((saved.tokens as { label: string }[]).map((token) => token.label)).toEqual([
@@ -136,46 +145,99 @@ describe('SettingsStore migrations', () => {
     await writeFile(path, JSON.stringify({ token: secret, port: 27204 }));
     const store = await SettingsStore.open(path);
     expect(store.problem).toBeNull();
-    expect(store.current.tokens.map((token) => [token.label, token.secret])).toEqual([
+    const tokens = store.current.tokens;
+    expect(tokens.map((token) => [token.label, store.secrets.get(token.id)])).toEqual([
       ['Default', secret],
     ]);
+    expect(await readFile(path, 'utf8')).not.toContain(secret);
     expect(store.current.transport).toEqual({ port: 27204, serverName: null });
     const saved = await onDisk();
     expect(saved.schemaVersion).toBe(SETTINGS_SCHEMA_VERSION);
-    expect((saved.tokens as { secret: string }[])[0]?.secret).toBe(secret);
+    expect((saved.tokens as { secret?: string }[])[0]?.secret).toBeUndefined();
   });
 
   test('a version 1 file gains the new slices with their defaults and keeps everything else', async () => {
-    const token = newTokenRecord('Claude Code');
+    const { secret, ...token } = newToken('Claude Code');
     await mkdir(dirname(path), { recursive: true });
     await writeFile(
       path,
-      JSON.stringify({ schemaVersion: 1, transport: { port: null }, tokens: [token] }),
+      JSON.stringify({
+        schemaVersion: 1,
+        transport: { port: null },
+        tokens: [{ ...token, secret }],
+      }),
     );
     const store = await SettingsStore.open(path);
     expect(store.current).toEqual({ ...defaultSettings(), tokens: [token] });
+    expect(store.secrets.get(token.id)).toBe(secret);
+  });
+
+  test('a version 2 file: each plain secret moves to the device home (0600), its hash stays', async () => {
+    const plain = [newToken('Claude'), newToken('Cursor')].map(
+      ({ hash: _hash, ...token }) => token,
+    );
+    await mkdir(dirname(path), { recursive: true });
+    const usage = {
+      [plain[0]?.id ?? '']: { legacy: 3, modern: 4, lastSeen: '2026-01-02T00:00:00Z' },
+    };
+    const toolPolicy = {
+      tokens: {},
+      userDisabled: [],
+      promoted: ['list_tags'],
+      callCounts: { list_tags: 7 },
+    };
+    await writeFile(path, JSON.stringify({ schemaVersion: 2, tokens: plain, usage, toolPolicy }));
+    const store = await SettingsStore.open(path);
+    const text = await readFile(path, 'utf8');
+    for (const token of plain) {
+      expect(text).not.toContain(token.secret);
+      expect(store.secrets.get(token.id)).toBe(token.secret);
+    }
+    expect(store.current.tokens.map((token) => token.hash)).toEqual(
+      plain.map((token) => hashSecret(token.id, token.secret)),
+    );
+    expect((await stat(store.device.secrets)).mode & 0o777).toBe(0o600);
+    // The counters serving kept move too; what the user promoted stays.
+    expect(JSON.parse(text)).not.toHaveProperty('usage');
+    expect(store.current.toolPolicy).toEqual({
+      tokens: {},
+      userDisabled: [],
+      promoted: ['list_tags'],
+    });
+    expect(store.usage.current.calls).toEqual({ list_tags: 7 });
+    expect(store.usage.current.requests).toEqual(usage);
+    expect(store.device.secrets.startsWith(join(process.env.HOME ?? '', '.local', 'state'))).toBe(
+      true,
+    );
+  });
+
+  test('a file that is not written back (an invalid slice) still has its secrets kept on the device', async () => {
+    const { hash: _hash, ...token } = newToken('Claude');
+    await mkdir(dirname(path), { recursive: true });
+    const text = JSON.stringify({ schemaVersion: 2, tokens: [token], semantic: 'on' });
+    await writeFile(path, text);
+    const store = await SettingsStore.open(path);
+    expect(store.secrets.get(token.id)).toBe(token.secret);
+    expect(await readFile(path, 'utf8')).toBe(text);
   });
 });
 
 describe('SettingsStore across processes', () => {
-  test('concurrent writers (a token add racing a promotion and a usage flush) lose no update', async () => {
+  test('concurrent writers (a token add racing a promotion and a folder change) lose no update', async () => {
     const stores = await Promise.all([
       SettingsStore.open(path),
       SettingsStore.open(path),
       SettingsStore.open(path),
     ]);
-    const [tokens, policy, usage] = stores;
+    const [tokens, policy, folders] = stores;
     await Promise.all(
       Array.from({ length: 5 }, (_, index) => [
-        tokens.updateSlice('tokens', (current) => [...current, newTokenRecord(`client ${index}`)]),
+        tokens.updateSlice('tokens', (current) => [...current, record(`client ${index}`)]),
         policy.updateSlice('toolPolicy', (current) => ({
           ...current,
           promoted: [...current.promoted, `tool_${index}`],
         })),
-        usage.updateSlice('usage', (current) => ({
-          ...current,
-          [`token${index}`]: { legacy: index, modern: 0, lastSeen: null },
-        })),
+        folders.updateSlice('hiddenFolders', (current) => [...current, `Folder ${index}`]),
       ]).flat(),
     );
     const saved = (await SettingsStore.open(path)).current;
@@ -187,7 +249,7 @@ describe('SettingsStore across processes', () => {
       'tool_3',
       'tool_4',
     ]);
-    expect(Object.keys(saved.usage).length).toBe(5);
+    expect(saved.hiddenFolders.length).toBe(5);
   });
 
   test('another process writing the file is seen by a watching store', async () => {
@@ -196,7 +258,7 @@ describe('SettingsStore across processes', () => {
     await server.watch();
     try {
       const cli = await SettingsStore.open(path);
-      const added = newTokenRecord('from the CLI');
+      const added = record('from the CLI');
       await cli.updateSlice('tokens', (current) => [...current, added]);
       await waitFor(
         () => server.current.tokens.some((token) => token.id === added.id),
@@ -220,7 +282,7 @@ describe('SettingsStore across processes', () => {
 });
 
 describe('SettingsStore never fails open', () => {
-  const token = newTokenRecord('Kept');
+  const token = record('Kept');
   async function writeRaw(value: unknown): Promise<string> {
     await mkdir(dirname(path), { recursive: true });
     const text = typeof value === 'string' ? value : JSON.stringify(value);
@@ -258,9 +320,9 @@ describe('SettingsStore never fails open', () => {
     const text = await writeRaw(`{"schemaVersion": 2, "tokens": [${JSON.stringify(token)}`);
     const store = await SettingsStore.open(path);
     expect(store.refusal).not.toBeNull();
-    expect(
-      await rejectionOf(store.updateSlice('tokens', () => [newTokenRecord('new')])),
-    ).toBeInstanceOf(Error);
+    expect(await rejectionOf(store.updateSlice('tokens', () => [record('new')]))).toBeInstanceOf(
+      Error,
+    );
     expect(await readFile(path, 'utf8')).toBe(text);
   });
 

@@ -9,6 +9,10 @@
  * `updateSlice` on it refuses), an unreadable file is never rewritten, and while a security slice
  * (tokens, token policy, hidden folders) is invalid, `refusal` says why the server must not serve.
  *
+ * The store also holds the vault's device home (ADR-0033) and this device's token secrets: a file
+ * that still has plain secrets (an older format) has them saved there before it is rewritten with
+ * their hashes, and whenever it is read with one.
+ *
  * `refresh` (called before every request) compares the file's inode, size and mtime with what was
  * last read and reloads on any difference, so a token revoked from the command line is refused
  * on the very next request; `watch` does the same on file-system events, for listeners.
@@ -17,16 +21,20 @@ import {
   Mutex,
   SECURITY_SLICES,
   ToolError,
+  deviceHomeOf,
   writeFileAtomic,
   type Settings,
   type SettingsSlice,
+  type VaultDeviceHome,
 } from '@mcp-connector/shared';
 import { sliceSchemas } from '@mcp-connector/shared/settings-schemas';
 import { type } from 'arktype';
-import { statSync, watch, type FSWatcher } from 'node:fs';
+import { realpathSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { basename, dirname } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { clearTimeout, setTimeout } from 'node:timers';
+import { DeviceSecrets, type SecretMirror } from './device-secrets.ts';
+import { DeviceUsage, parseUsage, withCounters } from './device-usage.ts';
 import { withFileLock } from './file-lock.ts';
 import { loadSettingsFile, type LoadedSettings } from './settings-file.ts';
 
@@ -42,6 +50,13 @@ export type SettingsListener = (settings: Settings) => void;
 /** A change for each of some slices (`updateSlices`). */
 export type SliceChanges = { [K in SettingsSlice]?: (current: Settings[K]) => Settings[K] };
 
+export interface SettingsStoreOptions {
+  /** The vault's device home; by default this device's for the vault that holds data.json. */
+  device?: VaultDeviceHome;
+  /** Where secrets are mirrored as well (Obsidian's secret storage). */
+  secretMirror?: SecretMirror;
+}
+
 export class SettingsStore {
   private loaded: LoadedSettings;
   private signature: string;
@@ -51,6 +66,10 @@ export class SettingsStore {
 
   private constructor(
     readonly path: string,
+    readonly device: VaultDeviceHome,
+    readonly secrets: DeviceSecrets,
+    /** What serving learns on this device (usage.json): never written to data.json. */
+    readonly usage: DeviceUsage,
     loaded: LoadedSettings,
     signature: string,
   ) {
@@ -58,17 +77,24 @@ export class SettingsStore {
     this.signature = signature;
   }
 
-  static async open(path: string): Promise<SettingsStore> {
+  static async open(path: string, options: SettingsStoreOptions = {}): Promise<SettingsStore> {
+    const device = options.device ?? deviceHomeOf(vaultRealPathOf(path));
+    const secrets = new DeviceSecrets(device.secrets, options.secretMirror ?? null);
+    const usage = new DeviceUsage(device.usage);
+    const load = (keepAside: boolean) => loadKeepingSecrets(path, secrets, keepAside);
     // Reading needs no lock (writes are atomic); only writing a migrated file back does.
     return settingsMutex.run(async () => {
       const signature = signatureOf(path);
-      const first = await loadSettingsFile(path);
+      const first = await load(true);
       if (!first.migrated || first.problem !== null)
-        return new SettingsStore(path, first, signature);
+        return new SettingsStore(path, device, secrets, usage, first, signature);
       return withFileLock(lockPathOf(path), async () => {
-        const result = await loadSettingsFile(path);
-        if (result.migrated && result.problem === null) await writeSettings(path, result, {});
-        return new SettingsStore(path, result, signatureOf(path));
+        const result = await load(true);
+        if (result.migrated && result.problem === null) {
+          await keepCounters(result, usage);
+          await writeSettings(path, result, {});
+        }
+        return new SettingsStore(path, device, secrets, usage, result, signatureOf(path));
       });
     });
   }
@@ -104,7 +130,7 @@ export class SettingsStore {
   updateSlices(changes: SliceChanges): Promise<Partial<Settings>> {
     return settingsMutex.run(() =>
       withFileLock(lockPathOf(this.path), async () => {
-        const onDisk = await loadSettingsFile(this.path, false);
+        const onDisk = await loadKeepingSecrets(this.path, this.secrets, false);
         const slices = Object.keys(changes) as SettingsSlice[];
         const invalid = slices.find((slice) => onDisk.unreadable || onDisk.invalid.includes(slice));
         if (invalid !== undefined) throw cannotUpdate(invalid, onDisk);
@@ -122,6 +148,7 @@ export class SettingsStore {
         }
         const written = changed as Partial<Settings>;
         const updated = { ...onDisk, settings: { ...onDisk.settings, ...written } };
+        if (onDisk.migrated) await keepCounters(onDisk, this.usage);
         await writeSettings(this.path, updated, written);
         this.adopt(updated, signatureOf(this.path));
         return after as Partial<Settings>;
@@ -135,7 +162,7 @@ export class SettingsStore {
     await settingsMutex.run(async () => {
       const signature = signatureOf(this.path);
       if (signature === this.signature) return;
-      this.adopt(await loadSettingsFile(this.path, false), signature);
+      this.adopt(await loadKeepingSecrets(this.path, this.secrets, false), signature);
     });
   }
 
@@ -172,6 +199,45 @@ export class SettingsStore {
     this.loaded = loaded;
     this.signature = signature;
     if (changed) for (const listener of this.listeners) listener(loaded.settings);
+  }
+}
+
+/**
+ * The file as read, any plain secret an older format still has saved on this device first
+ * (again on every read until the file is rewritten: saving one is idempotent).
+ */
+async function loadKeepingSecrets(
+  path: string,
+  secrets: DeviceSecrets,
+  keepAside: boolean,
+): Promise<LoadedSettings> {
+  const loaded = await loadSettingsFile(path, keepAside);
+  if (Object.keys(loaded.moved.secrets).length > 0) await secrets.set(loaded.moved.secrets);
+  return loaded;
+}
+
+/**
+ * The counters an older format kept (usage, call counts), added to this device's right before
+ * the file that held them is rewritten without them: so they are added exactly once.
+ */
+async function keepCounters(loaded: LoadedSettings, usage: DeviceUsage): Promise<void> {
+  const { requests, calls } = loaded.moved;
+  if (Object.keys(requests).length === 0 && Object.keys(calls).length === 0) return;
+  const added = parseUsage(JSON.stringify({ requests, calls }));
+  await usage.update((current) => withCounters(current, added));
+}
+
+/**
+ * data.json is `<vault>/<config folder>/plugins/<plugin id>/data.json`; a file anywhere else
+ * (tests, tools) keys the device home by its own folder.
+ */
+function vaultRealPathOf(settingsPath: string): string {
+  const inPluginFolder = basename(resolve(settingsPath, '..', '..')) === 'plugins';
+  const vault = resolve(settingsPath, ...(inPluginFolder ? ['..', '..', '..', '..'] : ['..']));
+  try {
+    return realpathSync(vault);
+  } catch {
+    return vault;
   }
 }
 

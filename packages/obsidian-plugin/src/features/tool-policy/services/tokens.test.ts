@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
-import { MAX_TOKENS, ToolError } from '@mcp-connector/shared';
+import { MAX_TOKENS, ToolError, recordOf, secretMatches } from '@mcp-connector/shared';
+import { readFile } from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,9 +27,11 @@ describe('tokens', () => {
   test('the first run creates Default with a 32-byte base64url secret', async () => {
     const token = await ensureDefaultToken(settings);
     expect(token.label).toBe('Default');
-    expect(token.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(Buffer.from(token.secret, 'base64url').length).toBe(32);
+    const secret = token.secret ?? '';
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(secret, 'base64url').length).toBe(32);
     expect(await ensureDefaultToken(settings)).toEqual(token);
+    expect(settings.secrets.get(token.id)).toBe(token.secret as string);
   });
 
   test('add with a policy, rename, regenerate keeps id and policy, revoke removes both', async () => {
@@ -91,13 +94,41 @@ describe('tokens', () => {
     expect(settings.current.tokens.length).toBe(MAX_TOKENS);
   });
 
+  test('secrets live in the device home; data.json holds their hashes only', async () => {
+    const token = await addToken(settings, 'Cursor');
+    const file = () => readFile(settings.path, 'utf8');
+    expect(await file()).not.toContain(token.secret);
+    expect(settings.secrets.get(token.id)).toBe(token.secret);
+    const stored = settings.current.tokens.find((candidate) => candidate.id === token.id);
+    expect(stored !== undefined && secretMatches(stored, token.secret)).toBe(true);
+    const fresh = await regenerateToken(settings, token.id);
+    expect(settings.secrets.get(token.id)).toBe(fresh.secret);
+    expect(await file()).not.toContain(fresh.secret);
+    await revokeToken(settings, token.id);
+    expect(settings.secrets.get(token.id)).toBeNull();
+  });
+
+  test('a token made on another device: its hash verifies here, its secret is not here', async () => {
+    const elsewhere = await SettingsStore.open(settings.path, {
+      device: { ...settings.device, secrets: join(folder, 'other-device-secrets.json') },
+    });
+    const token = await addToken(elsewhere, 'Laptop');
+    await settings.refresh();
+    const here = settings.current.tokens.find((candidate) => candidate.id === token.id);
+    expect(here !== undefined && secretMatches(here, token.secret)).toBe(true);
+    expect(settings.secrets.get(token.id)).toBeNull();
+    const regenerated = await regenerateToken(settings, token.id);
+    expect(settings.secrets.get(token.id)).toBe(regenerated.secret);
+    elsewhere.close();
+  });
+
   test('findToken takes an id or a label (any case), and refuses a label two tokens share', async () => {
     const cursor = await addToken(settings, 'Cursor');
     const first = await addToken(settings, 'Twin');
     await addToken(settings, 'Twin');
-    expect(findToken(settings.current, cursor.id)).toEqual(cursor);
-    expect(findToken(settings.current, 'cursor')).toEqual(cursor);
-    expect(findToken(settings.current, first.id)).toEqual(first);
+    expect(findToken(settings.current, cursor.id)).toEqual(recordOf(cursor));
+    expect(findToken(settings.current, 'cursor')).toEqual(recordOf(cursor));
+    expect(findToken(settings.current, first.id)).toEqual(recordOf(first));
     const codes = ['Twin', 'Nobody'].map((name) => {
       try {
         findToken(settings.current, name);

@@ -2,24 +2,44 @@
  * Token records and their policies in the settings. A fresh install gets one token labelled
  * "Default". Adding, renaming, regenerating (same id and policy, new secret) and revoking are
  * settings updates, so they apply to the next request without restarting the transport.
+ *
+ * data.json keeps each secret's hash; the secret goes to this device's secrets file first
+ * (ADR-0033), so a secret the file verifies is always one this device can show, and a crash
+ * between the two writes leaves at worst an unused secret on the device.
  */
 import {
   MAX_TOKENS,
   ToolError,
   defaultTokenPolicy,
-  newTokenRecord,
+  newToken,
   newTokenSecret,
+  recordOf,
+  withSecret,
+  type DeviceToken,
+  type IssuedToken,
   type Settings,
   type TokenPolicy,
   type TokenRecord,
 } from '@mcp-connector/shared';
 import type { SettingsStore } from '../../settings/index.ts';
 
-export async function ensureDefaultToken(store: SettingsStore): Promise<TokenRecord> {
-  const tokens = await store.updateSlice('tokens', (current) =>
-    current.length > 0 ? current : [newTokenRecord('Default')],
-  );
-  return tokens[0] as TokenRecord;
+/** The first token, made as "Default" when there is none; its secret if this device has it. */
+export async function ensureDefaultToken(store: SettingsStore): Promise<DeviceToken> {
+  if (store.current.tokens.length === 0) {
+    const fresh = newToken('Default');
+    await store.secrets.set({ [fresh.id]: fresh.secret });
+    await store.updateSlice('tokens', (current) =>
+      current.length > 0 ? current : [recordOf(fresh)],
+    );
+  }
+  const tokens = store.current.tokens;
+  await store.secrets.keepOnly(tokens.map((token) => token.id));
+  return withDeviceSecret(store, tokens[0] as TokenRecord);
+}
+
+/** The token with its secret as this device keeps it (null: made on another device). */
+export function withDeviceSecret(store: SettingsStore, token: TokenRecord): DeviceToken {
+  return { ...token, secret: store.secrets.get(token.id) };
 }
 
 /** Adds the token and its policy in one write: no moment has it under another policy. */
@@ -27,8 +47,10 @@ export async function addToken(
   store: SettingsStore,
   label: string,
   policy: Partial<TokenPolicy> = {},
-): Promise<TokenRecord> {
-  const record = newTokenRecord(requireLabel(label));
+): Promise<IssuedToken> {
+  const issued = newToken(requireLabel(label));
+  const record = recordOf(issued);
+  await store.secrets.set({ [issued.id]: issued.secret });
   await store.updateSlices({
     tokens: (current) => {
       if (current.length >= MAX_TOKENS) {
@@ -41,7 +63,7 @@ export async function addToken(
     },
     toolPolicy: (current) => withTokenPolicy(current, record.id, policy).policy,
   });
-  return record;
+  return issued;
 }
 
 export async function renameToken(
@@ -52,9 +74,27 @@ export async function renameToken(
   return replaceToken(store, id, (token) => ({ ...token, label: requireLabel(label) }));
 }
 
-/** A new secret for the same id and policy: the old secret stops working at once. */
-export async function regenerateToken(store: SettingsStore, id: string): Promise<TokenRecord> {
-  return replaceToken(store, id, (token) => ({ ...token, secret: newTokenSecret() }));
+/**
+ * A new secret for the same id and policy: the old secret stops working at once. Also how a
+ * token made on another device gets a secret this device can show.
+ */
+export async function regenerateToken(store: SettingsStore, id: string): Promise<IssuedToken> {
+  const token = requireToken(store.current, id);
+  const issued = withSecret(token, newTokenSecret());
+  const previous = store.secrets.get(id);
+  await store.secrets.set({ [id]: issued.secret });
+  try {
+    const replaced = await replaceToken(store, id, (current) => ({
+      ...recordOf(current),
+      hash: issued.hash,
+    }));
+    return { ...replaced, secret: issued.secret };
+  } catch (error) {
+    // data.json still has the old hash: the device keeps the secret that matches it.
+    if (previous === null) await store.secrets.remove([id]);
+    else await store.secrets.set({ [id]: previous });
+    throw error;
+  }
 }
 
 export async function revokeToken(store: SettingsStore, id: string): Promise<void> {
@@ -66,6 +106,7 @@ export async function revokeToken(store: SettingsStore, id: string): Promise<voi
       return { ...policy, tokens };
     },
   });
+  await store.secrets.remove([id]);
 }
 
 export async function setTokenPolicy(

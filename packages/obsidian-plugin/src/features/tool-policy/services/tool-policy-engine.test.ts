@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allTools, metaTools } from '../../mcp-tools/index.ts';
@@ -50,10 +50,14 @@ describe('ToolPolicyEngine', () => {
     expect([callerNotified, broadcasts, notices.length]).toEqual([1, 1, 1]);
     expect(notices[0]).toContain('"chat" can now use get_backlinks');
     expect(settings.current.toolPolicy.tokens[token.id]?.promoted).toEqual([]);
+    const before = await readFile(settings.path, 'utf8');
     await engine
       .forRequest(token.id, async () => undefined)
       .access.activate(['get_recent_files'], true);
-    expect(settings.current.toolPolicy.tokens[token.id]?.promoted).toEqual(['get_recent_files']);
+    // Pinned on this device; data.json is the user's to change (ADR-0033).
+    expect(settings.usage.current.pinned[token.id]).toEqual(['get_recent_files']);
+    expect(await readFile(settings.path, 'utf8')).toBe(before);
+    expect(engine.scopeOf(token.id).check('get_recent_files').kind).toBe('allowed');
   });
 
   test('activation refuses tools outside the allowlist or a read-only token, by name and reason', async () => {
@@ -120,14 +124,16 @@ describe('ToolPolicyEngine', () => {
     expect(listed(token.id)).not.toContain('get_vault_file');
   });
 
-  test('usage is counted in memory and flushed to the settings', async () => {
+  test('usage is counted in memory and flushed to the device, never to data.json', async () => {
     const token = await addToken(settings, 'x', {});
     engine.usage.recordRequest(token.id, 'legacy');
     engine.usage.recordRequest(token.id, 'modern');
     engine.usage.recordRequest(token.id, 'modern');
     await engine.forRequest(token.id, async () => undefined).afterCall('list_tags');
+    const before = await readFile(settings.path, 'utf8');
     await engine.usage.flush();
-    expect(settings.current.usage[token.id]).toMatchObject({ legacy: 1, modern: 2 });
-    expect(settings.current.toolPolicy.callCounts.list_tags).toBe(1);
+    expect(settings.usage.current.requests[token.id]).toMatchObject({ legacy: 1, modern: 2 });
+    expect(settings.usage.current.calls.list_tags).toBe(1);
+    expect(await readFile(settings.path, 'utf8')).toBe(before);
   });
 });

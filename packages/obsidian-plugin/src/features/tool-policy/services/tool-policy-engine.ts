@@ -10,7 +10,7 @@ import type {
   Tool,
   ToolPolicyAccess,
 } from '../../mcp-tools/index.ts';
-import type { SettingsStore } from '../../settings/index.ts';
+import type { SettingsStore, UsageState } from '../../settings/index.ts';
 import { Activations } from './activations.ts';
 import { CORE_TOOLS, PROMOTION_THRESHOLD } from './core-tools.ts';
 import { resolveScope, type ToolScope } from './tool-scope.ts';
@@ -40,7 +40,7 @@ export class ToolPolicyEngine {
     private readonly metaTools: readonly Tool[],
     private readonly signals: PolicySignals,
   ) {
-    this.usage = new UsageRecorder(settings);
+    this.usage = new UsageRecorder(settings.usage);
   }
 
   /** `notifyCaller` sends notifications/tools/list_changed on the caller's own response. */
@@ -80,10 +80,10 @@ export class ToolPolicyEngine {
     return resolveScope({
       tools: this.tools,
       metaTools: this.metaTools,
-      token: policyOf(settings, tokenId),
+      token: withPinned(policyOf(settings, tokenId), this.settings.usage.current.pinned[tokenId]),
       vault: {
         userDisabled: settings.toolPolicy.userDisabled,
-        promoted: settings.toolPolicy.promoted,
+        promoted: promotedFor(settings, this.settings.usage.current),
       },
       activated: this.activations.of(tokenId),
     });
@@ -127,24 +127,28 @@ export class ToolPolicyEngine {
       else result.activated.push(name);
     }
     this.activations.add(tokenId, result.activated);
+    // Pinned on this device: serving never writes data.json (ADR-0033).
     if (persist && result.activated.length > 0) {
-      await this.settings.updateSlice('toolPolicy', (policy) => {
-        const token = policy.tokens[tokenId] ?? defaultTokenPolicy();
-        const promoted = [...new Set([...token.promoted, ...result.activated])];
-        return { ...policy, tokens: { ...policy.tokens, [tokenId]: { ...token, promoted } } };
+      await this.settings.usage.update((usage) => {
+        const pinned = [...new Set([...(usage.pinned[tokenId] ?? []), ...result.activated])];
+        return { ...usage, pinned: { ...usage.pinned, [tokenId]: pinned } };
       });
       result.persisted = true;
     }
     return result;
   }
 
-  /** Promotes a tool for adaptive clients once it has PROMOTION_THRESHOLD calls. */
+  /**
+   * Promotes a tool for adaptive clients once it has PROMOTION_THRESHOLD calls: in this device's
+   * usage file, beside the counts that earned it (ADR-0033).
+   */
   private async promoteIfEarned(tool: string): Promise<boolean> {
     const policy = this.settings.current.toolPolicy;
-    if (CORE_TOOLS.includes(tool) || policy.promoted.includes(tool)) return false;
+    const promoted = promotedFor(this.settings.current, this.settings.usage.current);
+    if (CORE_TOOLS.includes(tool) || promoted.includes(tool)) return false;
     if (this.usage.callsOf(tool) < PROMOTION_THRESHOLD) return false;
     if (!Object.values(policy.tokens).some((token) => token.profile === 'adaptive')) return false;
-    await this.settings.updateSlice('toolPolicy', (current) =>
+    await this.settings.usage.update((current) =>
       current.promoted.includes(tool)
         ? current
         : { ...current, promoted: [...current.promoted, tool] },
@@ -159,4 +163,15 @@ export class ToolPolicyEngine {
 
 export function policyOf(settings: Settings, tokenId: string): TokenPolicy {
   return settings.toolPolicy.tokens[tokenId] ?? defaultTokenPolicy();
+}
+
+/** Promoted for every adaptive token: by the user (data.json) and by use on this device. */
+export function promotedFor(settings: Settings, usage: UsageState): string[] {
+  return [...new Set([...settings.toolPolicy.promoted, ...usage.promoted])];
+}
+
+/** The token's policy with the tools its client pinned on this device (activate_tool persist). */
+export function withPinned(policy: TokenPolicy, pinned: readonly string[] = []): TokenPolicy {
+  if (pinned.length === 0) return policy;
+  return { ...policy, promoted: [...new Set([...policy.promoted, ...pinned])] };
 }

@@ -26,6 +26,11 @@ export function desktopConfigPath(environment: DesktopEnvironment = THIS_MACHINE
   return appDataPath(environment, 'Claude', FILE);
 }
 
+/** Where Claude Desktop unpacks the extensions (.mcpb bundles) installed in it. */
+export function desktopExtensionsPath(environment: DesktopEnvironment = THIS_MACHINE): string {
+  return appDataPath(environment, 'Claude', 'Claude Extensions');
+}
+
 /**
  * A path in the folder desktop apps keep their settings in (Electron's appData): Application
  * Support on macOS, %APPDATA% on Windows, $XDG_CONFIG_HOME or ~/.config elsewhere.

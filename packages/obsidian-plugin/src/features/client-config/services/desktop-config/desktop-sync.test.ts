@@ -4,7 +4,7 @@
  * JSON, at most one owning token per vault, and revocation removing the entry.
  */
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
-import { newTokenRecord, type TokenRecord } from '@mcp-connector/shared';
+import { newToken, type TokenRecord } from '@mcp-connector/shared';
 import { rejectionOf } from '@mcp-connector/shared/test-support';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -35,8 +35,8 @@ beforeEach(async () => {
   settings = await SettingsStore.open(
     join(root, '.obsidian', 'plugins', 'mcp-connector', 'data.json'),
   );
-  owner = newTokenRecord('Claude Desktop');
-  other = newTokenRecord('Cursor');
+  owner = newToken('Claude Desktop');
+  other = newToken('Cursor');
   await settings.updateSlice('tokens', () => [owner, other]);
 });
 afterEach(async () => {
@@ -90,7 +90,7 @@ describe('syncDesktopConfig', () => {
       env: { MCP_CONNECTOR_VAULT: vault.vaultPath, MCP_CONNECTOR_TOKEN_ID: owner.id },
     });
     expect(await readFile(entry?.args[0] as string, 'utf8')).toBe(STDIO_SHIM_SOURCE);
-    expect(await readFile(configPath, 'utf8')).not.toContain(owner.secret);
+    expect(await readFile(configPath, 'utf8')).not.toContain(owner.hash);
     expect(await exists(`${configPath}.backup`)).toBe(false);
     expect(settings.current.clientConfig.desktop).toEqual({
       tokenId: owner.id,

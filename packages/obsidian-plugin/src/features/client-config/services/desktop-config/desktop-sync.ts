@@ -6,16 +6,17 @@
  * the entry; it never points the entry at another token.
  */
 import { ToolError, writeFileAtomic } from '@mcp-connector/shared';
-import { join } from 'node:path';
 import type { SettingsStore } from '../../../settings/index.ts';
 import { STDIO_SHIM_SOURCE } from '../../generated/stdio-shim.ts';
-import { pluginFolderOf } from '../../shim/vault-files.ts';
 import type { BundleTarget } from '../mcpb/bundle-target.ts';
 import { shimEnvFor } from '../mcpb/shim-env.ts';
 import { serverNameFor } from '../naming.ts';
 import { removeDesktopEntry, setDesktopEntry, type DesktopEdit } from './desktop-config-file.ts';
 
-/** The shim a Desktop entry runs, in the plugin's folder (.cjs: CommonJS whatever lies above). */
+/**
+ * The shim a Desktop entry runs (.cjs: CommonJS whatever lies above), in the vault's device home;
+ * under this name in the plugin's folder before ADR-0033.
+ */
 export const DESKTOP_SHIM_FILE = 'claude-desktop-shim.cjs';
 
 export interface DesktopSyncResult {
@@ -41,8 +42,8 @@ export async function syncDesktopConfig(
     );
   const entryName = serverNameFor(vault.vaultName, settings.current.transport.serverName);
   const previous = settings.current.clientConfig.desktop;
-  const folder = pluginFolderOf({ ...vault, vault: vault.vaultPath });
-  const shimPath = join(folder, DESKTOP_SHIM_FILE);
+  // On this device, not in the vault: Claude Desktop runs it here only (ADR-0033).
+  const shimPath = settings.device.desktopShim;
   const entry = {
     command: 'node',
     args: [shimPath],

@@ -4,7 +4,7 @@
  * this vault when it sends one of its tokens, points at this vault's server, or launches the
  * headless CLI on this folder; an entry for a port another vault's server holds is that vault's.
  */
-import { expandHome, type Settings, type TokenRecord } from '@mcp-connector/shared';
+import { expandHome, secretMatches, type Settings, type TokenRecord } from '@mcp-connector/shared';
 import { resolve } from 'node:path';
 import {
   clientConfigPlaces,
@@ -115,7 +115,11 @@ function judge(
   }
   const port = portOf(entry);
   if (port === null) return null;
-  const token = tokens.find((record) => record.secret === entry.secret);
+  const presented = entry.secret;
+  const token =
+    presented === undefined || presented === null
+      ? undefined
+      : tokens.find((record) => secretMatches(record, presented));
   const holder = servers.byPort.get(port)?.holder.kind;
   if (holder === 'refuses-token') return null;
   const live = servers.live;

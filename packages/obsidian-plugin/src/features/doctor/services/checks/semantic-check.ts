@@ -4,8 +4,7 @@
  */
 import type { Settings } from '@mcp-connector/shared';
 import { readdir } from 'node:fs/promises';
-import { semanticIndexDirectory } from '../../../semantic-search/index.ts';
-import type { DoctorEnvironment } from '../environment.ts';
+import { deviceHomeIn, type DoctorEnvironment } from '../environment.ts';
 import { sentence, type DoctorCheck } from '../report.ts';
 
 export async function checkSemantic(
@@ -26,9 +25,7 @@ export async function checkSemantic(
       summary: 'off (search_vault_smart says so; search_vault_simple works)',
     };
   const model = await env.semanticModel(settings.semantic);
-  const indexes = await readdir(
-    semanticIndexDirectory(env.vault, env.configDir, env.pluginId),
-  ).catch(() => []);
+  const indexes = await readdir(deviceHomeIn(env).semanticIndex).catch(() => []);
   const details = [
     indexes.length === 0
       ? 'no index built yet (the first query builds it)'

@@ -5,9 +5,9 @@
  * run): the port live-server.json names is probed first.
  */
 import type { Settings } from '@mcp-connector/shared';
-import { liveServerBeside } from '../../../client-config/index.ts';
+import { readLiveServer } from '../../../client-config/index.ts';
 import { DEFAULT_PORTS } from '../../../mcp-transport/index.ts';
-import { settingsPathIn, type DoctorEnvironment } from '../environment.ts';
+import { deviceHomeIn, type DoctorEnvironment } from '../environment.ts';
 import { portOwner, type PortOwner } from '../port-owner.ts';
 import { sentence, type DoctorCheck } from '../report.ts';
 import { LEGACY_LINE, MODERN_LINE, probePort, type PortHolder } from '../server-probe.ts';
@@ -32,13 +32,14 @@ export interface ProbedServers {
 export async function probeServers(
   env: DoctorEnvironment,
   settings: Settings | null,
+  /** A secret of this vault that this device holds: a server that takes it is this vault's. */
+  secret: string | null,
   alsoPorts: readonly number[],
 ): Promise<ProbedServers> {
   const fixed = settings?.transport.port ?? null;
   const candidates = fixed === null ? (env.ports ?? DEFAULT_PORTS) : [fixed];
-  const secret = settings?.tokens[0]?.secret ?? null;
   // What a running server of this vault wrote when it bound its port (ADR-0009).
-  const published = await liveServerBeside(settingsPathIn(env));
+  const published = await readLiveServer(deviceHomeIn(env).liveServer);
   const publishedPorts = published === null ? [] : [published.port];
   const ports = [...new Set([...publishedPorts, ...candidates, ...alsoPorts])];
   const probed = await Promise.all(

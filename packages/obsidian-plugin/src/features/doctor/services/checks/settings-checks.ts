@@ -4,7 +4,7 @@
  */
 import type { LoadedSettings } from '../../../settings/index.ts';
 import type { DoctorEnvironment } from '../environment.ts';
-import { settingsPathIn, shown } from '../environment.ts';
+import { deviceHomeIn, settingsPathIn, shown } from '../environment.ts';
 import { sentence, type DoctorCheck } from '../report.ts';
 
 /** No file yet: the store reads defaults and nothing is unreadable. */
@@ -39,7 +39,17 @@ export function checkSettings(env: DoctorEnvironment, file: LoadedSettings): Doc
       fix: `Correct ${slices} in ${where}, or ${env.advice.editSettings}.`,
     };
   }
-  return { ...check, status: 'ok', summary: where };
+  const device = deviceHomeIn(env);
+  return {
+    ...check,
+    status: 'ok',
+    summary: where,
+    // What is not in the vault, and where this device keeps it (ADR-0033).
+    details: [
+      `on this device: ${shown(env, device.state)} (secrets, journal, usage, live-server.json)`,
+      `and ${shown(env, device.cache)} (caches)`,
+    ],
+  };
 }
 
 export function checkTokens(env: DoctorEnvironment, file: LoadedSettings): DoctorCheck {

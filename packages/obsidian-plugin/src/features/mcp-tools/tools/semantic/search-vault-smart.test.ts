@@ -1,3 +1,4 @@
+import { deviceHomeOf } from '@mcp-connector/shared';
 import { afterEach, describe, expect, test } from 'bun:test';
 import {
   openTestHost,
@@ -7,7 +8,6 @@ import {
 import {
   defaultSemanticSettings,
   hashingProvider,
-  semanticIndexDirectory,
   setupSemanticSearch,
   type SemanticSearch,
   type EmbeddingProvider,
@@ -36,7 +36,7 @@ const notes = {
 async function withSearch(provider: EmbeddingProvider = hashingProvider(32), queryWaitMs = 5000) {
   const setup = setupSemanticSearch({
     host: vault.host,
-    indexDirectory: semanticIndexDirectory(vault.root, vault.host.configDir),
+    indexDirectory: deviceHomeOf(vault.root).semanticIndex,
     settings: defaultSemanticSettings(),
     createProvider: () => provider,
     queryWaitMs,
