@@ -47,7 +47,9 @@ export type ErrorCode =
   | 'tool_inactive'
   | 'tool_not_allowed'
   | 'idempotency_conflict'
-  | 'journal_busy';
+  | 'journal_busy'
+  | 'text_not_found'
+  | 'ambiguous_text';
 
 /** The JSON a failed tool call returns as its structured content. */
 export interface ToolFailure {

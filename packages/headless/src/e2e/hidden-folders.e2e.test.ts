@@ -101,6 +101,10 @@ const CASES: Record<string, Args[]> = {
   ],
   create_vault_binary_file: [{ path: 'Diff/b.bin', content: 'AAEC' }],
   append_to_vault_file: [{ path: 'Diff/new.md', content: 'more' }],
+  replace_in_vault_file: [
+    { path: H, oldText: 'Varroa', newText: 'x' },
+    { path: 'Diff/new.md', oldText: 'more', newText: 'more [[Varroa treatment]]' },
+  ],
   create_vault_directory: [{ path: 'Diff/Dir' }],
   patch_vault_file: [
     { path: H, operation: 'append', targetType: 'heading', target: 'x', content: 'x' },

@@ -32,6 +32,8 @@ const NOT_PATHS = new Set([
   // text and edits
   'content',
   'expectedContent',
+  'oldText',
+  'newText',
   'expectedRevision',
   'replacement',
   'pattern',

@@ -51,6 +51,10 @@ const CASES: Record<string, Case[]> = {
     { args: { path: 'Notes/Bom.md', content: 'appended' } },
     { args: { path: 'Fresh/f.md', content: 'first line' } },
   ],
+  replace_in_vault_file: [
+    { args: { path: 'Notes/Beta.md', oldText: 'a draft', newText: 'final' } },
+    { args: { path: 'Notes/Bom.md', oldText: 'windows line', newText: 'one\ntwo' } },
+  ],
   create_vault_directory: [{ args: { path: 'Dir/Sub/Leaf' } }],
   rename_vault_file: [
     { args: { from: 'Notes/Alpha.md', to: 'Moved/Alpha Prime.md' } },
