@@ -99,6 +99,8 @@ describe('bad input to every tool', () => {
       list_changes: ['path'],
       get_note_history: ['path'],
       restore_note_version: ['path'],
+      get_note_version: ['path'],
+      compare_note_versions: ['path'],
       undo_change: [],
     });
   });

@@ -161,6 +161,14 @@ const CASES: Record<string, Args[]> = {
   ],
   list_changes: [{}, { path: H }, { path: HIDDEN }, { path: 'Diff' }],
   get_note_history: [{ path: H }, { path: 'Diff/renamed.md' }, { path: 'Diff/batch.md' }],
+  get_note_version: [
+    { path: H, changeId: 'no-such-change' },
+    { path: 'Diff/batch.md', changeId: 'no-such-change' },
+  ],
+  compare_note_versions: [
+    { path: H, from: 'no-such-change' },
+    { path: 'Diff/batch.md', from: 'no-such-change', to: 'no-such-change' },
+  ],
   undo_change: [{ id: 'no-such-change' }],
   redo_change: [{ id: 'no-such-change' }],
   restore_note_version: [{ path: H, change: 'no-such-change' }],
