@@ -13,7 +13,7 @@ import type { LinkCounts } from '../../../../host/vault-host.ts';
 import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { limitArgument, takePage } from '../../services/list-limits.ts';
 import { notesByPath } from '../../services/note-files.ts';
-import { excludedFolders } from './services/note-scope.ts';
+import { excludedFolders } from '../../services/note-scope.ts';
 
 export const findOrphanedNotes = defineTool({
   name: 'find_orphaned_notes',

@@ -22,7 +22,7 @@ import { DEFAULT_LIST_LIMIT, takePage } from '../../services/list-limits.ts';
 import { editText, readText } from '../../services/note-access.ts';
 import { revisionOf } from '../../services/revision.ts';
 import { normalizeVaultPath } from '../../../../host/vault-path.ts';
-import { notesIn, resolveScope } from './services/note-scope.ts';
+import { notesIn, resolveScope } from '../../services/note-scope.ts';
 import { RegexBudget, compilePattern, type UserRegex } from '../../services/regex/index.ts';
 import { replaceInNote, type Preview } from './services/text-replace.ts';
 
