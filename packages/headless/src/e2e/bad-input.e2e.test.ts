@@ -100,6 +100,7 @@ describe('bad input to every tool', () => {
       get_note_history: ['path'],
       restore_note_version: ['path'],
       get_note_version: ['path'],
+      list_tasks: ['scope'],
       compare_note_versions: ['path'],
       undo_change: [],
     });

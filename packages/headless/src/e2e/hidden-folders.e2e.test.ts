@@ -124,6 +124,7 @@ const CASES: Record<string, Args[]> = {
     { path: H, key: 'x' },
     { path: 'Diff/new.md', key: 'status' },
   ],
+  list_tasks: [{ status: 'any', limit: 1000 }, { scope: HIDDEN }, { tag: 'apiary', status: 'any' }],
   rename_heading: [
     { path: H, from: { text: 'x' }, to: 'y' },
     { path: 'Diff/new.md', from: { text: 'New' }, to: 'Renamed' },

@@ -66,6 +66,10 @@ const NOT_PATHS = new Set([
   'redo_change:id',
   'restore_note_version:change',
   'get_note_version:changeId',
+  // list_tasks' due dates
+  'list_tasks:due.before',
+  'list_tasks:due.after',
+  'list_tasks:due.on',
   'compare_note_versions:from',
   'compare_note_versions:to',
   'list_changes:token',
