@@ -49,7 +49,8 @@ export type ErrorCode =
   | 'idempotency_conflict'
   | 'journal_busy'
   | 'text_not_found'
-  | 'ambiguous_text';
+  | 'ambiguous_text'
+  | 'task_not_found';
 
 /** The JSON a failed tool call returns as its structured content. */
 export interface ToolFailure {

@@ -101,6 +101,7 @@ describe('bad input to every tool', () => {
       restore_note_version: ['path'],
       get_note_version: ['path'],
       list_tasks: ['scope'],
+      set_task_status: ['path'],
       compare_note_versions: ['path'],
       undo_change: [],
     });

@@ -125,6 +125,10 @@ const CASES: Record<string, Args[]> = {
     { path: 'Diff/new.md', key: 'status' },
   ],
   list_tasks: [{ status: 'any', limit: 1000 }, { scope: HIDDEN }, { tag: 'apiary', status: 'any' }],
+  set_task_status: [
+    { path: H, line: 0, status: 'done' },
+    { path: 'Garden/Garden plan 2026.md', line: 50, status: 'done' },
+  ],
   rename_heading: [
     { path: H, from: { text: 'x' }, to: 'y' },
     { path: 'Diff/new.md', from: { text: 'New' }, to: 'Renamed' },

@@ -66,10 +66,12 @@ const NOT_PATHS = new Set([
   'redo_change:id',
   'restore_note_version:change',
   'get_note_version:changeId',
-  // list_tasks' due dates
+  // tasks: due dates, a block id, a status character
   'list_tasks:due.before',
   'list_tasks:due.after',
   'list_tasks:due.on',
+  'blockId',
+  'set_task_status:status',
   'compare_note_versions:from',
   'compare_note_versions:to',
   'list_changes:token',

@@ -93,6 +93,7 @@ const CASES: Record<string, Case[]> = {
   ],
   set_note_property: [{ args: { path: 'Notes/Beta.md', key: 'rating', value: 5 } }],
   delete_note_property: [{ args: { path: 'Notes/Alpha.md', key: 'status' } }],
+  set_task_status: [{ args: { path: 'Notes/Alpha.md', line: 9, status: 'done' } }],
   rename_heading: [{ args: { path: 'Notes/Beta.md', from: { text: 'Intro' }, to: 'Opening' } }],
   search_and_replace: [{ args: { pattern: 'draft', replacement: 'final', dry_run: false } }],
   get_or_create_daily_note: [{ args: { date: '2026-01-02' } }],

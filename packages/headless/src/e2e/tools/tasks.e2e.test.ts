@@ -2,8 +2,9 @@
  * The task tools end to end: the real headless server on a temp copy of the test vault, the
  * official SDK client on both protocol lines. Expected values come from the notes themselves
  * (Greenhouse build's tasks with `^frame`; the daily notes, whose `due on` lines sit in tasks code
- * blocks). When the tasks-demo vault is beside the repository, its Tasks documentation samples
- * (Formats/) are read as Tasks and Dataview write them.
+ * blocks). The test vault enables the Tasks plugin with its defaults, so completing a task adds
+ * `✅ today`. When the tasks-demo vault is beside the repository, its Tasks documentation samples
+ * (Formats/) are read as Tasks and Dataview write them, and its global filter `#task` is obeyed.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import {
@@ -43,6 +44,11 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 const tasksOf = (result: Record<string, unknown>) => result.tasks as ListedTask[];
+const today = () => {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+};
 
 describe('list_tasks', () => {
   test.each(PROTOCOL_LINES)('%s: a note’s tasks with status, fields and block id', async (line) => {
@@ -90,24 +96,82 @@ describe('list_tasks', () => {
   });
 });
 
+describe('set_task_status', () => {
+  test.each(PROTOCOL_LINES)(
+    '%s: done adds ✅ today (the Tasks plugin is on), open takes it off',
+    async (line) => {
+      const client = await t.connect(line);
+      const path = `E2E/Tasks ${line}.md`;
+      await callOk(client, 'create_vault_file', {
+        path,
+        content: '# Jobs\n- [ ] oil the hinges ^hinges\n',
+      });
+      const done = await callOk(client, 'set_task_status', {
+        path,
+        blockId: 'hinges',
+        status: 'done',
+      });
+      expect(done).toMatchObject({ line: 1, status: 'x', previous: ' ', doneDate: today() });
+      expect(done.because).toContain('Tasks plugin is enabled');
+      expect(await t.readText(path)).toBe(`# Jobs\n- [x] oil the hinges ✅ ${today()} ^hinges\n`);
+      const stale = await callFail(client, 'set_task_status', {
+        path,
+        line: 1,
+        status: 'open',
+        expectedRevision: '0000000000000000',
+      });
+      expect(stale).toMatchObject({
+        code: 'precondition_failed',
+        details: { currentRevision: done.revision },
+      });
+      await callOk(client, 'set_task_status', {
+        path,
+        line: 1,
+        status: 'open',
+        expectedRevision: done.revision,
+      });
+      expect(await t.readText(path)).toBe('# Jobs\n- [ ] oil the hinges ^hinges\n');
+      expect(
+        (await callFail(client, 'set_task_status', { path, line: 0, status: 'done' })).code,
+      ).toBe('task_not_found');
+    },
+  );
+});
+
 describe('hidden folders and read-only tokens', () => {
-  test('tasks in a hidden folder are never listed', async () => {
+  test('tasks in a hidden folder are never listed, and cannot be set', async () => {
     const client = await t.connect('modern');
     const all = tasksOf(await callOk(client, 'list_tasks', { status: 'any', limit: 1000 }));
     const inApiary = all.filter((task) => task.path.startsWith('Apiary/'));
     expect(inApiary.length).toBeGreaterThan(0);
-    const [listed, scoped] = await whileHidden(t, ['Apiary'], async () => [
-      await callOk(client, 'list_tasks', { status: 'any', limit: 1000 }),
-      await callFail(client, 'list_tasks', { scope: 'Apiary' }),
+    const path = 'Apiary/Hives/Hive Clover.md';
+    const before = await t.readText(path);
+    const [listed, scoped, set] = await whileHidden(t, ['Apiary'], async () => [
+      tasksOf(await callOk(client, 'list_tasks', { status: 'any', limit: 1000 })),
+      (await callFail(client, 'list_tasks', { scope: 'Apiary' })).code,
+      (await callFail(client, 'set_task_status', { path, line: inApiary[0]?.line, status: 'done' }))
+        .code,
     ]);
-    expect(tasksOf(listed)).toEqual(all.filter((task) => !task.path.startsWith('Apiary/')));
-    expect((scoped as { code: string }).code).toBe('not_found');
+    expect(listed).toEqual(all.filter((task) => !task.path.startsWith('Apiary/')));
+    expect([scoped, set]).toEqual(['not_found', 'not_found']);
+    expect(await t.readText(path)).toBe(before);
   });
 
-  test.each(PROTOCOL_LINES)('%s: a read-only token lists tasks', async (line) => {
-    const reader = await readOnlyClient(t, line);
-    expect(tasksOf(await callOk(reader, 'list_tasks', { scope: GREENHOUSE })).length).toBe(3);
-  });
+  test.each(PROTOCOL_LINES)(
+    '%s: a read-only token lists tasks and cannot set one',
+    async (line) => {
+      const reader = await readOnlyClient(t, line);
+      const before = await t.readText(GREENHOUSE);
+      expect(tasksOf(await callOk(reader, 'list_tasks', { scope: GREENHOUSE })).length).toBe(3);
+      const refused = await callFail(reader, 'set_task_status', {
+        path: GREENHOUSE,
+        blockId: 'frame',
+        status: 'done',
+      });
+      expect(refused.code).toBe('tool_not_allowed');
+      expect(await t.readText(GREENHOUSE)).toBe(before);
+    },
+  );
 });
 
 describeWithSharedData('the Tasks documentation samples in tasks-demo', [TASKS_DEMO_VAULT], () => {
@@ -159,4 +223,21 @@ describeWithSharedData('the Tasks documentation samples in tasks-demo', [TASKS_D
       expect(tasks[5]).toMatchObject({ cancelled: '2023-04-18' });
     },
   );
+
+  test('its global filter #task decides which tasks get a done date', async () => {
+    const client = await demo.connect('legacy');
+    const path = 'E2E/Filter.md';
+    await callOk(client, 'create_vault_file', {
+      path,
+      content: '- [ ] #task filtered\n- [ ] not filtered\n',
+    });
+    const filtered = await callOk(client, 'set_task_status', { path, line: 0, status: 'done' });
+    const plain = await callOk(client, 'set_task_status', { path, line: 1, status: 'done' });
+    expect(await demo.readText(path)).toBe(
+      `- [x] #task filtered ✅ ${today()}\n- [x] not filtered\n`,
+    );
+    expect(filtered.doneDate).toBe(today());
+    expect(plain).toMatchObject({ doneDate: null });
+    expect(plain.because).toContain('#task');
+  });
 });
