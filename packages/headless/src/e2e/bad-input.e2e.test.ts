@@ -102,6 +102,7 @@ describe('bad input to every tool', () => {
       get_note_version: ['path'],
       list_tasks: ['scope'],
       set_task_status: ['path'],
+      update_note_tags: ['path'],
       compare_note_versions: ['path'],
       undo_change: [],
     });

@@ -124,6 +124,10 @@ const CASES: Record<string, Args[]> = {
     { path: H, key: 'x' },
     { path: 'Diff/new.md', key: 'status' },
   ],
+  update_note_tags: [
+    { path: H, add: ['x'], remove: ['apiary'] },
+    { path: 'Diff/new.md', add: ['diff', 'apiary'], remove: ['secret-tag'] },
+  ],
   list_tasks: [{ status: 'any', limit: 1000 }, { scope: HIDDEN }, { tag: 'apiary', status: 'any' }],
   set_task_status: [
     { path: H, line: 0, status: 'done' },

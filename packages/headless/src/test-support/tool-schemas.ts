@@ -72,6 +72,9 @@ const NOT_PATHS = new Set([
   'list_tasks:due.on',
   'blockId',
   'set_task_status:status',
+  // tags to add and remove
+  'update_note_tags:add',
+  'update_note_tags:remove',
   'compare_note_versions:from',
   'compare_note_versions:to',
   'list_changes:token',

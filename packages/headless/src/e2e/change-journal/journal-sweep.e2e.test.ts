@@ -93,6 +93,10 @@ const CASES: Record<string, Case[]> = {
   ],
   set_note_property: [{ args: { path: 'Notes/Beta.md', key: 'rating', value: 5 } }],
   delete_note_property: [{ args: { path: 'Notes/Alpha.md', key: 'status' } }],
+  update_note_tags: [
+    { args: { path: 'Notes/Alpha.md', add: ['b'], remove: ['a'] } },
+    { args: { path: 'Notes/Bom.md', add: ['windows'] } },
+  ],
   set_task_status: [{ args: { path: 'Notes/Alpha.md', line: 9, status: 'done' } }],
   rename_heading: [{ args: { path: 'Notes/Beta.md', from: { text: 'Intro' }, to: 'Opening' } }],
   search_and_replace: [{ args: { pattern: 'draft', replacement: 'final', dry_run: false } }],
