@@ -103,6 +103,7 @@ describe('bad input to every tool', () => {
       list_tasks: ['scope'],
       set_task_status: ['path'],
       update_note_tags: ['path'],
+      rename_tag: [],
       compare_note_versions: ['path'],
       undo_change: [],
     });

@@ -86,6 +86,11 @@ const CASES: Record<string, Args[]> = {
   find_broken_links: [{ limit: 1000 }, { scope: HIDDEN }, { exclude_folders: [HIDDEN] }],
   find_orphaned_notes: [{ limit: 1000 }, { exclude_folders: [HIDDEN], limit: 1000 }],
   search_and_replace: [{ pattern: 'Varroa', replacement: 'VARROA' }],
+  rename_tag: [
+    { from: 'apiary', to: 'bees' },
+    { from: 'secret-tag', to: 'x', dryRun: false },
+    { from: 'apiary', to: 'bees', dryRun: false },
+  ],
   get_canvas: [{ path: CANVAS }],
   get_active_file: [{}],
   show_file_in_obsidian: [{ filename: H }, { filename: V }],

@@ -75,6 +75,8 @@ const NOT_PATHS = new Set([
   // tags to add and remove
   'update_note_tags:add',
   'update_note_tags:remove',
+  'rename_tag:from',
+  'rename_tag:to',
   'compare_note_versions:from',
   'compare_note_versions:to',
   'list_changes:token',

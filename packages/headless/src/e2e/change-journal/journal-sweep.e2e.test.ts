@@ -100,6 +100,7 @@ const CASES: Record<string, Case[]> = {
   set_task_status: [{ args: { path: 'Notes/Alpha.md', line: 9, status: 'done' } }],
   rename_heading: [{ args: { path: 'Notes/Beta.md', from: { text: 'Intro' }, to: 'Opening' } }],
   search_and_replace: [{ args: { pattern: 'draft', replacement: 'final', dry_run: false } }],
+  rename_tag: [{ args: { from: 'a', to: 'b/c', dryRun: false } }],
   get_or_create_daily_note: [{ args: { date: '2026-01-02' } }],
   get_or_create_periodic_note: [{ args: { period: 'weekly', date: '2026-01-02' } }],
   append_to_periodic_note: [{ args: { content: 'entry', date: '2026-01-03' } }],
