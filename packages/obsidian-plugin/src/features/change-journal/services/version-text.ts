@@ -3,7 +3,8 @@
  * before a change (that change's before-image), or just after it (the before-image of the next
  * change to the note, or the note as it is now when no later change touched it). A text after a
  * change is given only when its revision is the one the change left: a note edited outside the
- * journal in between (by hand in Obsidian, by another program) has no kept text for that moment.
+ * journal in between (by hand in Obsidian, by another program) has no kept text for that moment
+ * (ADR-0034).
  */
 import { ToolError, revisionOf } from '@mcp-connector/shared';
 import type { VaultHost } from '../../../host/vault-host.ts';
@@ -58,7 +59,7 @@ export async function textAfter(
   );
 }
 
-/** The text before the `index`th version (newest first); a change that only moved it left it as after. */
+/** The text before the `index`th version (newest first); after it, for a change that only moved it. */
 async function textBeforeAt(
   sources: VersionSources,
   path: string,

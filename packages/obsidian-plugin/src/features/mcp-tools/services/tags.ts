@@ -20,7 +20,7 @@ export function tagMatches(tag: string, queryKey: string, includeNested: boolean
   return key === queryKey || (includeNested && key.startsWith(`${queryKey}/`));
 }
 
-/** A tag an edit names, without its '#'; `invalid_arguments` unless Obsidian would read it as one. */
+/** A tag an edit names, without '#'; `invalid_arguments` unless Obsidian would read it as one. */
 export function requireTagName(argument: string, raw: string): string {
   const name = raw.trim().replace(/^#/, '');
   if (isValidTagBody(name)) return name;

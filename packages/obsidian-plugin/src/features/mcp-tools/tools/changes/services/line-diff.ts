@@ -5,7 +5,8 @@
  * it is given up past MAX_EDIT_LINES changed lines or DIFF_TIME_MS (the most it holds the request
  * thread; jsdiff's asynchronous mode yields after every step and takes seconds on a long note):
  * the answer is then one hunk that replaces every line, marked `minimal: false`. The hunks
- * returned are capped at TEXT_CAP_BYTES; `total` counts them all.
+ * returned are capped at TEXT_CAP_BYTES; `total` counts them all. Why jsdiff, and bounded:
+ * ADR-0034.
  */
 import { structuredPatch, type StructuredPatchHunk } from 'diff';
 import { TEXT_CAP_BYTES, capText } from '../../../services/text-cap.ts';
