@@ -12,7 +12,7 @@
  *   a string value becomes a block list; a note without `tags` gets the key before the closing
  *   `---`, and a note without frontmatter gets a block at its top.
  * YAML that does not parse as a mapping is left alone and reported (`invalid`), as Obsidian then
- * reads no tags from it. Why in place rather than through processFrontMatter: ADR-0033.
+ * reads no tags from it. Why in place rather than through processFrontMatter: ADR-0040.
  */
 import { isMap, isScalar, isSeq, parse, parseDocument, type Pair, type Scalar } from 'yaml';
 import { frontmatterFence } from '../frontmatter.ts';

@@ -7,7 +7,7 @@
  * - otherwise no date.
  * Reopening a task removes its done date in either format. The date is today, in local time.
  * Settings files are read as untrusted: anything unexpected counts as the plugin's default.
- * The reasons for these rules: ADR-0033.
+ * The reasons for these rules: ADR-0040.
  */
 import type { VaultHost } from '../../../../../host/vault-host.ts';
 import { usesTasksEmoji } from './task-fields.ts';
