@@ -54,6 +54,7 @@ export const IN_PROCESS_ONLY: Readonly<Record<string, string>> = {
   'client-config/mcpb-fallback.e2e.test.ts': 'builds the CLI itself and runs it from a bundle',
   'client-config/python-bridge.e2e.test.ts': 'runs the Windows bridge against an in-process server',
   'connector-lifecycle.e2e.test.ts': 'starts and stops connectors in this process',
+  'device-home.e2e.test.ts': 'starts its own servers and stdio children, under a HOME per device',
   'doctor.e2e.test.ts': 'tests the doctor, which probes whatever server runs',
   'hidden-folders.e2e.test.ts': 'the guard is the same code on every target',
   'hidden-folders-moves.e2e.test.ts': 'the guard is the same code on every target',
@@ -65,6 +66,7 @@ export const IN_PROCESS_ONLY: Readonly<Record<string, string>> = {
     'runs the source CLI over stdio beside the target (node-stdio is that, built)',
   'tokens-cli.e2e.test.ts': 'tests the tokens command against the same data.json',
   'tools/canvas.e2e.test.ts': 'tool behaviour: the same code on every target',
+  'tools/changes.e2e.test.ts': 'tool behaviour: the same code on every target',
   'tools/execution.e2e.test.ts': 'tool behaviour: the same code on every target',
   'tools/files.e2e.test.ts': 'tool behaviour (trash from the bundle: build-headless.test.ts)',
   'tools/frontmatter.e2e.test.ts': 'tool behaviour: the same code on every target',
@@ -74,6 +76,7 @@ export const IN_PROCESS_ONLY: Readonly<Record<string, string>> = {
   'tools/semantic.e2e.test.ts':
     "injects the test models; the bundle's embedder thread is tested in build-headless.test.ts",
   'tools/structure.e2e.test.ts': 'tool behaviour: the same code on every target',
+  'tools/tasks.e2e.test.ts': 'tool behaviour: the same code on every target',
   'tools/web.e2e.test.ts': 'reaches its page server through a test-only route set in this process',
   'transport-limits.e2e.test.ts': 'starts servers with test-sized limits in this process',
 };

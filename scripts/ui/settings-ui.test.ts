@@ -5,7 +5,7 @@
  */
 import { expect, test } from 'bun:test';
 import { withDeviceSecret } from '../../packages/obsidian-plugin/src/features/tool-policy/index.ts';
-import { heldHere, type TokenRecord } from '../../packages/shared/src/index.ts';
+import { heldHere, secretMatches, type TokenRecord } from '../../packages/shared/src/index.ts';
 import { callFail, callOk } from '../../packages/headless/src/test-support/index.ts';
 import {
   buildMcpb,
@@ -68,15 +68,17 @@ suite('the settings tab in Chromium', () => {
       const dialog = page.getByRole('dialog', { name: 'Token "Cursor" added' });
       const shown = (await dialog.getByTestId('new-secret').textContent())?.trim();
       const saved = JSON.parse(await readFile(harness.settings.path, 'utf8')) as {
-        tokens: { id: string; label: string; secret: string }[];
+        tokens: { id: string; label: string; hash: string; secret?: string }[];
       };
       const cursor = saved.tokens.find((token) => token.label === 'Cursor');
       expect(cursor).toBeDefined();
-      expect(shown).toBe(cursor?.secret);
+      // data.json keeps the hash only; the secret shown is the one it hashes (ADR-0033).
+      expect(cursor?.secret).toBeUndefined();
+      const secret = shown ?? '';
+      expect(cursor !== undefined && secretMatches(cursor, secret)).toBe(true);
       await dialog.getByRole('button', { name: 'Done' }).click();
       await dialog.waitFor({ state: 'detached' });
 
-      const secret = cursor?.secret ?? '';
       expect(await page.content()).not.toContain(secret);
       const row = tokenRow(page, cursor?.id ?? '');
       await showing(row, 'Core');

@@ -53,7 +53,10 @@ export type ErrorCode =
   /** Stopped before it finished: by the client, by the user, or by the server closing. */
   | 'cancelled'
   /** Ran past the time one call may take (a long call's wall-time limit, ADR-0036). */
-  | 'time_limit';
+  | 'time_limit'
+  | 'text_not_found'
+  | 'ambiguous_text'
+  | 'task_not_found';
 
 /** The JSON a failed tool call returns as its structured content. */
 export interface ToolFailure {

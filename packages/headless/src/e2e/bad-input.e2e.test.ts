@@ -99,6 +99,12 @@ describe('bad input to every tool', () => {
       list_changes: ['path'],
       get_note_history: ['path'],
       restore_note_version: ['path'],
+      get_note_version: ['path'],
+      list_tasks: ['scope'],
+      set_task_status: ['path'],
+      update_note_tags: ['path'],
+      rename_tag: [],
+      compare_note_versions: ['path'],
       undo_change: [],
     });
   });

@@ -100,6 +100,11 @@ const CASES: Record<string, Args[]> = {
   find_broken_links: [{ limit: 1000 }, { scope: HIDDEN }, { exclude_folders: [HIDDEN] }],
   find_orphaned_notes: [{ limit: 1000 }, { exclude_folders: [HIDDEN], limit: 1000 }],
   search_and_replace: [{ pattern: 'Varroa', replacement: 'VARROA' }],
+  rename_tag: [
+    { from: 'apiary', to: 'bees' },
+    { from: 'secret-tag', to: 'x', dryRun: false },
+    { from: 'apiary', to: 'bees', dryRun: false },
+  ],
   get_canvas: [{ path: CANVAS }],
   get_active_file: [{}],
   show_file_in_obsidian: [{ filename: H }, { filename: V }],
@@ -115,6 +120,10 @@ const CASES: Record<string, Args[]> = {
   ],
   create_vault_binary_file: [{ path: 'Diff/b.bin', content: 'AAEC' }],
   append_to_vault_file: [{ path: 'Diff/new.md', content: 'more' }],
+  replace_in_vault_file: [
+    { path: H, oldText: 'Varroa', newText: 'x' },
+    { path: 'Diff/new.md', oldText: 'more', newText: 'more [[Varroa treatment]]' },
+  ],
   create_vault_directory: [{ path: 'Diff/Dir' }],
   patch_vault_file: [
     { path: H, operation: 'append', targetType: 'heading', target: 'x', content: 'x' },
@@ -133,6 +142,15 @@ const CASES: Record<string, Args[]> = {
   delete_note_property: [
     { path: H, key: 'x' },
     { path: 'Diff/new.md', key: 'status' },
+  ],
+  update_note_tags: [
+    { path: H, add: ['x'], remove: ['apiary'] },
+    { path: 'Diff/new.md', add: ['diff', 'apiary'], remove: ['secret-tag'] },
+  ],
+  list_tasks: [{ status: 'any', limit: 1000 }, { scope: HIDDEN }, { tag: 'apiary', status: 'any' }],
+  set_task_status: [
+    { path: H, line: 0, status: 'done' },
+    { path: 'Garden/Garden plan 2026.md', line: 50, status: 'done' },
   ],
   rename_heading: [
     { path: H, from: { text: 'x' }, to: 'y' },
@@ -171,6 +189,14 @@ const CASES: Record<string, Args[]> = {
   ],
   list_changes: [{}, { path: H }, { path: HIDDEN }, { path: 'Diff' }],
   get_note_history: [{ path: H }, { path: 'Diff/renamed.md' }, { path: 'Diff/batch.md' }],
+  get_note_version: [
+    { path: H, changeId: 'no-such-change' },
+    { path: 'Diff/batch.md', changeId: 'no-such-change' },
+  ],
+  compare_note_versions: [
+    { path: H, from: 'no-such-change' },
+    { path: 'Diff/batch.md', from: 'no-such-change', to: 'no-such-change' },
+  ],
   undo_change: [{ id: 'no-such-change' }],
   redo_change: [{ id: 'no-such-change' }],
   restore_note_version: [{ path: H, change: 'no-such-change' }],

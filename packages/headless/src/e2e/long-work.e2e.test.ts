@@ -9,12 +9,13 @@
 import { afterEach, describe, expect, test } from 'bun:test';
 import type { Client } from '@modelcontextprotocol/client';
 import { readdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { deviceHomeOf } from '@mcp-connector/shared';
 import {
   PROTOCOL_LINES,
   buildVault,
   callOk,
-  settingsPathOf,
   snapshotVault,
   startTestServer,
   type McpTestServer,
@@ -51,7 +52,7 @@ async function start(): Promise<McpTestServer> {
 }
 
 function imagesOf(running: McpTestServer): Promise<string[]> {
-  const folder = join(dirname(settingsPathOf(running.vault.root)), 'change-journal', 'images');
+  const folder = join(deviceHomeOf(realpathSync(running.vault.root)).changeJournal, 'images');
   return readdir(folder).catch(() => []);
 }
 

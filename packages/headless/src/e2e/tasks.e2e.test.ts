@@ -16,13 +16,14 @@ import {
   type StandardSchemaV1,
 } from '@modelcontextprotocol/client';
 import { readdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { deviceHomeOf } from '@mcp-connector/shared';
 import {
   PROTOCOL_LINES,
   buildVault,
   callOk,
   httpTest,
-  settingsPathOf,
   snapshotVault,
   startTestServer,
   type McpTestServer,
@@ -125,7 +126,7 @@ async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean): P
 }
 
 function imagesOf(running: McpTestServer): Promise<string[]> {
-  const folder = join(dirname(settingsPathOf(running.vault.root)), 'change-journal', 'images');
+  const folder = join(deviceHomeOf(realpathSync(running.vault.root)).changeJournal, 'images');
   return readdir(folder).catch(() => []);
 }
 

@@ -13,6 +13,7 @@ export {
 } from './mcp-test-server.ts';
 export { TEST_VAULT, buildVault, copyVault, type TempVault } from './temp-vault.ts';
 export { callFail, callOk, type ToolFailure } from './tool-calls.ts';
+export { readOnlyClient, whileHidden } from './policy-cases.ts';
 export { snapshotVault } from '@mcp-connector/shared/test-support';
 export { openTestHost, type TestHost } from './test-host.ts';
 export { startChildServer, type ChildServer, type ChildServerOptions } from './child-server.ts';

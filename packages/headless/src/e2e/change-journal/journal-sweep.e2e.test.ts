@@ -51,6 +51,10 @@ const CASES: Record<string, Case[]> = {
     { args: { path: 'Notes/Bom.md', content: 'appended' } },
     { args: { path: 'Fresh/f.md', content: 'first line' } },
   ],
+  replace_in_vault_file: [
+    { args: { path: 'Notes/Beta.md', oldText: 'a draft', newText: 'final' } },
+    { args: { path: 'Notes/Bom.md', oldText: 'windows line', newText: 'one\ntwo' } },
+  ],
   create_vault_directory: [{ args: { path: 'Dir/Sub/Leaf' } }],
   rename_vault_file: [
     { args: { from: 'Notes/Alpha.md', to: 'Moved/Alpha Prime.md' } },
@@ -89,8 +93,14 @@ const CASES: Record<string, Case[]> = {
   ],
   set_note_property: [{ args: { path: 'Notes/Beta.md', key: 'rating', value: 5 } }],
   delete_note_property: [{ args: { path: 'Notes/Alpha.md', key: 'status' } }],
+  update_note_tags: [
+    { args: { path: 'Notes/Alpha.md', add: ['b'], remove: ['a'] } },
+    { args: { path: 'Notes/Bom.md', add: ['windows'] } },
+  ],
+  set_task_status: [{ args: { path: 'Notes/Alpha.md', line: 9, status: 'done' } }],
   rename_heading: [{ args: { path: 'Notes/Beta.md', from: { text: 'Intro' }, to: 'Opening' } }],
   search_and_replace: [{ args: { pattern: 'draft', replacement: 'final', dry_run: false } }],
+  rename_tag: [{ args: { from: 'a', to: 'b/c', dryRun: false } }],
   get_or_create_daily_note: [{ args: { date: '2026-01-02' } }],
   get_or_create_periodic_note: [{ args: { period: 'weekly', date: '2026-01-02' } }],
   append_to_periodic_note: [{ args: { content: 'entry', date: '2026-01-03' } }],

@@ -8,10 +8,13 @@ import type { Client } from '@modelcontextprotocol/client';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  PROTOCOL_LINES,
   oneServerTest,
   callFail,
   callOk,
+  readOnlyClient,
   startTestServer,
+  whileHidden,
   type McpTestServer,
 } from '../../test-support/index.ts';
 
@@ -160,5 +163,93 @@ describe('the active file', () => {
       ),
     );
     expect(origins.some((text) => text.includes('/E2E/Active.md'))).toBe(true);
+  });
+});
+
+describe('replace_in_vault_file', () => {
+  test.each(PROTOCOL_LINES)(
+    '%s: replaces text found once, names the lines of text found more often, and replaces all when asked',
+    async (line) => {
+      const lineClient = await t.connect(line);
+      const names = (await lineClient.listTools()).tools.map((tool) => tool.name);
+      expect(names).toContain('replace_in_vault_file');
+      const path = `E2E/Replace ${line}.md`;
+      await callOk(lineClient, 'create_vault_file', {
+        path,
+        content: '# Log\n\nfeed the bees\ncheck the bees\n',
+      });
+      const ambiguous = await callFail(lineClient, 'replace_in_vault_file', {
+        path,
+        oldText: 'the bees',
+        newText: 'the hives',
+      });
+      expect(ambiguous).toMatchObject({
+        code: 'ambiguous_text',
+        details: { count: 2, lines: [2, 3] },
+      });
+      const once = await callOk(lineClient, 'replace_in_vault_file', {
+        path,
+        oldText: 'feed the bees',
+        newText: 'feed the bees syrup',
+      });
+      expect(await t.readText(path)).toBe('# Log\n\nfeed the bees syrup\ncheck the bees\n');
+      const stale = await callFail(lineClient, 'replace_in_vault_file', {
+        path,
+        oldText: 'the bees',
+        newText: 'x',
+        replaceAll: true,
+        expectedRevision: '0000000000000000',
+      });
+      expect(stale).toMatchObject({
+        code: 'precondition_failed',
+        details: { currentRevision: once.revision },
+      });
+      expect(
+        await callOk(lineClient, 'replace_in_vault_file', {
+          path,
+          oldText: 'the bees',
+          newText: 'the hives',
+          replaceAll: true,
+          expectedRevision: once.revision,
+        }),
+      ).toMatchObject({ path, replacements: 2 });
+      expect(await t.readText(path)).toBe('# Log\n\nfeed the hives syrup\ncheck the hives\n');
+      expect(
+        (
+          await callFail(lineClient, 'replace_in_vault_file', {
+            path,
+            oldText: 'wasps',
+            newText: 'x',
+          })
+        ).code,
+      ).toBe('text_not_found');
+    },
+  );
+
+  test('a note in a hidden folder is not found, and stays as it was', async () => {
+    const path = 'Apiary/Overwintering.md';
+    const before = await t.readText(path);
+    const firstLine = before.split('\n')[0] as string;
+    const failure = await whileHidden(t, ['Apiary'], () =>
+      callFail(client, 'replace_in_vault_file', { path, oldText: firstLine, newText: 'x' }),
+    );
+    expect(failure.code).toBe('not_found');
+    expect(failure.message).not.toContain(firstLine);
+    expect(await t.readText(path)).toBe(before);
+  });
+
+  test.each(PROTOCOL_LINES)('%s: a read-only token cannot call it', async (line) => {
+    const reader = await readOnlyClient(t, line);
+    const path = 'Home.md';
+    const before = await t.readText(path);
+    const names = (await reader.listTools()).tools.map((tool) => tool.name);
+    expect(names).not.toContain('replace_in_vault_file');
+    const refused = await callFail(reader, 'replace_in_vault_file', {
+      path,
+      oldText: before.slice(0, 5),
+      newText: 'x',
+    });
+    expect(refused.code).toBe('tool_not_allowed');
+    expect(await t.readText(path)).toBe(before);
   });
 });

@@ -4,14 +4,17 @@
  * property types, and the failures an agent will hit. Each test that writes uses its own note.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Client } from '@modelcontextprotocol/client';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   PROTOCOL_LINES,
   callFail,
   callOk,
+  readOnlyClient,
   snapshotVault,
   startTestServer,
+  whileHidden,
   type McpTestServer,
 } from '../../test-support/index.ts';
 
@@ -22,6 +25,7 @@ const TOOLS = [
   'get_note_property',
   'list_property_values',
   'set_note_property',
+  'update_note_tags',
 ];
 
 let t: McpTestServer;
@@ -203,10 +207,68 @@ describe('the property tools over HTTP', () => {
     },
   );
 
-  test('the four listings stay within the tools/list budget (about 500 bytes each)', async () => {
+  test('the listings stay within the tools/list budget (about 500 bytes each)', async () => {
     const client = await t.connect('modern');
     const listed = (await client.listTools()).tools.filter((tool) => TOOLS.includes(tool.name));
     const bytes = listed.map((tool) => Buffer.byteLength(JSON.stringify(tool)));
-    expect(bytes.reduce((sum, size) => sum + size, 0)).toBeLessThanOrEqual(4 * 550);
+    expect(bytes.reduce((sum, size) => sum + size, 0)).toBeLessThanOrEqual(TOOLS.length * 550);
+  });
+});
+
+describe('update_note_tags', () => {
+  const filesWith = async (client: Client, tag: string) =>
+    (
+      (await callOk(client, 'get_files_by_tag', { tag, includeNested: false })).files as {
+        path: string;
+      }[]
+    ).map((file) => file.path);
+
+  test.each(PROTOCOL_LINES)(
+    '%s: adds to the frontmatter, removes from both, and the tag index follows',
+    async (line) => {
+      const client = await t.connect(line);
+      const path = `E2E/Tags ${line}.md`;
+      await callOk(client, 'create_vault_file', {
+        path,
+        content:
+          '---\ntags: [garden]\n---\n# Beds #e2e-old\n\nMulch #e2e-old/deep and `#e2e-old`.\n',
+      });
+      const result = await callOk(client, 'update_note_tags', {
+        path,
+        add: [`e2e-${line}`, '#Garden'],
+        remove: ['E2E-OLD'],
+      });
+      expect(result).toMatchObject({
+        added: [`e2e-${line}`],
+        alreadyPresent: ['Garden'],
+        removed: [{ tag: 'E2E-OLD', from: ['body'] }],
+        notFound: [],
+        changed: true,
+      });
+      expect(await t.readText(path)).toBe(
+        `---\ntags: [garden, e2e-${line}]\n---\n# Beds\n\nMulch #e2e-old/deep and \`#e2e-old\`.\n`,
+      );
+      expect(await filesWith(client, `e2e-${line}`)).toEqual([path]);
+      expect(await filesWith(client, 'e2e-old')).not.toContain(path);
+    },
+  );
+
+  test('a note in a hidden folder is not found and keeps its tags', async () => {
+    const client = await t.connect('modern');
+    const path = 'Apiary/Hives/Hive Clover.md';
+    const before = await t.readText(path);
+    const failure = await whileHidden(t, ['Apiary'], () =>
+      callFail(client, 'update_note_tags', { path, add: ['x'], remove: ['apiary'] }),
+    );
+    expect(failure.code).toBe('not_found');
+    expect(await t.readText(path)).toBe(before);
+  });
+
+  test.each(PROTOCOL_LINES)('%s: a read-only token cannot call it', async (line) => {
+    const reader = await readOnlyClient(t, line);
+    const before = await snapshotVault(t.vault.root);
+    const refused = await callFail(reader, 'update_note_tags', { path: POPULATED, add: ['x'] });
+    expect(refused.code).toBe('tool_not_allowed');
+    expect(await snapshotVault(t.vault.root)).toEqual(before);
   });
 });

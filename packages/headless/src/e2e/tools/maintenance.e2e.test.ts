@@ -25,8 +25,10 @@ import {
   callFail,
   callOk,
   copyVault,
+  readOnlyClient,
   snapshotVault,
   startTestServer,
+  whileHidden,
   type McpTestServer,
 } from '../../test-support/index.ts';
 
@@ -319,4 +321,75 @@ describe('rename_heading', () => {
     expect(failure.code).toBe(code);
     expect(await snapshotVault(t.vault.root)).toEqual(before);
   });
+});
+
+describe('rename_tag', () => {
+  const filesWith = async (tag: string) =>
+    paths((await callOk(client, 'get_files_by_tag', { tag, limit: 1000 })).files).sort();
+  const newestChange = async () =>
+    (
+      (await callOk(client, 'list_changes', { limit: 1 })).changes as { id: string; tool: string }[]
+    )[0];
+
+  test.each(PROTOCOL_LINES)(
+    '%s: a dry run lists the notes with the tag or one nested under it, and writes nothing',
+    async (line) => {
+      const lineClient = await t.connect(line);
+      const before = await snapshotVault(t.vault.root);
+      const dry = await callOk(lineClient, 'rename_tag', { from: '#garden', to: 'allotment' });
+      expect(dry).toMatchObject({
+        from: 'garden',
+        to: 'allotment',
+        dryRun: true,
+        truncated: false,
+      });
+      expect(paths(dry.notes).sort()).toEqual(await filesWith('garden'));
+      expect(await snapshotVault(t.vault.root)).toEqual(before);
+    },
+  );
+
+  test('applying renames nested tags everywhere as one change, which one undo takes back', async () => {
+    const before = await snapshotVault(t.vault.root);
+    const tagged = await filesWith('garden');
+    const companion = await filesWith('garden/companion');
+    expect(companion.length).toBeGreaterThan(0);
+    const applied = await callOk(client, 'rename_tag', {
+      from: 'garden',
+      to: 'allotment',
+      dryRun: false,
+    });
+    expect(paths(applied.notes).sort()).toEqual(tagged);
+    expect(changedPaths(before, await snapshotVault(t.vault.root))).toEqual(tagged);
+    expect(await filesWith('garden')).toEqual([]);
+    expect(await filesWith('allotment')).toEqual(tagged);
+    expect(await filesWith('allotment/companion')).toEqual(companion);
+    const change = await newestChange();
+    expect(change?.tool).toBe('rename_tag');
+    await callOk(client, 'undo_change', { id: change?.id });
+    expect(await snapshotVault(t.vault.root)).toEqual(before);
+  });
+
+  test('notes in a hidden folder are neither listed nor renamed', async () => {
+    const before = await snapshotVault(t.vault.root);
+    expect((await filesWith('apiary')).some((path) => path.startsWith('Apiary/'))).toBe(true);
+    const [dry, applied] = await whileHidden(t, ['Apiary'], async () => [
+      await callOk(client, 'rename_tag', { from: 'apiary', to: 'bees' }),
+      await callOk(client, 'rename_tag', { from: 'apiary', to: 'bees', dryRun: false }),
+    ]);
+    // Outside the hidden folder, the bee forage calendar and the inspection template carry it.
+    const visible = ['Reference/Bee forage calendar.md', 'Templates/Hive inspection.md'];
+    expect([paths(dry?.notes), paths(applied?.notes)]).toEqual([visible, visible]);
+    expect(changedPaths(before, await snapshotVault(t.vault.root))).toEqual(visible);
+    await callOk(client, 'undo_change', { id: (await newestChange())?.id });
+    expect(await snapshotVault(t.vault.root)).toEqual(before);
+  });
+
+  test.each(PROTOCOL_LINES)(
+    '%s: a read-only token cannot call it, not even for a dry run',
+    async (line) => {
+      const reader = await readOnlyClient(t, line);
+      const refused = await callFail(reader, 'rename_tag', { from: 'garden', to: 'allotment' });
+      expect(refused.code).toBe('tool_not_allowed');
+    },
+  );
 });

@@ -18,6 +18,7 @@ import { semanticTools } from './tools/semantic/index.ts';
 import { sectionTools } from './tools/sections/index.ts';
 import { serverTools } from './tools/server/index.ts';
 import { structureTools } from './tools/structure/index.ts';
+import { taskTools } from './tools/tasks/index.ts';
 import { webTools } from './tools/web/index.ts';
 
 export interface ToolFamily {
@@ -38,6 +39,7 @@ export const toolFamilies: readonly ToolFamily[] = [
   { name: 'Semantic search', tools: semanticTools },
   { name: 'Maintenance', tools: maintenanceTools },
   { name: 'Periodic notes', tools: periodicTools },
+  { name: 'Tasks', tools: taskTools },
   { name: 'Canvas', tools: canvasTools },
   { name: 'Commands and templates', tools: executionTools },
   { name: 'Web', tools: webTools },

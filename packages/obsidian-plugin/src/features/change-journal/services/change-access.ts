@@ -8,6 +8,7 @@ import type { ToolFailure } from '@mcp-connector/shared';
 import type { VaultHost } from '../../../host/vault-host.ts';
 import type { ChangeFilter, ListedChange, NoteVersion } from './change-listing.ts';
 import type { RedoResult, RestoreResult, UndoResult } from './change-undo.ts';
+import type { NoteText } from './version-text.ts';
 
 /** One call to journal: which tool, with what arguments, and its key if it came with one. */
 export interface JournaledCall {
@@ -38,6 +39,10 @@ export interface ChangeAccess {
   undo(id: string): Promise<UndoResult>;
   redo(id: string): Promise<RedoResult>;
   restore(path: string, change: string, expectedRevision?: string): Promise<RestoreResult>;
+  /** The note's text just before `change`, read from its before-image; nothing is restored. */
+  textBefore(path: string, change: string): Promise<NoteText>;
+  /** The note's text just after `change`, when the journal kept it (version-text.ts). */
+  textAfter(path: string, change: string): Promise<NoteText>;
   /** Runs one tool call: idempotency key first, then (for journaled writes) one change. */
   runCall<Answer>(call: JournaledCall, execute: CallExecutor<Answer>): Promise<CallOutcome<Answer>>;
 }

@@ -20,6 +20,7 @@ import {
   type UndoResult,
 } from './change-undo.ts';
 import { callKey } from './idempotent-calls.ts';
+import { textAfter, textBefore, type NoteText, type VersionSources } from './version-text.ts';
 import { failureFromThrown } from '../../../host/thrown-failure.ts';
 
 export class JournalAccess implements ChangeAccess {
@@ -41,6 +42,21 @@ export class JournalAccess implements ChangeAccess {
     return this.journal
       .viewsFor(this.actor)
       .history(path, this.journal.host.getFile(path) !== null);
+  }
+
+  async textBefore(path: string, change: string): Promise<NoteText> {
+    return textBefore(await this.versionSources(), path, change);
+  }
+
+  async textAfter(path: string, change: string): Promise<NoteText> {
+    return textAfter(await this.versionSources(), path, change);
+  }
+
+  private async versionSources(): Promise<VersionSources> {
+    await this.journal.whenSettled();
+    await this.journal.shared.catchUpForRead();
+    const views = this.journal.viewsFor(this.actor);
+    return { views, images: this.journal.images, host: this.journal.host };
   }
 
   undo(id: string): Promise<UndoResult> {

@@ -80,7 +80,7 @@ const NOTES: Record<string, string> = {
   ...Object.fromEntries(
     Array.from({ length: 5 }, (_, index) => [
       `n${index}.md`,
-      `[[Target#Old]] a draft [[Target]]\n`,
+      `[[Target#Old]] a draft [[Target]] #plan\n\n- [ ] sow the beans\n`,
     ]),
   ),
 };
@@ -90,8 +90,10 @@ describe.each([
   ['rename_heading', { path: 'Target.md', from: { text: 'Old' }, to: 'New' }],
   ['rename_vault_file', { from: 'Target.md', to: 'Moved/Target.md' }],
   ['edit_vault_files', { operations: [{ op: 'append', path: 'n0.md', content: 'x' }] }],
-  ['find_broken_links', { scope: '' }],
+  ['find_broken_links', { scope: 'Target.md' }],
   ['find_orphaned_notes', {}],
+  ['rename_tag', { from: 'plan', to: 'planned', dryRun: false }],
+  ['list_tasks', {}],
   ['search_vault', { queryType: 'jsonlogic', query: { glob: ['*.md', { var: 'path' }] } }],
 ])('%s', (name, args) => {
   test('is long: it reports how far it is', async () => {

@@ -34,6 +34,7 @@ export const queryBase = defineTool({
     "Rows of a .base file's view (first, or by name): each file's path and the properties it shows, filtered, sorted; names what it cannot evaluate.",
   input: () => type({ path: 'string', 'view?': 'string', 'limit?': limitArgument }),
   annotations: READ_ONLY,
+  long: true,
   handler: async ({ path, view: viewName, limit }, ctx) => {
     const file = requireFile(ctx.host, path);
     if (file.extension !== 'base') {

@@ -1,5 +1,7 @@
 import type { Tool } from '../../define-tool.ts';
+import { compareNoteVersions } from './compare-note-versions.ts';
 import { getNoteHistory } from './get-note-history.ts';
+import { getNoteVersion } from './get-note-version.ts';
 import { listChanges } from './list-changes.ts';
 import { redoChange } from './redo-change.ts';
 import { restoreNoteVersion } from './restore-note-version.ts';
@@ -10,5 +12,7 @@ export const changeTools: Tool[] = [
   undoChange,
   redoChange,
   getNoteHistory,
+  getNoteVersion,
+  compareNoteVersions,
   restoreNoteVersion,
 ];

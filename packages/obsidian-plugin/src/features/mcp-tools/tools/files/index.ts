@@ -9,6 +9,7 @@ import { getVaultFile } from './get-vault-file.ts';
 import { getVaultFiles } from './get-vault-files.ts';
 import { listVaultFiles } from './list-vault-files.ts';
 import { renameVaultFile } from './rename-vault-file.ts';
+import { replaceInVaultFile } from './replace-in-vault-file.ts';
 
 export const fileTools = [
   getVaultFile,
@@ -17,6 +18,7 @@ export const fileTools = [
   createVaultFile,
   createVaultBinaryFile,
   appendToVaultFile,
+  replaceInVaultFile,
   createVaultDirectory,
   renameVaultFile,
   deleteVaultFile,

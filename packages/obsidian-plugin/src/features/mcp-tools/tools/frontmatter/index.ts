@@ -4,10 +4,12 @@ import { deleteNoteProperty } from './delete-note-property.ts';
 import { getNoteProperty } from './get-note-property.ts';
 import { listPropertyValues } from './list-property-values.ts';
 import { setNoteProperty } from './set-note-property.ts';
+import { updateNoteTags } from './update-note-tags.ts';
 
 export const frontmatterTools: Tool[] = [
   getNoteProperty,
   setNoteProperty,
   deleteNoteProperty,
   listPropertyValues,
+  updateNoteTags,
 ];

@@ -15,7 +15,7 @@ import type { VaultHost } from '../../../../host/vault-host.ts';
 import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { limitArgument, takePage } from '../../services/list-limits.ts';
 import { longSteps } from '../../services/long-steps.ts';
-import { excludedFolders, resolveScope } from './services/note-scope.ts';
+import { excludedFolders, resolveScope } from '../../services/note-scope.ts';
 import { getLinkpath } from '@mcp-connector/markdown/links';
 
 interface BrokenLink {

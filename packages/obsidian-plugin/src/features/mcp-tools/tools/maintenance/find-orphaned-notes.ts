@@ -14,7 +14,7 @@ import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { limitArgument, takePage } from '../../services/list-limits.ts';
 import { longSteps } from '../../services/long-steps.ts';
 import { notesByPath } from '../../services/note-files.ts';
-import { excludedFolders } from './services/note-scope.ts';
+import { excludedFolders } from '../../services/note-scope.ts';
 
 export const findOrphanedNotes = defineTool({
   name: 'find_orphaned_notes',

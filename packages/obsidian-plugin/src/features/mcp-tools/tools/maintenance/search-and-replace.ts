@@ -23,7 +23,7 @@ import { longSteps } from '../../services/long-steps.ts';
 import { editText, readText } from '../../services/note-access.ts';
 import { revisionOf } from '../../services/revision.ts';
 import { normalizeVaultPath } from '../../../../host/vault-path.ts';
-import { notesIn, resolveScope } from './services/note-scope.ts';
+import { notesIn, resolveScope } from '../../services/note-scope.ts';
 import { RegexBudget, compilePattern, type UserRegex } from '../../services/regex/index.ts';
 import type { ToolContext } from '../../tool-context.ts';
 import { replaceInNote, type Preview } from './services/text-replace.ts';

@@ -33,13 +33,5 @@ export function sortTags(tags: TagCount[], sort: TagSort): TagCount[] {
   const byTag = (a: TagCount, b: TagCount) => byName(a.tag, b.tag);
   return tags.sort(sort === 'name' ? byTag : (a, b) => b.count - a.count || byTag(a, b));
 }
-/** The tag a caller asked for, ready to compare: no '#', no trailing '/', lower-cased. */
-export function tagQueryKey(raw: string): string {
-  return raw.trim().replace(/^#/, '').replace(/\/+$/, '').toLowerCase();
-}
 
-/** Whether `tag` is the queried tag, or (with includeNested) nested under it. */
-export function tagMatches(tag: string, queryKey: string, includeNested: boolean): boolean {
-  const key = tag.toLowerCase();
-  return key === queryKey || (includeNested && key.startsWith(`${queryKey}/`));
-}
+export { tagMatches, tagQueryKey } from '../../../services/tags.ts';

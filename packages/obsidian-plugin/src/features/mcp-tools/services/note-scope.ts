@@ -1,14 +1,14 @@
 /**
- * Which files a maintenance tool looks at. `scope` names an existing note (or other file), which
+ * Which files a vault-wide tool looks at. `scope` names an existing note (or other file), which
  * alone is looked at, or an existing folder, whose files at any depth are; omitted, '' or '/'
  * mean the whole vault. `exclude_folders` drops the files under each folder named (a folder that
  * does not exist excludes nothing, so a standard list works on any vault).
  * Invariant: every path argument goes through the vault path gate (`invalid_path`).
  */
 import { ToolError } from '@mcp-connector/shared';
-import type { VaultFile, VaultHost } from '../../../../../host/vault-host.ts';
-import { byCodeUnits, normalizeFolderPath } from '../../../../../host/vault-path.ts';
-import { isNote } from '../../../services/note-files.ts';
+import type { VaultFile, VaultHost } from '../../../host/vault-host.ts';
+import { byCodeUnits, normalizeFolderPath } from '../../../host/vault-path.ts';
+import { isNote } from './note-files.ts';
 
 export interface FileScope {
   /** The normalised scope: '' for the vault, else a folder or file path. */
