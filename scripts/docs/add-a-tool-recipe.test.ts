@@ -1,6 +1,7 @@
 /**
  * The add-a-tool recipe cannot drift from the code: its example is a compiled file
- * (get-word-count.example.ts, type-checked with the rest), the recipe shows that file as it is,
+ * (mcp-tools/test-support/add-a-tool-example/get-word-count.ts, type-checked with the rest, at
+ * the depth of a tool file so its imports are the ones a tool writes), the recipe shows that file as it is,
  * the example runs as the recipe promises, fits the tools/list budget once added, and the recipe
  * quotes the budget from its one constant rather than figures that go stale.
  */
@@ -19,7 +20,7 @@ import {
   runFail,
   runOk,
 } from '../../packages/obsidian-plugin/src/features/mcp-tools/test-support/run-tool.ts';
-import { getWordCount } from '../../packages/obsidian-plugin/src/features/mcp-tools/tools/structure/get-word-count.example.ts';
+import { getWordCount } from '../../packages/obsidian-plugin/src/features/mcp-tools/test-support/add-a-tool-example/get-word-count.ts';
 import {
   TOOL_LIST_BUDGET,
   resolveScope,
@@ -28,7 +29,7 @@ import {
 
 const ROOT = join(import.meta.dir, '..', '..');
 const EXAMPLE =
-  'packages/obsidian-plugin/src/features/mcp-tools/tools/structure/get-word-count.example.ts';
+  'packages/obsidian-plugin/src/features/mcp-tools/test-support/add-a-tool-example/get-word-count.ts';
 
 async function recipe(): Promise<string> {
   return readFile(join(ROOT, 'docs/recipes/add-a-tool.md'), 'utf8');
