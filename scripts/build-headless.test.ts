@@ -198,7 +198,7 @@ describe('the built headless CLI', () => {
     const connection = await connectStdioCli(node(), vault.root, 'Default', 'modern');
     try {
       const info = await connection.client.callTool({ name: 'get_server_info', arguments: {} });
-      expect(info.structuredContent).toMatchObject({ name: 'mcp-connector', host: 'headless' });
+      expect(info.structuredContent).toMatchObject({ name: 'local-mcp-server', host: 'headless' });
       // The view's page is generated into the bundle (mcp-apps.e2e.test.ts runs in process).
       const view = await connection.client.readResource({ uri: SEARCH_VIEW_URI });
       const page = view.contents[0];

@@ -49,8 +49,8 @@ describe('plugin build', () => {
         unknown
       >;
       expect(manifest).toMatchObject({
-        id: 'mcp-connector',
-        name: 'MCP Connector',
+        id: 'local-mcp-server',
+        name: 'Local MCP Server',
         isDesktopOnly: true,
         minAppVersion: '1.7.2',
       });

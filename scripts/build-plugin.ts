@@ -16,6 +16,7 @@ import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
 import { exports as resolveExports } from 'resolve.exports';
+import { PRODUCT_NAMES } from '../packages/shared/src/product-names.ts';
 
 const ROOT = join(import.meta.dir, '..');
 const PLUGIN = join(ROOT, 'packages', 'obsidian-plugin');
@@ -145,7 +146,7 @@ export function mainJsOptions(outfile: string, workerSource: string): BuildOptio
 }
 
 export async function buildPlugin(
-  outDir: string = join(ROOT, 'release', 'mcp-connector'),
+  outDir: string = join(ROOT, 'release', PRODUCT_NAMES.pluginId),
 ): Promise<string> {
   await mkdir(outDir, { recursive: true });
   await build(mainJsOptions(join(outDir, 'main.js'), await buildEmbeddingWorker()));

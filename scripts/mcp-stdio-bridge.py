@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""MCP Connector for Obsidian: stdio bridge, standard library only.
+"""Local MCP Server for Obsidian: stdio bridge, standard library only.
 
 For MCP clients that start a stdio server and cannot run the .mcpb (no Node, or Windows, where
 mcp-remote's header argument is mangled): it relays newline-delimited JSON-RPC from stdin to the
-vault's MCP Connector endpoint with one POST per message, and writes every message of the answer
+vault's Local MCP Server endpoint with one POST per message, and writes every message of the answer
 (JSON or SSE) to stdout. Both streams are UTF-8 whatever the console's code page. Like the
 .mcpb's shim (features/client-config/shim/) it knows the vault, its config folder and one token
 id, and reads the token's secret and the live port from the vault's device home (device_home,
@@ -28,13 +28,13 @@ import unicodedata
 
 FAILURES = {
     "token_not_recognised": (-33001, "token not recognised: copy it again from Obsidian, or export a new bundle"),
-    "token_unknown": (-33002, "token not recognised: copy it again from Obsidian, or export a new bundle (this token is no longer in the vault's MCP Connector settings: it was revoked)"),
-    "not_running": (-33003, "Obsidian is not serving this vault: open the vault in Obsidian with MCP Connector enabled (or start the headless server), then try again"),
-    "settings_unreadable": (-33004, "cannot read the vault's MCP Connector settings (data.json): check that the vault is where it was when this connection was set up, or export a new bundle"),
+    "token_unknown": (-33002, "token not recognised: copy it again from Obsidian, or export a new bundle (this token is no longer in the vault's Local MCP Server settings: it was revoked)"),
+    "not_running": (-33003, "Obsidian is not serving this vault: open the vault in Obsidian with Local MCP Server enabled (or start the headless server), then try again"),
+    "settings_unreadable": (-33004, "cannot read the vault's Local MCP Server settings (data.json): check that the vault is where it was when this connection was set up, or export a new bundle"),
     "timeout": (-33005, "the vault did not answer in time; try again (a very large vault may need a smaller request)"),
-    "bad_response": (-33006, "the MCP Connector server sent an answer the relay could not read; update the plugin, then try again"),
+    "bad_response": (-33006, "the Local MCP Server server sent an answer the relay could not read; update the plugin, then try again"),
     "bundle_incomplete": (-33007, "this connection is missing its vault or token id: export a new bundle from Obsidian"),
-    "secret_elsewhere": (-33008, "this token's secret is not on this computer (the token was made on another device): regenerate it in Obsidian's MCP Connector settings on this computer, then try again"),
+    "secret_elsewhere": (-33008, "this token's secret is not on this computer (the token was made on another device): regenerate it in Obsidian's Local MCP Server settings on this computer, then try again"),
 }
 DEADLINE_S = 45.0
 CONNECT_WINDOW_S = 30.0
@@ -144,7 +144,7 @@ class Vault:
         return port if port is not None and isinstance(pid, int) and process_alive(pid) else None
 
 
-APP_FOLDER = "mcp-connector"
+APP_FOLDER = "local-mcp-server"
 
 
 def device_home(real_vault, env=None, platform=None, homedir=None):
@@ -251,7 +251,7 @@ class Bridge:
         except Failure as failed:
             code, text = FAILURES[failed.reason]
             detail = " (%s)" % failed.detail if failed.detail else ""
-            self.output.log("[mcp-connector] %s: %s%s" % (failed.reason, text, detail))
+            self.output.log("[local-mcp-server] %s: %s%s" % (failed.reason, text, detail))
             if rid is not None:
                 self.output.write({"jsonrpc": "2.0", "id": rid,
                                    "error": {"code": code, "message": text, "data": {"reason": failed.reason}}})
@@ -413,11 +413,11 @@ def positive(text, default):
 
 
 def main():
-    parser = argparse.ArgumentParser(description="Relay MCP over stdio to the vault's MCP Connector server.")
+    parser = argparse.ArgumentParser(description="Relay MCP over stdio to the vault's Local MCP Server server.")
     parser.add_argument("--vault", default=os.environ.get("MCP_CONNECTOR_VAULT"))
     parser.add_argument("--token-id", default=os.environ.get("MCP_CONNECTOR_TOKEN_ID"))
     parser.add_argument("--config-dir", default=os.environ.get("MCP_CONNECTOR_CONFIG_DIR") or ".obsidian")
-    parser.add_argument("--plugin-id", default=os.environ.get("MCP_CONNECTOR_PLUGIN_ID") or "mcp-connector")
+    parser.add_argument("--plugin-id", default=os.environ.get("MCP_CONNECTOR_PLUGIN_ID") or "local-mcp-server")
     parser.add_argument("--error-codes", action="store_true", help="print the local error codes as JSON and exit")
     args = parser.parse_args()
     if args.error_codes:
@@ -443,7 +443,7 @@ def main():
             continue
         if bridge is None:
             code, text = FAILURES["bundle_incomplete"]
-            output.log("[mcp-connector] bundle_incomplete: " + text)
+            output.log("[local-mcp-server] bundle_incomplete: " + text)
             if request_id(message) is not None:
                 output.write({"jsonrpc": "2.0", "id": request_id(message),
                               "error": {"code": code, "message": text, "data": {"reason": "bundle_incomplete"}}})

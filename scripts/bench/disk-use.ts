@@ -36,7 +36,7 @@ async function measure(source: string, label: string): Promise<void> {
   for (const name of ['XDG_STATE_HOME', 'XDG_CACHE_HOME']) delete process.env[name];
   const root = join(home, 'vault');
   await cp(source, root, { recursive: true });
-  await rm(join(root, '.obsidian', 'plugins', 'mcp-connector'), { recursive: true, force: true });
+  await rm(join(root, '.obsidian', 'plugins', 'local-mcp-server'), { recursive: true, force: true });
   const notes = await bytesUnder(root);
   const server = await serveVault({ vault: root, port: 0, semantic: { onProgress: () => {} } });
   if (server.defaultToken === null) throw new Error('The server refused its settings.');
@@ -51,10 +51,10 @@ async function measure(source: string, label: string): Promise<void> {
   await client.close();
   await server.close();
   const device = deviceHomeOf(root);
-  const plugin = join(root, '.obsidian', 'plugins', 'mcp-connector');
+  const plugin = join(root, '.obsidian', 'plugins', 'local-mcp-server');
   const rows = [
-    ['notes (the vault without .obsidian/plugins/mcp-connector)', notes],
-    ['in the vault: .obsidian/plugins/mcp-connector', await bytesUnder(plugin)],
+    ['notes (the vault without .obsidian/plugins/local-mcp-server)', notes],
+    ['in the vault: .obsidian/plugins/local-mcp-server', await bytesUnder(plugin)],
     ['device state (secrets, usage, journal)', await bytesUnder(device.state)],
     ['  of which the change journal', await bytesUnder(device.changeJournal)],
     ['device cache (metadata cache, text store, semantic index)', await bytesUnder(device.cache)],

@@ -25,7 +25,7 @@ const original = await readFile(join(vault.root, NOTE), 'utf8');
 const text = (index: number) => `${original}\n${index}\n`;
 const host = await NodeHost.open(vault.root, { watch: false });
 const guarded = new HiddenFoldersHost(host, () => []);
-const folder = join(vault.root, '.obsidian', 'plugins', 'mcp-connector', 'change-journal');
+const folder = join(vault.root, '.obsidian', 'plugins', 'local-mcp-server', 'change-journal');
 const options = {
   folder,
   host: guarded,

@@ -22,6 +22,8 @@ describe('the generated stdio shim', () => {
     for (const name of required) expect(builtinModules).toContain(name.replace(/^node:/, ''));
     expect(STDIO_SHIM_SOURCE).not.toMatch(/^\s*import\s/m);
     expect(STDIO_SHIM_SOURCE).not.toContain('require.main');
-    expect(STDIO_SHIM_SOURCE.startsWith('// MCP Connector for Obsidian: stdio shim.')).toBe(true);
+    expect(STDIO_SHIM_SOURCE.startsWith('// Local MCP Server for Obsidian: stdio shim.')).toBe(
+      true,
+    );
   });
 });

@@ -17,8 +17,8 @@ const FEATURE = join(ROOT, 'packages', 'obsidian-plugin', 'src', 'features', 'cl
 export const GENERATED_MODULE = join(FEATURE, 'generated', 'stdio-shim.ts');
 
 const BANNER = [
-  "// MCP Connector for Obsidian: stdio shim. Relays MCP over stdin/stdout to the vault's",
-  '// local MCP Connector server. Generated from features/client-config/shim/: do not edit.',
+  "// Local MCP Server for Obsidian: stdio shim. Relays MCP over stdin/stdout to the vault's",
+  '// local MCP server. Generated from features/client-config/shim/: do not edit.',
   '"use strict";',
 ].join('\n');
 

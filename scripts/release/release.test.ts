@@ -38,7 +38,7 @@ describe('bun run release', () => {
     };
     const out = join(temp, 'first');
     const done = await release(ROOT, out);
-    expect(done.zip).toBe(join(out, `mcp-connector-${manifest.version}.zip`));
+    expect(done.zip).toBe(join(out, `local-mcp-server-${manifest.version}.zip`));
     expect(done.files).toEqual(PLUGIN_FILES.map((name) => join(out, name)));
     expect(done.tarball).toBe(join(out, `local-mcp-server-${manifest.version}.tgz`));
     // Exactly the files .github/workflows/release.yml attests and attaches, run from the root.
@@ -46,10 +46,10 @@ describe('bun run release', () => {
       await workflowAssets(manifest.version),
     );
     const entries = await zipEntries(done.zip);
-    expect([...entries.keys()]).toEqual(PLUGIN_FILES.map((name) => `mcp-connector/${name}`));
+    expect([...entries.keys()]).toEqual(PLUGIN_FILES.map((name) => `local-mcp-server/${name}`));
     for (const name of PLUGIN_FILES) {
       const loose = await readFile(join(out, name));
-      const zipped = entries.get(`mcp-connector/${name}`) as Buffer;
+      const zipped = entries.get(`local-mcp-server/${name}`) as Buffer;
       expect({ name, same: Buffer.compare(zipped, loose) }).toEqual({ name, same: 0 });
     }
     expect(await readFile(join(out, 'manifest.json'), 'utf8')).toBe(
@@ -91,7 +91,7 @@ describe('bun run release', () => {
     expect(attempt).toContain('versions.json maps 0.2.0 to undefined');
     expect(attempt).toContain('packages/plugin/package.json is at 0.1.0, not 0.2.0');
     expect(
-      await readFile(join(root, 'release', 'mcp-connector-0.2.0.zip')).catch(() => null),
+      await readFile(join(root, 'release', 'local-mcp-server-0.2.0.zip')).catch(() => null),
     ).toBeNull();
   });
 });
@@ -107,7 +107,7 @@ async function versionedRoot(
   await mkdir(join(root, 'packages', 'plugin'), { recursive: true });
   await writeFile(
     join(root, 'manifest.json'),
-    json({ id: 'mcp-connector', version, minAppVersion: '1.7.2' }),
+    json({ id: 'local-mcp-server', version, minAppVersion: '1.7.2' }),
   );
   await writeFile(join(root, 'versions.json'), json({ [version]: '1.7.2' }));
   await writeFile(join(root, 'package.json'), json({ name: 'root', private: true }));

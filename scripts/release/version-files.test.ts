@@ -14,7 +14,7 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 function files(overrides: Partial<Record<string, unknown>> = {}): VersionFiles {
   return {
     'manifest.json': json({
-      id: 'mcp-connector',
+      id: 'local-mcp-server',
       version: '1.2.3',
       minAppVersion: '1.7.2',
       ...(overrides.manifest as object),
@@ -62,7 +62,7 @@ describe('bumpVersion', () => {
   test('sets every version, adds to versions.json and moves the Unreleased notes under the new heading', () => {
     const bumped = bumpVersion(files(), { version: '1.3.0', date: '2026-12-01' });
     expect(JSON.parse(bumped['manifest.json'] as string)).toEqual({
-      id: 'mcp-connector',
+      id: 'local-mcp-server',
       version: '1.3.0',
       minAppVersion: '1.7.2',
     });

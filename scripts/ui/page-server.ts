@@ -88,7 +88,7 @@ const nav = (items: string[], active?: string) =>
 /** The settings tab inside a stand-in of Obsidian's settings modal. */
 export const SETTINGS_PAGE: HarnessPage = {
   entry: join(TEST_SUPPORT, 'harness-page.ts'),
-  title: 'MCP Connector settings (Chromium harness)',
+  title: 'Local MCP Server settings (Chromium harness)',
   body: `<div class="app-container">
   <div class="modal-container mod-dim">
     <div class="modal-bg"></div>
@@ -101,7 +101,7 @@ export const SETTINGS_PAGE: HarnessPage = {
           </div>
           <div class="vertical-tab-header-group">
             <div class="vertical-tab-header-group-title">Community plugins</div>
-            <div class="vertical-tab-header-group-items">${nav(['MCP Connector'], 'MCP Connector')}</div>
+            <div class="vertical-tab-header-group-items">${nav(['Local MCP Server'], 'Local MCP Server')}</div>
           </div>
         </div>
         <div class="vertical-tab-content-container">

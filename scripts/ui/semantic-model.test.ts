@@ -83,7 +83,7 @@ suite('the semantic section: the built-in model', () => {
       await showing(status, 'Semantic search model not installed (tiny-bert');
       const consent = (await semantic.getByTestId('model-consent').textContent()) ?? '';
       expect(consent).toContain(`from ${new URL(hub.url).host}`);
-      expect(consent).toContain('into .obsidian/plugins/mcp-connector/models/');
+      expect(consent).toContain('into .obsidian/plugins/local-mcp-server/models/');
       const before = await search(client, 'hybrid');
       expect(before).toMatchObject({
         provider: 'lexical:bm25',

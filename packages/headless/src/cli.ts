@@ -11,7 +11,7 @@ import { COMMANDS } from './commands/command-list.ts';
 import { HelpRequested, PROGRAM, UsageError, usageOf } from './commands/usage.ts';
 
 const OVERVIEW = [
-  `${PROGRAM}: the MCP Connector for Obsidian, serving a vault folder without Obsidian.`,
+  `${PROGRAM}: the Local MCP Server for Obsidian, serving a vault folder without Obsidian.`,
   '',
   'Commands:',
   ...COMMANDS.map((command) => `  ${command.name.padEnd(10)}${command.summary}`),

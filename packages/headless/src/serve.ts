@@ -1,6 +1,6 @@
 /**
  * Headless serving: the plugin's connector over a NodeHost, with the same data.json the plugin
- * would use (<vault>/.obsidian/plugins/mcp-connector/data.json, created with a Default token if
+ * would use (<vault>/.obsidian/plugins/local-mcp-server/data.json, created with a Default token if
  * missing), over loopback HTTP (`serveVault`) or to one client over stdio (`serveVaultOverStdio`).
  * One HTTP server per vault: live-server.json is claimed first, so a second headless server, or
  * one started while Obsidian serves the vault, is refused (ADR-0009). Stdio servers claim
@@ -237,7 +237,7 @@ function connectorOptions(host: NodeHost, settings: SettingsStore, semantic?: Se
 export function bannerFor(server: HeadlessServer): string {
   if (server.defaultToken === null)
     return [
-      `MCP Connector (headless) is NOT serving the vault "${server.host.vaultName}"`,
+      `Local MCP Server (headless) is NOT serving the vault "${server.host.vaultName}"`,
       `  folder:   ${server.nodeHost.root}`,
       `  settings: ${server.settings.path}`,
       `  problem:  ${server.settings.problem ?? ''}`,
@@ -247,7 +247,7 @@ export function bannerFor(server: HeadlessServer): string {
   const token = server.defaultToken.secret;
   if (token === null)
     return [
-      `MCP Connector (headless) is serving the vault "${server.host.vaultName}"`,
+      `Local MCP Server (headless) is serving the vault "${server.host.vaultName}"`,
       `  folder:   ${server.nodeHost.root}`,
       `  endpoint: ${server.url}`,
       `  token:    "${server.defaultToken.label}" was made on another device; its secret is kept there`,
@@ -264,7 +264,7 @@ export function bannerFor(server: HeadlessServer): string {
   });
   const vault = quoted(server.nodeHost.root);
   return [
-    `MCP Connector (headless) is serving the vault "${server.host.vaultName}"`,
+    `Local MCP Server (headless) is serving the vault "${server.host.vaultName}"`,
     `  folder:   ${server.nodeHost.root}`,
     `  endpoint: ${server.url}`,
     `  token:    ${token}  (${server.defaultToken.label})`,

@@ -5,7 +5,7 @@
  * headless, one client over stdio as one token (`startStdioConnector`).
  * It imports no runtime value from 'obsidian', so headless reuses it unchanged.
  */
-import type { DeviceToken } from '@mcp-connector/shared';
+import { PRODUCT_NAMES, type DeviceToken } from '@mcp-connector/shared';
 import {
   SUPPORTED_PROTOCOL_VERSIONS,
   type CallToolResult,
@@ -62,7 +62,7 @@ import {
 export type { ServerExtension, ToolHandlers } from './features/mcp-transport/index.ts';
 export { buildingSentence } from './features/mcp-transport/index.ts';
 
-export const SERVER_NAME = 'mcp-connector';
+export const SERVER_NAME = PRODUCT_NAMES.pluginId;
 /** The 2026-07-28 line (server/discover) first, then the legacy handshake revisions. */
 export const PROTOCOL_REVISIONS: readonly string[] = ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS];
 
@@ -360,7 +360,7 @@ async function composeOn(
 async function leaveOldPlaces(settings: SettingsStore, options: ConnectorOptions): Promise<void> {
   const pluginFolder = dirname(settings.path);
   const left = await moveOutOfVault(pluginFolder, settings.device);
-  for (const kept of left.kept) options.notifyUser?.(`MCP Connector: kept ${kept}.`);
+  for (const kept of left.kept) options.notifyUser?.(`Local MCP Server: kept ${kept}.`);
   await upgradeInstalledShims({
     device: settings.device,
     pluginFolder,

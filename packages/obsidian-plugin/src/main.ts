@@ -87,13 +87,13 @@ export default class McpConnectorPlugin extends Plugin {
               embedders: webWorkerEmbedders(embeddingWorkerSource),
               ...(models !== null && { models }),
               installHint:
-                'click Download model in the notice or in the MCP Connector settings (Semantic search), or run the command "MCP Connector: Download the semantic search model"',
+                'click Download model in the notice or in the Local MCP Server settings (Semantic search), or run the command "Local MCP Server: Download the semantic search model"',
             },
             onModelNeeded: (message) => offerModelDownload(message, () => this.downloadModel()),
             onProgress: indexProgressed,
             progressEveryMs: 1000,
           },
-          onError: (error) => console.error('MCP Connector:', error),
+          onError: (error) => console.error('Local MCP Server:', error),
         });
       },
     });
@@ -130,7 +130,7 @@ export default class McpConnectorPlugin extends Plugin {
     });
   }
 
-  /** The plugin's folder inside the vault: `.obsidian/plugins/mcp-connector`. */
+  /** The plugin's folder inside the vault: `.obsidian/plugins/local-mcp-server`. */
   private pluginDir(): string {
     return this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`;
   }
@@ -139,7 +139,7 @@ export default class McpConnectorPlugin extends Plugin {
   private pluginFolder(): string {
     const adapter = this.app.vault.adapter;
     if (!(adapter instanceof FileSystemAdapter))
-      throw new Error('MCP Connector needs a vault on the local file system.');
+      throw new Error('Local MCP Server needs a vault on the local file system.');
     return `${adapter.getBasePath()}/${this.pluginDir()}`;
   }
 }
@@ -157,7 +157,7 @@ function obsidianSecretMirror(app: App): SecretMirror | null {
     try {
       setSecret.call(storage, `mcp-connector-${tokenId.toLowerCase()}`, secret);
     } catch (error) {
-      console.error("MCP Connector: could not keep a secret in Obsidian's secret storage", error);
+      console.error("Local MCP Server: could not keep a secret in Obsidian's secret storage", error);
     }
   };
   return { set: put, remove: (tokenId) => put(tokenId, '') };

@@ -85,25 +85,25 @@ test('a write through the server lands in the vault and its metadata', async () 
 
 test('the status bar and notices show what a user would see', async () => {
   const { loaded, url } = await start();
-  expect(loaded.notices).toContain(`MCP Connector is serving at ${url}`);
+  expect(loaded.notices).toContain(`Local MCP Server is serving at ${url}`);
   expect(loaded.app.statusBarEl.querySelectorAll('.status-bar-item').length).toBeGreaterThan(0);
 });
 
 test('its commands carry its id and name; an unknown command is refused', async () => {
   const { loaded } = await start();
   expect(loaded.commands.map((command) => command.id)).toEqual([
-    'mcp-connector:show-recent-ai-changes',
-    'mcp-connector:copy-endpoint',
-    'mcp-connector:copy-claude-code-setup',
-    'mcp-connector:open-settings',
-    'mcp-connector:stop-ai-operations',
-    'mcp-connector:restart-server',
-    'mcp-connector:download-semantic-model',
-    'mcp-connector:check-setup',
+    'local-mcp-server:show-recent-ai-changes',
+    'local-mcp-server:copy-endpoint',
+    'local-mcp-server:copy-claude-code-setup',
+    'local-mcp-server:open-settings',
+    'local-mcp-server:stop-ai-operations',
+    'local-mcp-server:restart-server',
+    'local-mcp-server:download-semantic-model',
+    'local-mcp-server:check-setup',
   ]);
   for (const command of loaded.commands) {
-    expect(command.id.startsWith('mcp-connector:')).toBe(true);
-    expect(command.name.startsWith('MCP Connector: ')).toBe(true);
+    expect(command.id.startsWith('local-mcp-server:')).toBe(true);
+    expect(command.name.startsWith('Local MCP Server: ')).toBe(true);
   }
   expect(loaded.runCommand('no-such-command')).toBe(false);
   const palette = loaded.app.commands.listCommands().map(({ id, name }) => ({ id, name }));

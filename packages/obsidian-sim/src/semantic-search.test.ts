@@ -53,7 +53,7 @@ afterAll(async () => {
 
 test('search_vault_smart answers by keywords before the model is installed, and says how to enable it', async () => {
   expect(loaded.commands.map((command) => command.id)).toContain(
-    'mcp-connector:download-semantic-model',
+    'local-mcp-server:download-semantic-model',
   );
   const result = await client.callTool({
     name: 'search_vault_smart',
@@ -77,7 +77,7 @@ test('search_vault_smart answers by keywords before the model is installed, and 
   expect(answer.hits[0]).toMatchObject({ path: 'Garden/Plan.md', heading: 'Risks' });
   const offer = await loaded.waitForNotice(/Semantic ranking is not installed/);
   expect(offer).toContain('Download model');
-  expect(existsSync(join(vault.root, '.obsidian/plugins/mcp-connector/models'))).toBe(false);
+  expect(existsSync(join(vault.root, '.obsidian/plugins/local-mcp-server/models'))).toBe(false);
 }, 30_000);
 
 test("the settings tab offers the model's download: what, how big, from where, into which folder", async () => {
@@ -91,9 +91,9 @@ test("the settings tab offers the model's download: what, how big, from where, i
   expect(consent).toContain('the WebAssembly runtime (26.9 MB) from cdn.jsdelivr.net');
   // This device's models folder, shared by its vaults (ADR-0033); never the vault.
   expect(consent).toContain(
-    `into ${join(process.env.HOME ?? '', '.cache', 'mcp-connector', 'models')}`,
+    `into ${join(process.env.HOME ?? '', '.cache', 'local-mcp-server', 'models')}`,
   );
   const buttons = [...(semantic?.querySelectorAll('button') ?? [])].map((b) => b.textContent);
   expect(buttons).toContain('Download model');
-  expect(existsSync(join(vault.root, '.obsidian/plugins/mcp-connector/models'))).toBe(false);
+  expect(existsSync(join(vault.root, '.obsidian/plugins/local-mcp-server/models'))).toBe(false);
 });

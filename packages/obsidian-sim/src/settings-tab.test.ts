@@ -109,7 +109,7 @@ test("the built main.js's settings tab renders its eight sections over the live 
       'change-journal',
     ]);
     const endpoint = tab.querySelector('[data-testid="endpoint"]')?.textContent ?? '';
-    expect(serving).toBe(`MCP Connector is serving at ${endpoint}`);
+    expect(serving).toBe(`Local MCP Server is serving at ${endpoint}`);
     expect(tab.querySelectorAll('[data-token-id]').length).toBe(1);
     expect(loaded.notices.some((notice) => notice.includes('Open access control'))).toBe(true);
   } finally {

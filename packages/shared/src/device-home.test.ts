@@ -51,16 +51,16 @@ describe('the device home', () => {
   test('follows XDG on Linux and keeps state and cache apart', () => {
     const home = deviceHomeOf('/home/ana/Notes', linux({ HOME: '/home/ana' }));
     const folder = vaultFolderName('/home/ana/Notes', 'linux');
-    expect(home.state).toBe(`/home/ana/.local/state/mcp-connector/vaults/${folder}`);
-    expect(home.cache).toBe(`/home/ana/.cache/mcp-connector/vaults/${folder}`);
-    expect(home.models).toBe('/home/ana/.cache/mcp-connector/models');
+    expect(home.state).toBe(`/home/ana/.local/state/local-mcp-server/vaults/${folder}`);
+    expect(home.cache).toBe(`/home/ana/.cache/local-mcp-server/vaults/${folder}`);
+    expect(home.models).toBe('/home/ana/.cache/local-mcp-server/models');
     expect(home.secrets).toBe(`${home.state}/secrets.json`);
     const xdg = deviceHomeOf(
       '/home/ana/Notes',
       linux({ HOME: '/home/ana', XDG_STATE_HOME: '/s', XDG_CACHE_HOME: '/c' }),
     );
-    expect(xdg.liveServer).toBe(`/s/mcp-connector/vaults/${folder}/live-server.json`);
-    expect(xdg.semanticIndex).toBe(`/c/mcp-connector/vaults/${folder}/semantic-index`);
+    expect(xdg.liveServer).toBe(`/s/local-mcp-server/vaults/${folder}/live-server.json`);
+    expect(xdg.semanticIndex).toBe(`/c/local-mcp-server/vaults/${folder}/semantic-index`);
   });
 
   test('uses Application Support and Caches on macOS, LOCALAPPDATA on Windows', () => {
@@ -70,16 +70,16 @@ describe('the device home', () => {
       homedir: '',
     });
     expect(
-      mac.state.startsWith('/Users/bo/Library/Application Support/mcp-connector/vaults/V-'),
+      mac.state.startsWith('/Users/bo/Library/Application Support/local-mcp-server/vaults/V-'),
     ).toBe(true);
-    expect(mac.cache.startsWith('/Users/bo/Library/Caches/mcp-connector/vaults/V-')).toBe(true);
+    expect(mac.cache.startsWith('/Users/bo/Library/Caches/local-mcp-server/vaults/V-')).toBe(true);
     const win = deviceHomeOf('C:\\V', {
       platform: 'win32',
       env: { LOCALAPPDATA: 'C:\\L' },
       homedir: 'C:\\U',
     });
-    expect(win.state.startsWith('C:\\L\\mcp-connector\\state\\vaults\\V-')).toBe(true);
-    expect(win.models).toBe('C:\\L\\mcp-connector\\cache\\models');
+    expect(win.state.startsWith('C:\\L\\local-mcp-server\\state\\vaults\\V-')).toBe(true);
+    expect(win.models).toBe('C:\\L\\local-mcp-server\\cache\\models');
   });
 
   test('names a vault by its path: another path, another folder; a readable name', () => {

@@ -6,10 +6,10 @@
  *
  * - state (kept; not re-creatable): token secrets, live-server.json, usage, the change journal.
  *   Linux and the rest: $XDG_STATE_HOME, else ~/.local/state; macOS: ~/Library/Application
- *   Support; Windows: %LOCALAPPDATA%\mcp-connector\state.
+ *   Support; Windows: %LOCALAPPDATA%\local-mcp-server\state.
  * - cache (re-created when gone): the metadata cache and text store, the semantic index, and the
  *   models, which every vault of the device shares. $XDG_CACHE_HOME, else ~/.cache;
- *   ~/Library/Caches; %LOCALAPPDATA%\mcp-connector\cache.
+ *   ~/Library/Caches; %LOCALAPPDATA%\local-mcp-server\cache.
  *
  * A vault's folder is `vaults/<name>-<hash>`: the first 16 hex digits of SHA-256 over its real
  * path (NFC), and its folder name made safe, for people to read. Node built-ins only (the shim is
@@ -18,8 +18,9 @@
  */
 import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
+import { PRODUCT_NAMES } from './product-names.ts';
 
-export const APP_FOLDER = 'mcp-connector';
+export const APP_FOLDER = PRODUCT_NAMES.pluginId;
 
 export interface Device {
   platform: string;

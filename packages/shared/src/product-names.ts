@@ -1,9 +1,8 @@
 /**
  * The names the project ships under, in one place (docs/architecture/ADR-0035-local-mcp-server.md):
  * the Obsidian plugin's name and id, the npm package of the headless CLI and the binary it
- * installs. The CLI, its messages and the release already use the last two. manifest.json still
- * carries the old plugin name and id until the rename; LEGACY_PLUGIN_ID is the id whose
- * data.json and client configs the renamed plugin adopts. `bun run release:check-name` checks
+ * installs. manifest.json carries the first two; LEGACY_PLUGIN_ID is the id the plugin was first
+ * released under, whose data.json and client configs the renamed plugin adopts. `bun run release:check-name` checks
  * these against the community directory and the npm registry.
  */
 export const PRODUCT_NAMES = {

@@ -55,7 +55,7 @@ function adviceFor(vault: string): DoctorAdvice {
   const dir = quoted(vault);
   return {
     addToken: `run \`${PROGRAM} tokens --vault ${dir} add --label NAME\` (it prints the secret once)`,
-    startServer: `open the vault in Obsidian with MCP Connector enabled, or run \`${PROGRAM} serve --vault ${dir}\``,
+    startServer: `open the vault in Obsidian with Local MCP Server enabled, or run \`${PROGRAM} serve --vault ${dir}\``,
     fixPort: `fix another one: \`${PROGRAM} serve --vault ${dir} --port N\` for one run, or "transport": {"port": N} in data.json`,
     editSettings: "remove that slice's key from the file, and a server uses its defaults for it",
     copyClientConfig: `give those entries the live endpoint and a current token (\`${PROGRAM} tokens --vault ${dir} list\`; \`regenerate ID\` prints a new secret)`,

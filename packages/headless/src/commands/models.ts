@@ -1,6 +1,6 @@
 /**
  * `models --vault DIR [status | download]`: the native model headless reads from the
- * vault's plugin folder (.obsidian/plugins/mcp-connector/models/, the folder Obsidian's
+ * vault's plugin folder (.obsidian/plugins/local-mcp-server/models/, the folder Obsidian's
  * download fills too). `download` is the user's consent: it fetches the pinned files from the
  * Hugging Face hub, checks each SHA-256 and prints a progress line every few seconds.
  */

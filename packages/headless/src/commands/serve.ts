@@ -77,7 +77,7 @@ async function serveStdio(vault: string, token: string): Promise<number> {
   });
   progress.clear();
   console.error(
-    `MCP Connector (headless) is serving the vault "${server.host.vaultName}" over stdio as the token "${server.token.label}".`,
+    `Local MCP Server (headless) is serving the vault "${server.host.vaultName}" over stdio as the token "${server.token.label}".`,
   );
   reportOperations(server.operations, progress);
   return runUntilStopped(server, { ended: server.closed });

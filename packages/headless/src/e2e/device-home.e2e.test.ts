@@ -163,14 +163,14 @@ describe('serving a synced vault', () => {
     expect((await callOk(client, 'list_changes', {})).changes).toEqual([]);
     await client.close();
     const otherDevice = await readdir(
-      join(otherHome, '.local', 'state', 'mcp-connector', 'vaults'),
+      join(otherHome, '.local', 'state', 'local-mcp-server', 'vaults'),
     );
     expect(otherDevice).toHaveLength(1);
     const otherState = join(
       otherHome,
       '.local',
       'state',
-      'mcp-connector',
+      'local-mcp-server',
       'vaults',
       otherDevice[0] ?? '',
     );

@@ -15,7 +15,7 @@ import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { doctorEnvironment } from '../commands/doctor.ts';
 import { settingsPathOf } from '../serve.ts';
@@ -99,7 +99,7 @@ describe('doctor', () => {
       ).toEqual([]);
       // It names where this device keeps what is not in the vault (ADR-0033).
       expect(check(report, 'settings').details?.[0]).toContain(
-        '/.local/state/mcp-connector/vaults/',
+        '/.local/state/local-mcp-server/vaults/',
       );
       expect(check(report, 'server').summary).toContain(
         'on 2026-07-28 and 2025-11-25 (legacy handshake)',
@@ -142,10 +142,15 @@ describe('doctor', () => {
         status: 'ok',
         summary: `${live.server.port}, given when the server started (live-server.json names it; data.json does not)`,
       });
-      // The command line, with a home of its own (no client files), probing its usual ports.
+      // The command line, with a home of its own (no client files) but this device's state
+      // folder, where live-server.json is (ADR-0033), probing its usual ports.
       const ownHome = await mkdtemp(join(tmpdir(), 'doctor-home-'));
+      const state = process.env.XDG_STATE_HOME ?? join(process.env.HOME ?? homedir(), '.local', 'state');
       try {
-        const cli = await runCli(['doctor', '--vault', live.vault.root], { HOME: ownHome });
+        const cli = await runCli(['doctor', '--vault', live.vault.root], {
+          HOME: ownHome,
+          XDG_STATE_HOME: state,
+        });
         expect(cli.stdout).toContain(
           `ok    Server: answers at http://127.0.0.1:${live.server.port}/mcp`,
         );

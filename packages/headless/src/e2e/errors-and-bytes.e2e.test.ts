@@ -89,7 +89,7 @@ describe('one server per vault', () => {
       (server) => extra.push(server),
       (error: Error) => (message = error.message),
     );
-    expect(message).toStartWith(`MCP Connector in Obsidian (process ${process.ppid})`);
+    expect(message).toStartWith(`Local MCP Server in Obsidian (process ${process.ppid})`);
     expect(message).toContain('port 27201');
     expect(JSON.parse(await readFile(live, 'utf8'))).toEqual(plugin);
   });

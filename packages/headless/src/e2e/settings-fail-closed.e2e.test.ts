@@ -28,7 +28,7 @@ async function serveWith(settings: unknown): Promise<{ server: HeadlessServer; d
   vault = await buildVault({
     'Private/secret.md': 'secret\n',
     'note.md': 'hello\n',
-    '.obsidian/plugins/mcp-connector/data.json': text,
+    '.obsidian/plugins/local-mcp-server/data.json': text,
   });
   server = await serveVault({ vault: vault.root, port: 0 });
   return { server, dataJson: settingsPathOf(vault.root) };

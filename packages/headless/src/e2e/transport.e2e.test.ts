@@ -92,7 +92,7 @@ describe('the MCP endpoint, on both protocol lines', () => {
     const info = await client.callTool({ name: 'get_server_info', arguments: {} });
     expect(info.isError).toBeFalsy();
     expect(info.structuredContent).toMatchObject({
-      name: 'mcp-connector',
+      name: 'local-mcp-server',
       vault: 'vault',
       host: 'headless',
       toolCount: tools.length,
@@ -132,7 +132,7 @@ describe('the MCP endpoint, on both protocol lines', () => {
         result: { content: { text: string }[]; structuredContent: unknown };
       };
       expect(answer.id).toBe(5);
-      expect(answer.result.structuredContent).toMatchObject({ name: 'mcp-connector' });
+      expect(answer.result.structuredContent).toMatchObject({ name: 'local-mcp-server' });
       expect(JSON.parse(answer.result.content[0]?.text ?? '')).toEqual(
         answer.result.structuredContent,
       );
@@ -166,7 +166,7 @@ describe('the MCP endpoint, on both protocol lines', () => {
       expect(Number(response.headers['content-length'])).toBe(Buffer.byteLength(response.body));
       expect(JSON.parse(response.body)).toMatchObject({
         id: 6,
-        result: { structuredContent: { name: 'mcp-connector' } },
+        result: { structuredContent: { name: 'local-mcp-server' } },
       });
     },
   );

@@ -20,7 +20,7 @@ async function setUp(watch: boolean): Promise<NodeHost> {
   vault = await buildVault({
     'a.md': '# A\n',
     'Notes/n.md': 'note\n',
-    '.obsidian/plugins/mcp-connector/data.json': '{"secret": "s3cret"}',
+    '.obsidian/plugins/local-mcp-server/data.json': '{"secret": "s3cret"}',
     '.obsidian/app.json': '{"trashOption": "local"}',
   });
   outside = await mkdtemp(join(tmpdir(), 'mcp-outside-'));
@@ -59,7 +59,7 @@ describe('symbolic links inside the vault are invisible', () => {
     for (const path of [
       'out/secret.md',
       'linked.md',
-      'cfg/plugins/mcp-connector/data.json',
+      'cfg/plugins/local-mcp-server/data.json',
       'alias/n.md',
     ]) {
       expect(vaultHost.getFile(path)).toBeNull();
@@ -93,7 +93,7 @@ describe('symbolic links inside the vault are invisible', () => {
     expect(await readFile(join(outside, 'secret.md'), 'utf8')).toBe('outside secret\n');
     expect(await readFile(join(vault.root, 'a.md'), 'utf8')).toBe('# A\n');
     expect((await readdir(join(vault.root, '.obsidian', 'plugins'))).sort()).toEqual([
-      'mcp-connector',
+      'local-mcp-server',
     ]);
   });
 

@@ -27,7 +27,7 @@ export function bundleTargetFor(vaultPath: string, record: TokenRecord): BundleT
     vaultPath,
     vaultName: 'Garden',
     configDir: '.obsidian',
-    pluginId: 'mcp-connector',
+    pluginId: 'local-mcp-server',
     tokenId: record.id,
     tokenLabel: record.label,
     version: '0.1.0',

@@ -16,7 +16,7 @@ export interface BuiltPlugin {
 
 export async function buildMainJs(): Promise<BuiltPlugin> {
   const folder = await mkdtemp(join(tmpdir(), 'obsidian-sim-build-'));
-  const outDir = await buildPlugin(join(folder, 'mcp-connector'));
+  const outDir = await buildPlugin(join(folder, 'local-mcp-server'));
   return {
     mainJs: join(outDir, 'main.js'),
     remove: () => rm(folder, { recursive: true, force: true }),

@@ -14,7 +14,7 @@ export interface SimVault {
   remove(): Promise<void>;
 }
 
-export const PLUGIN_DATA = '.obsidian/plugins/mcp-connector/data.json';
+export const PLUGIN_DATA = '.obsidian/plugins/local-mcp-server/data.json';
 
 export async function makeSimVault(files: Record<string, string> = {}): Promise<SimVault> {
   const parent = await mkdtemp(join(tmpdir(), 'obsidian-sim-vault-'));

@@ -1,7 +1,7 @@
 /**
  * A byte-for-byte fingerprint of a vault folder, to prove an operation changed nothing: compare
  * two snapshots with toEqual. Every file counts, dot-folders included, except the server's own
- * folder (`.obsidian/plugins/mcp-connector/`: data.json, which request counters touch, its lock
+ * folder (`.obsidian/plugins/local-mcp-server/`: data.json, which request counters touch, its lock
  * while a write is under way, the semantic index, written in the background, and the change
  * journal, which every write adds to).
  */
@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
-const SERVER_FOLDER = '.obsidian/plugins/mcp-connector';
+const SERVER_FOLDER = '.obsidian/plugins/local-mcp-server';
 
 export async function snapshotVault(root: string): Promise<Record<string, string>> {
   const snapshot: Record<string, string> = {};

@@ -57,7 +57,7 @@ describe('the synced Claude Desktop entry', () => {
       vaultPath: vault.root,
       vaultName: 'Garden',
       configDir: '.obsidian',
-      pluginId: 'mcp-connector',
+      pluginId: 'local-mcp-server',
       version: '0.1.0',
     };
     await syncDesktopConfig(server.settings, token.id, target, configPath);

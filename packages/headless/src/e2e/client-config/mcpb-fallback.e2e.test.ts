@@ -113,7 +113,7 @@ async function launch(
 
 /** The shim's first log line, which says how it serves: it may reach stderr after the first answer. */
 async function howItServes(client: StdioTestClient): Promise<string> {
-  await waitFor(() => client.log().includes('[mcp-connector]'), "the shim's first log line");
+  await waitFor(() => client.log().includes('[local-mcp-server]'), "the shim's first log line");
   return client.log();
 }
 

@@ -143,7 +143,7 @@ describe('over stdio, with nothing on PATH', () => {
       // A token of its own per line: an activation stays with the token that made it.
       const record = await addToken(server.settings, `Desktop ${line}`, { profile: 'core' });
       const { client } = await launch(await exportAndUnpack(record, join(work, line)), line);
-      expect(client.getServerVersion()?.name).toBe('mcp-connector');
+      expect(client.getServerVersion()?.name).toBe('local-mcp-server');
       const names = (await client.listTools()).tools.map((tool) => tool.name);
       expect(names).toContain('get_vault_file');
       expect(names).not.toContain('get_backlinks');

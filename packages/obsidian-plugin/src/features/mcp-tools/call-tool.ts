@@ -31,7 +31,7 @@ export async function callTool(
   if (ctx.hiddenFoldersActive && tool.isUnfilterable(parsed.args)) {
     return failureResult({
       code: 'hidden_folders_active',
-      message: `${tool.name} is refused while folders are hidden from AI clients: its effects (Obsidian commands, Dataview queries, templates) could reach hidden notes. The user can unhide the folders in the MCP Connector settings.`,
+      message: `${tool.name} is refused while folders are hidden from AI clients: its effects (Obsidian commands, Dataview queries, templates) could reach hidden notes. The user can unhide the folders in the Local MCP Server settings.`,
     });
   }
   const { idempotencyKey, ...args } = parsed.args as { idempotencyKey?: string };

@@ -47,7 +47,7 @@ export function recentChangesViewCreator(
       if (current === null) {
         this.contentEl.createEl('p', {
           cls: 'mcp-connector-changes-empty',
-          text: 'MCP Connector is starting; the changes appear in a moment.',
+          text: 'Local MCP Server is starting; the changes appear in a moment.',
         });
         return;
       }

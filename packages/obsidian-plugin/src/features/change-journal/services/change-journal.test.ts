@@ -37,7 +37,7 @@ async function open() {
   vault = await openTestHost(FILES);
   const host = new HiddenFoldersHost(vault.host, () => []);
   journal = await ChangeJournal.open({
-    folder: join(vault.root, '.obsidian', 'plugins', 'mcp-connector', 'change-journal'),
+    folder: join(vault.root, '.obsidian', 'plugins', 'local-mcp-server', 'change-journal'),
     host,
     unguardedHost: vault.host,
     settings: defaultChangeJournalSettings,

@@ -23,7 +23,7 @@ afterEach(async () => {
 });
 
 const folderOf = (root: string) =>
-  join(root, '.obsidian', 'plugins', 'mcp-connector', 'change-journal');
+  join(root, '.obsidian', 'plugins', 'local-mcp-server', 'change-journal');
 
 async function open(files: Record<string, string> = { 'a.md': '# A\n' }) {
   const opened = vault ?? (await openTestHost(files));

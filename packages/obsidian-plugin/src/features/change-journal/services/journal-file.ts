@@ -136,7 +136,7 @@ export class JournalFile {
 function otherVersion(): ToolError {
   return new ToolError(
     'unsupported',
-    'The change journal was rewritten by another version of MCP Connector serving this vault; nothing was changed. Update this server (or stop the other) and start it again.',
+    'The change journal was rewritten by another version of Local MCP Server serving this vault; nothing was changed. Update this server (or stop the other) and start it again.',
   );
 }
 

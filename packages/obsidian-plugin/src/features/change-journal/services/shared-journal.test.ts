@@ -34,7 +34,7 @@ async function openVault() {
 async function server(test: TestHost) {
   const host = new HiddenFoldersHost(test.host, () => []);
   const journal = await ChangeJournal.open({
-    folder: join(test.root, '.obsidian', 'plugins', 'mcp-connector', 'change-journal'),
+    folder: join(test.root, '.obsidian', 'plugins', 'local-mcp-server', 'change-journal'),
     host,
     unguardedHost: test.host,
     settings: defaultChangeJournalSettings,

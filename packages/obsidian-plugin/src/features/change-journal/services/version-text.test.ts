@@ -24,7 +24,7 @@ async function open(hidden: string | null = null) {
   const opened = await openTestHost({ 'a.md': 'one\n', 'Secret/s.md': 's\n' });
   vault = opened;
   journal = await ChangeJournal.open({
-    folder: join(opened.root, '.obsidian', 'plugins', 'mcp-connector', 'change-journal'),
+    folder: join(opened.root, '.obsidian', 'plugins', 'local-mcp-server', 'change-journal'),
     host: opened.host,
     unguardedHost: opened.host,
     settings: defaultChangeJournalSettings,

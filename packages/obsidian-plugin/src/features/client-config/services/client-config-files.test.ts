@@ -58,7 +58,7 @@ describe('client config files', () => {
           local: { command: 'npx', args: ['@mcp-connector/headless', 'serve', '--stdio'] },
           synced: {
             command: 'node',
-            args: ['/v/.obsidian/plugins/mcp-connector/claude-desktop-shim.cjs'],
+            args: ['/v/.obsidian/plugins/local-mcp-server/claude-desktop-shim.cjs'],
             env: { MCP_CONNECTOR_VAULT: '/v', MCP_CONNECTOR_TOKEN_ID: 't1' },
           },
         },

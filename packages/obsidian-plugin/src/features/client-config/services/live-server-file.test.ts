@@ -64,11 +64,11 @@ describe('live-server.json as the single-server lock', () => {
   test('a live holder refuses the claim, naming its port and whether it is Obsidian', async () => {
     await place(record(ALIVE_ELSEWHERE, 'headless', 27203));
     expect(await refusal(claimLiveServer(livePath, 'headless'))).toBe(
-      `Another MCP Connector server (process ${ALIVE_ELSEWHERE}) is already serving this vault on port 27203 (http://127.0.0.1:27203/mcp). Connect your client to it, or stop it first. If process ${ALIVE_ELSEWHERE} is not MCP Connector, delete this device's live-server.json of the vault (the doctor names it).`,
+      `Another Local MCP Server server (process ${ALIVE_ELSEWHERE}) is already serving this vault on port 27203 (http://127.0.0.1:27203/mcp). Connect your client to it, or stop it first. If process ${ALIVE_ELSEWHERE} is not Local MCP Server, delete this device's live-server.json of the vault (the doctor names it).`,
     );
     await place(record(ALIVE_ELSEWHERE, 'plugin', 27200));
     expect(await refusal(claimLiveServer(livePath, 'headless'))).toStartWith(
-      `MCP Connector in Obsidian (process ${ALIVE_ELSEWHERE}) is already serving this vault on port 27200`,
+      `Local MCP Server in Obsidian (process ${ALIVE_ELSEWHERE}) is already serving this vault on port 27200`,
     );
     await place(record(ALIVE_ELSEWHERE, 'headless', null));
     expect(await refusal(claimLiveServer(livePath, 'headless'))).toContain(

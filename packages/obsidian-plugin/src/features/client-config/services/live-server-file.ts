@@ -129,8 +129,8 @@ function withoutDisplaced({ pid, port, host, startedAt }: LiveServerRecord): Liv
 function alreadyServing(holder: LiveServerRecord): Error {
   const who =
     holder.host === PREFERRED_HOST
-      ? `MCP Connector in Obsidian (process ${holder.pid})`
-      : `Another MCP Connector server (process ${holder.pid})`;
+      ? `Local MCP Server in Obsidian (process ${holder.pid})`
+      : `Another Local MCP Server server (process ${holder.pid})`;
   const where =
     holder.port === null
       ? 'and is still starting'
@@ -140,6 +140,6 @@ function alreadyServing(holder: LiveServerRecord): Error {
       ? 'Connect your client to it, or close the vault in Obsidian first.'
       : 'Connect your client to it, or stop it first.';
   return new Error(
-    `${who} is already serving this vault ${where}. ${fix} If process ${holder.pid} is not MCP Connector, delete this device's live-server.json of the vault (the doctor names it).`,
+    `${who} is already serving this vault ${where}. ${fix} If process ${holder.pid} is not Local MCP Server, delete this device's live-server.json of the vault (the doctor names it).`,
   );
 }

@@ -5,6 +5,7 @@
  * vault at connect time. Environment variables, not arguments, because Claude Desktop's built-in
  * Node adds arguments of its own and Windows mangles arguments with spaces.
  */
+import { PRODUCT_NAMES } from '@mcp-connector/shared/product-names';
 import { failure, type LocalFailure } from './local-errors.ts';
 
 export const BUNDLE_ENV = {
@@ -49,7 +50,7 @@ export function bundleConfigFrom(
     vault,
     tokenId,
     configDir: env[BUNDLE_ENV.configDir]?.trim() || '.obsidian',
-    pluginId: env[BUNDLE_ENV.pluginId]?.trim() || 'mcp-connector',
+    pluginId: env[BUNDLE_ENV.pluginId]?.trim() || PRODUCT_NAMES.pluginId,
     fallbackCli: env[BUNDLE_ENV.fallbackCli]?.trim() || null,
     deadlineMs: positive(env[BUNDLE_ENV.deadlineMs]) ?? DEFAULT_DEADLINE_MS,
     connectWindowMs: positive(env[BUNDLE_ENV.connectWindowMs]) ?? DEFAULT_CONNECT_WINDOW_MS,

@@ -12,17 +12,17 @@ export const LOCAL_FAILURES = {
   token_unknown: {
     code: -33002,
     message:
-      "token not recognised: copy it again from Obsidian, or export a new bundle (this token is no longer in the vault's MCP Connector settings: it was revoked)",
+      "token not recognised: copy it again from Obsidian, or export a new bundle (this token is no longer in the vault's Local MCP Server settings: it was revoked)",
   },
   not_running: {
     code: -33003,
     message:
-      'Obsidian is not serving this vault: open the vault in Obsidian with MCP Connector enabled (or start the headless server), then try again',
+      'Obsidian is not serving this vault: open the vault in Obsidian with Local MCP Server enabled (or start the headless server), then try again',
   },
   settings_unreadable: {
     code: -33004,
     message:
-      "cannot read the vault's MCP Connector settings (data.json): check that the vault is where it was when this connection was set up, or export a new bundle",
+      "cannot read the vault's Local MCP Server settings (data.json): check that the vault is where it was when this connection was set up, or export a new bundle",
   },
   timeout: {
     code: -33005,
@@ -32,7 +32,7 @@ export const LOCAL_FAILURES = {
   bad_response: {
     code: -33006,
     message:
-      'the MCP Connector server sent an answer the relay could not read; update the plugin, then try again',
+      'the Local MCP Server server sent an answer the relay could not read; update the plugin, then try again',
   },
   bundle_incomplete: {
     code: -33007,
@@ -41,7 +41,7 @@ export const LOCAL_FAILURES = {
   secret_elsewhere: {
     code: -33008,
     message:
-      "this token's secret is not on this computer (the token was made on another device): regenerate it in Obsidian's MCP Connector settings on this computer, then try again",
+      "this token's secret is not on this computer (the token was made on another device): regenerate it in Obsidian's Local MCP Server settings on this computer, then try again",
   },
 } as const;
 

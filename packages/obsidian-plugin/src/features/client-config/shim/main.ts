@@ -18,13 +18,13 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 async function run(): Promise<void> {
   if (!isLocalFailure(config) && (await shouldServeItself(config))) {
     log(
-      `[mcp-connector] no server answers for the vault: serving it from this bundle (token ${config.tokenId})`,
+      `[local-mcp-server] no server answers for the vault: serving it from this bundle (token ${config.tokenId})`,
     );
     return serveVaultItself(config, __dirname);
   }
   if (!isLocalFailure(config))
     log(
-      `[mcp-connector] relaying stdio to the vault's MCP Connector server (token ${config.tokenId})`,
+      `[local-mcp-server] relaying stdio to the vault's Local MCP Server server (token ${config.tokenId})`,
     );
   await runRelay(isLocalFailure(config) ? config : httpUpstream(config), {
     input: process.stdin,
@@ -35,6 +35,6 @@ async function run(): Promise<void> {
 }
 
 run().catch((error: unknown) => {
-  log(`[mcp-connector] stopped: ${error instanceof Error ? error.message : 'unknown error'}`);
+  log(`[local-mcp-server] stopped: ${error instanceof Error ? error.message : 'unknown error'}`);
   process.exit(1);
 });

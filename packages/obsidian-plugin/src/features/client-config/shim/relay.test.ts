@@ -22,7 +22,7 @@ let requests: { headers: IncomingMessage['headers']; body: string }[];
 
 beforeEach(async () => {
   vault = await mkdtemp(join(tmpdir(), 'shim-vault-'));
-  await mkdir(join(vault, '.obsidian', 'plugins', 'mcp-connector'), { recursive: true });
+  await mkdir(join(vault, '.obsidian', 'plugins', 'local-mcp-server'), { recursive: true });
   await writeSettings([{ id: 'tok', label: 'T', secret: 'the-secret' }]);
   server = null;
   requests = [];
@@ -33,7 +33,7 @@ afterEach(async () => {
   await rm(vault, { recursive: true, force: true });
 });
 
-const pluginFile = (name: string) => join(vault, '.obsidian', 'plugins', 'mcp-connector', name);
+const pluginFile = (name: string) => join(vault, '.obsidian', 'plugins', 'local-mcp-server', name);
 
 function writeSettings(tokens: unknown[], port: number | null = null) {
   return writeFile(pluginFile('data.json'), JSON.stringify({ transport: { port }, tokens }));

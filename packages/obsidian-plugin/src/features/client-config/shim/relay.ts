@@ -22,7 +22,7 @@ export async function runRelay(upstream: Upstream | LocalFailure, io: RelayIo): 
   const write = (message: unknown) => io.output.write(`${JSON.stringify(message)}\n`);
   let lastLogged = '';
   const report = (id: string | number | undefined, failed: LocalFailure) => {
-    const line = `[mcp-connector] ${failed.reason}: ${LOCAL_FAILURES[failed.reason].message}${failed.detail === undefined ? '' : ` (${failed.detail})`}`;
+    const line = `[local-mcp-server] ${failed.reason}: ${LOCAL_FAILURES[failed.reason].message}${failed.detail === undefined ? '' : ` (${failed.detail})`}`;
     if (line !== lastLogged) io.log(line);
     lastLogged = line;
     if (id !== undefined) write(failureResponse(id, failed));
@@ -53,7 +53,9 @@ export async function runRelay(upstream: Upstream | LocalFailure, io: RelayIo): 
       continue;
     }
     const task = handle(message).catch((error: unknown) => {
-      io.log(`[mcp-connector] internal error: ${error instanceof Error ? error.name : 'unknown'}`);
+      io.log(
+        `[local-mcp-server] internal error: ${error instanceof Error ? error.name : 'unknown'}`,
+      );
     });
     running.add(task);
     void task.finally(() => running.delete(task));

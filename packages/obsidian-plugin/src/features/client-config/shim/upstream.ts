@@ -1,5 +1,5 @@
 /**
- * Where a message goes: the vault's running MCP Connector server over HTTP. Each send resolves
+ * Where a message goes: the vault's running Local MCP Server server over HTTP. Each send resolves
  * the endpoint afresh (the token's secret and the port from live-server.json in the vault's device
  * home, or the fixed port in data.json), retries while no server answers within the connect window (Obsidian starting),
  * re-reads the secret once after a 401 (it may have just been regenerated), and keeps the whole

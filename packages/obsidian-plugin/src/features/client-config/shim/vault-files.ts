@@ -6,12 +6,13 @@
  * a regenerated secret or a new port needs no new export. A token id that is not in data.json
  * fails closed: there is never a fallback to another token.
  */
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deviceHomeOf, type VaultDeviceHome } from '@mcp-connector/shared/device-home';
 import { readDeviceSecrets } from '@mcp-connector/shared/device-secrets';
 import { processIsAlive } from '@mcp-connector/shared/process-alive';
+import { LEGACY_PLUGIN_ID, PRODUCT_NAMES } from '@mcp-connector/shared/product-names';
 import { failure, type LocalFailure } from './local-errors.ts';
 
 export const SETTINGS_FILE = 'data.json';
@@ -34,6 +35,20 @@ export interface VaultLocation {
 
 export function pluginFolderOf(location: VaultLocation): string {
   return join(location.vault, location.configDir, 'plugins', location.pluginId);
+}
+
+/**
+ * Where the settings are: a bundle made before the rename names the old plugin id (ADR-0035);
+ * once the renamed plugin has its own data.json, that is the one kept current.
+ */
+export function settingsFileOf(location: VaultLocation): string {
+  const named = join(pluginFolderOf(location), SETTINGS_FILE);
+  if (location.pluginId !== LEGACY_PLUGIN_ID) return named;
+  const renamed = join(
+    pluginFolderOf({ ...location, pluginId: PRODUCT_NAMES.pluginId }),
+    SETTINGS_FILE,
+  );
+  return existsSync(renamed) ? renamed : named;
 }
 
 /** The vault's device home on this computer (its real path names it). */
@@ -101,7 +116,7 @@ export async function readTokenAccess(
   tokenId: string,
 ): Promise<TokenAccess | LocalFailure> {
   try {
-    const text = await readFile(join(pluginFolderOf(location), SETTINGS_FILE), 'utf8');
+    const text = await readFile(settingsFileOf(location), 'utf8');
     return tokenAccessFrom(text, tokenId, readDeviceSecrets(deviceHomeFor(location).secrets));
   } catch (error) {
     return failure('settings_unreadable', (error as NodeJS.ErrnoException).code ?? 'unreadable');

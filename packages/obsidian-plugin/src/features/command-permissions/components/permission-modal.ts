@@ -41,7 +41,7 @@ function render(modal: Modal, request: PermissionRequest, answerWith: Answer): v
   const { contentEl } = modal;
   modal.setTitle('Run an Obsidian command?');
   contentEl.createEl('p', {
-    text: `An AI client connected to MCP Connector wants to run "${request.commandName}".`,
+    text: `An AI client connected to Local MCP Server wants to run "${request.commandName}".`,
   });
   contentEl.createEl('p', { text: `Command ID: ${request.commandId}`, cls: 'mod-muted' });
   if (request.destructive) {

@@ -47,7 +47,7 @@ export interface GateDecision {
 type Verdict = Omit<GateDecision, 'warning'>;
 
 const DISABLED =
-  "running Obsidian commands is off; the user can turn it on in MCP Connector's settings";
+  "running Obsidian commands is off; the user can turn it on in Local MCP Server's settings";
 
 export class PermissionGate implements CommandGate {
   private readonly clock: GateClock;

@@ -1,5 +1,5 @@
 /**
- * The palette command in the simulated Obsidian, through the built main.js: "MCP Connector: Check
+ * The palette command in the simulated Obsidian, through the built main.js: "Local MCP Server: Check
  * the setup (doctor)" runs the doctor over the open vault while the plugin serves it and shows
  * the report in a modal: every check well, the plugin's own server found on its port on both
  * protocol lines, fixes worded for Obsidian. The client files are looked for in a temp home.
@@ -44,20 +44,20 @@ afterAll(async () => {
 
 test('the command is in the palette and shows the report of the served vault', async () => {
   expect(loaded.commands).toContainEqual({
-    id: 'mcp-connector:check-setup',
-    name: 'MCP Connector: Check the setup (doctor)',
+    id: 'local-mcp-server:check-setup',
+    name: 'Local MCP Server: Check the setup (doctor)',
   });
   expect(loaded.runCommand('check-setup')).toBe(true);
   await waitFor(() => loaded.app.openModals.size > 0, 'the report modal');
   const [modal] = [...loaded.app.openModals];
   expect(modal?.titleEl.textContent).toBe('Setup check (doctor)');
   const report = modal?.contentEl.textContent ?? '';
-  expect(report).toContain('MCP Connector doctor: vault "Sim Vault"');
+  expect(report).toContain('Local MCP Server doctor: vault "Sim Vault"');
   expect(report).toContain(
     `ok    Port: ${vault.port} (fixed): this vault's server (pid ${process.pid}, plugin)`,
   );
   expect(report).toContain(
-    `ok    Server: answers at http://127.0.0.1:${vault.port}/mcp on 2026-07-28 and 2025-11-25 (legacy handshake); mcp-connector`,
+    `ok    Server: answers at http://127.0.0.1:${vault.port}/mcp on 2026-07-28 and 2025-11-25 (legacy handshake); local-mcp-server`,
   );
   expect(report).toContain('in Obsidian, vault "Sim Vault"');
   expect(report).toContain('All is well.');

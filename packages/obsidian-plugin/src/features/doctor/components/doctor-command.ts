@@ -1,5 +1,5 @@
 /**
- * The palette command "MCP Connector: Check the setup (doctor)": runs the doctor over the open vault and
+ * The palette command "Local MCP Server: Check the setup (doctor)": runs the doctor over the open vault and
  * shows the report in a modal, each fix worded for Obsidian (the settings tab, the plugin list).
  * The modal is composed (a plain `Modal`), not subclassed, so loading the bundle defines no class
  * over Obsidian's at start-up.
@@ -19,15 +19,15 @@ import { formatReport, type DoctorReport } from '../services/report.ts';
 
 const ADVICE: DoctorAdvice = {
   addToken:
-    'add a token in the MCP Connector settings (Settings, Community plugins, MCP Connector)',
+    'add a token in the Local MCP Server settings (Settings, Community plugins, Local MCP Server)',
   startServer:
-    'turn MCP Connector off and on again in Settings, Community plugins (a notice says why it could not start)',
-  fixPort: 'choose another port in the MCP Connector settings',
+    'turn Local MCP Server off and on again in Settings, Community plugins (a notice says why it could not start)',
+  fixPort: 'choose another port in the Local MCP Server settings',
   editSettings:
     'remove that key from the file and turn the plugin off and on (it uses its defaults for the slice)',
-  copyClientConfig: "copy that client's configuration again from the MCP Connector settings",
+  copyClientConfig: "copy that client's configuration again from the Local MCP Server settings",
   semanticSettings:
-    'choose another provider in the MCP Connector settings (Semantic search), or turn semantic search off there',
+    'choose another provider in the Local MCP Server settings (Semantic search), or turn semantic search off there',
 };
 
 export function addDoctorCommand(plugin: Plugin): void {
@@ -79,7 +79,7 @@ async function modelPresence(plugin: Plugin, settings: SemanticSettings): Promis
   return {
     status: 'warn',
     summary: `${installLine(files)} search_vault_smart ranks by keywords until it is`,
-    fix: 'Run the command "MCP Connector: Download the semantic search model".',
+    fix: 'Run the command "Local MCP Server: Download the semantic search model".',
   };
 }
 

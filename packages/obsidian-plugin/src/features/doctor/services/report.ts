@@ -35,7 +35,7 @@ const LABELS: Record<CheckStatus, string> = { ok: 'ok', info: 'info', warn: 'WAR
 
 /** The report as text lines (the CLI prints them; Obsidian shows them in a modal). */
 export function formatReport(report: DoctorReport): string[] {
-  const lines = [`MCP Connector doctor: ${report.vault}`, ''];
+  const lines = [`Local MCP Server doctor: ${report.vault}`, ''];
   for (const check of report.checks) {
     lines.push(`${LABELS[check.status].padEnd(5)} ${check.title}: ${check.summary}`);
     for (const detail of check.details ?? []) lines.push(`      ${detail}`);

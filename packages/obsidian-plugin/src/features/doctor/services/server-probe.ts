@@ -6,6 +6,7 @@
  * vault's connector, most likely); anything else is another program. Uses node:http, not fetch,
  * so it runs the same in Obsidian (no Origin header, no CORS) and headless.
  */
+import { PRODUCT_NAMES } from '@mcp-connector/shared';
 import { request } from 'node:http';
 
 export const MODERN_LINE = '2026-07-28';
@@ -61,7 +62,7 @@ export async function probePort(
   const legacy = supports(initialize, (result) => typeof result.serverInfo === 'object');
   if (modern || legacy) {
     const facts = await serverFacts(send, modern);
-    if (facts !== null && facts.name !== 'mcp-connector') return { kind: 'other' };
+    if (facts !== null && facts.name !== PRODUCT_NAMES.pluginId) return { kind: 'other' };
     return { kind: 'this-vault', modern, legacy, facts };
   }
   if (isUnauthorized(discover) && isUnauthorized(initialize)) return { kind: 'refuses-token' };

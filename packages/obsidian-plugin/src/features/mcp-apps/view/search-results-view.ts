@@ -14,7 +14,7 @@ import {
 } from '@modelcontextprotocol/ext-apps';
 import { renderView, stateFromToolResult, type ViewChild, type ViewState } from './render.ts';
 
-const VIEW_INFO = { name: 'MCP Connector search results', version: '1.0.0' };
+const VIEW_INFO = { name: 'Local MCP Server search results', version: '1.0.0' };
 const XHTML = 'http://www.w3.org/1999/xhtml';
 
 function startSearchResultsView(root: HTMLElement): void {

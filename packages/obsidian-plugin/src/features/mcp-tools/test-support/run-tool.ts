@@ -51,7 +51,7 @@ export function contextFor(
     ...overrides,
     host,
     server: {
-      name: 'mcp-connector',
+      name: 'local-mcp-server',
       version: 'test',
       hostKind: host.kind,
       protocolRevisions: ['2026-07-28', '2025-11-25'],

@@ -128,8 +128,8 @@ function sendUnauthorized(request: IncomingMessage, response: ServerResponse): v
   response.setHeader(
     'WWW-Authenticate',
     missing
-      ? `Bearer realm="mcp-connector", ${metadata}`
-      : `Bearer realm="mcp-connector", error="invalid_token", ${metadata}`,
+      ? `Bearer realm="local-mcp-server", ${metadata}`
+      : `Bearer realm="local-mcp-server", error="invalid_token", ${metadata}`,
   );
   sendJson(response, 401, body);
 }

@@ -23,7 +23,7 @@ const PROTECTED_RESOURCE = '/.well-known/oauth-protected-resource';
  * "Unauthorized", "404" or "Not Found": mcp-remote reads those words in an error message as a
  * reason to start a browser sign-in or to retry over SSE.
  */
-export const WHERE_TOKENS_COME_FROM = `Copy a token from Obsidian (Settings, MCP Connector) or make one with \`${PRODUCT_NAMES.cliBinary} tokens --vault <vault> add --label <name>\`, and send it as 'Authorization: Bearer <token>'.`;
+export const WHERE_TOKENS_COME_FROM = `Copy a token from Obsidian (Settings, Local MCP Server) or make one with \`${PRODUCT_NAMES.cliBinary} tokens --vault <vault> add --label <name>\`, and send it as 'Authorization: Bearer <token>'.`;
 
 const NO_OAUTH = `This MCP server does not use OAuth: every request carries one of the vault's tokens as a bearer token, and the one sent was missing or is not one of them (revoked or regenerated?). ${WHERE_TOKENS_COME_FROM}`;
 
@@ -61,7 +61,7 @@ export function answerOAuthProbe(
     sendJson(response, 200, {
       resource: `http://${request.headers.host ?? ''}${MCP_PATH}`,
       bearer_methods_supported: ['header'],
-      resource_name: 'MCP Connector for Obsidian (bearer tokens, no OAuth)',
+      resource_name: 'Local MCP Server for Obsidian (bearer tokens, no OAuth)',
       resource_description: NO_OAUTH,
     });
     return;

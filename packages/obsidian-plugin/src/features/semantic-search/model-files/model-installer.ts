@@ -228,7 +228,7 @@ export class ModelInstaller {
   private async notInstalled(model: NativeModelSpec, reason: string): Promise<ModelFilesError> {
     await this.refresh(model);
     return new ModelFilesError(
-      `${reason}; download the model again in the MCP Connector settings (Semantic search), or place the pinned files by hand.`,
+      `${reason}; download the model again in the Local MCP Server settings (Semantic search), or place the pinned files by hand.`,
     );
   }
 

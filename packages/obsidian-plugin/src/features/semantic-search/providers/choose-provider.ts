@@ -65,7 +65,7 @@ function offline(environment: ProviderEnvironment): EmbeddingProvider {
   const { embedders } = environment;
   if (embedders?.runtime !== 'node')
     throw new ProviderUnavailableError(
-      'The offline model runs on the headless server only; pick the native provider in the MCP Connector settings.',
+      'The offline model runs on the headless server only; pick the native provider in the Local MCP Server settings.',
     );
   return offlineModel(embedders);
 }
@@ -106,7 +106,7 @@ export function nativeModel(
 function notInstalled(
   model: NativeModelSpec,
   models: ModelInstaller,
-  installHint = 'install it from the MCP Connector settings (Semantic search)',
+  installHint = 'install it from the Local MCP Server settings (Semantic search)',
 ): ModelNotInstalledError {
   const megabytes = Math.ceil(models.status(model).bytesTotal / 1_000_000);
   return new ModelNotInstalledError(
@@ -123,6 +123,6 @@ function smartConnections(environment: ProviderEnvironment): EmbeddingProvider |
 
 function unavailableSmartConnections(): never {
   throw new ProviderUnavailableError(
-    'Smart Connections is not installed, enabled and loaded here; pick another semantic search provider in the MCP Connector settings.',
+    'Smart Connections is not installed, enabled and loaded here; pick another semantic search provider in the Local MCP Server settings.',
   );
 }

@@ -84,8 +84,8 @@ describe('progress lines', () => {
   test('consent: how much, from which hosts, into which folder, before the click', () => {
     const model = NATIVE_MODELS['all-MiniLM-L6-v2'];
     const artifacts = artifactsFor(model, { runtime: true }) ?? [];
-    expect(consentLine(model, artifacts, '.obsidian/plugins/mcp-connector/models/')).toBe(
-      "The download fetches 50.5 MB: Xenova/all-MiniLM-L6-v2's 4 files (23.7 MB) from huggingface.co at revision 751bff3 and the WebAssembly runtime (26.9 MB) from cdn.jsdelivr.net, into .obsidian/plugins/mcp-connector/models/. Each file is checked against its pinned SHA-256 before it is kept; nothing about your notes is sent.",
+    expect(consentLine(model, artifacts, '.obsidian/plugins/local-mcp-server/models/')).toBe(
+      "The download fetches 50.5 MB: Xenova/all-MiniLM-L6-v2's 4 files (23.7 MB) from huggingface.co at revision 751bff3 and the WebAssembly runtime (26.9 MB) from cdn.jsdelivr.net, into .obsidian/plugins/local-mcp-server/models/. Each file is checked against its pinned SHA-256 before it is kept; nothing about your notes is sent.",
     );
     const headless = artifactsFor(model, { runtime: false }) ?? [];
     expect(consentLine(model, headless, 'models/')).toStartWith(

@@ -46,7 +46,7 @@ export function building(status: IndexStatus): ToolError {
 export function off(): ToolError {
   return new ToolError(
     'unsupported',
-    'Semantic search is turned off; turn it on in the MCP Connector settings (Semantic search), or use search_vault_simple.',
+    'Semantic search is turned off; turn it on in the Local MCP Server settings (Semantic search), or use search_vault_simple.',
   );
 }
 

@@ -27,7 +27,7 @@ function newIndex(
 ): SemanticIndex {
   const index = new SemanticIndex({
     host: vault.host,
-    directory: join(vault.root, '.obsidian/plugins/mcp-connector/semantic-index'),
+    directory: join(vault.root, '.obsidian/plugins/local-mcp-server/semantic-index'),
     debounceMs: 0,
     ...options,
   });
@@ -103,7 +103,7 @@ describe('SemanticIndex', () => {
       ),
     );
     const first = countingProvider();
-    const directory = join(vault.root, '.obsidian/plugins/mcp-connector/semantic-index');
+    const directory = join(vault.root, '.obsidian/plugins/local-mcp-server/semantic-index');
     const index = newIndex({ provider: first, directory });
     await index.start();
     await index.close();

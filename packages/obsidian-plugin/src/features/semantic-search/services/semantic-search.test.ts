@@ -40,7 +40,7 @@ const notes = {
 function newService(options: Partial<SemanticSearchOptions>): SemanticSearch {
   service = new SemanticSearch({
     host: vault.host,
-    indexDirectory: join(vault.root, '.obsidian/plugins/mcp-connector/semantic-index'),
+    indexDirectory: join(vault.root, '.obsidian/plugins/local-mcp-server/semantic-index'),
     settings: defaultSemanticSettings(),
     index: { debounceMs: 0 },
     ...options,
@@ -140,7 +140,7 @@ describe('SemanticSearch', () => {
     await service.applySettings({ ...defaultSemanticSettings(), provider: 'offline' });
     service.start();
     expect((await service.search(request('frost'))).result.provider).toBe('hashing:32');
-    const oldFolder = join(vault.root, '.obsidian/plugins/mcp-connector/semantic-index/hashing_32');
+    const oldFolder = join(vault.root, '.obsidian/plugins/local-mcp-server/semantic-index/hashing_32');
     expect(existsSync(oldFolder)).toBe(true);
 
     slow.hold();
@@ -175,7 +175,7 @@ describe('SemanticSearch', () => {
     // Once the cancelled build's held embedding has returned, it has had its chance to write.
     await waitFor(() => slow.inFlight === 0, 'the held embedding to return');
     expect((await service.search(request('frost'))).result.provider).toBe('hashing:32');
-    const indexes = join(vault.root, '.obsidian/plugins/mcp-connector/semantic-index');
+    const indexes = join(vault.root, '.obsidian/plugins/local-mcp-server/semantic-index');
     expect(existsSync(join(indexes, 'second_16'))).toBe(false);
     expect(existsSync(join(indexes, 'hashing_32'))).toBe(true);
   });
@@ -279,7 +279,7 @@ describe('SemanticSearch before the native model is installed', () => {
     expect(needed).toHaveLength(1);
     expect(hub.requests).toHaveLength(0); // nothing was fetched without the user's say
     expect(
-      existsSync(join(vault.root, '.obsidian/plugins/mcp-connector/semantic-index/lexical_bm25')),
+      existsSync(join(vault.root, '.obsidian/plugins/local-mcp-server/semantic-index/lexical_bm25')),
     ).toBe(false);
 
     expect((await installer.download(tiny)).state).toBe('installed');

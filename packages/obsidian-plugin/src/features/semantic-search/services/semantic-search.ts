@@ -33,7 +33,7 @@ import { SemanticIndex, type SemanticIndexOptions } from './semantic-index.ts';
 
 export interface SemanticSearchOptions {
   host: VaultHost;
-  /** `<vault>/<configDir>/plugins/mcp-connector/semantic-index` */
+  /** `<vault>/<configDir>/plugins/local-mcp-server/semantic-index` */
   indexDirectory: string;
   settings: SemanticSettings;
   environment?: Omit<ProviderEnvironment, 'hostKind'>;

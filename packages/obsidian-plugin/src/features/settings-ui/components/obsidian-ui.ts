@@ -66,7 +66,7 @@ export function installSettingsUi(plugin: Plugin, options: SettingsUiOptions): I
   const openSection = (section: SectionId): void => {
     tab.reveal(section);
     const modal = settingsModalOf(plugin.app);
-    if (modal === null) new Notice('Open settings, then MCP Connector under community plugins.');
+    if (modal === null) new Notice('Open settings, then Local MCP Server under community plugins.');
     else {
       modal.open();
       modal.openTabById(plugin.manifest.id);
@@ -111,7 +111,7 @@ export function installSettingsUi(plugin: Plugin, options: SettingsUiOptions): I
     // Loaded on layout-ready with the server it drives, not while main.js evaluates.
     const { SettingsService } = await import('../services/settings-service.ts');
     if (closed) return;
-    if (settings.problem !== null) new Notice(`MCP Connector settings: ${settings.problem}`, 0);
+    if (settings.problem !== null) new Notice(`Local MCP Server settings: ${settings.problem}`, 0);
     // A first run: no data.json yet, or one without tokens (not one that could not be read).
     const firstRun = settings.problem === null && settings.current.tokens.length === 0;
     const server: ServerLifecycle = new ServerLifecycle(settings, (store, signal) =>
@@ -132,17 +132,17 @@ export function installSettingsUi(plugin: Plugin, options: SettingsUiOptions): I
     for (const callback of waiting.splice(0)) callback();
     const status = await server.start();
     renderStatus();
-    if (status.state === 'failed') new Notice(`MCP Connector could not start: ${status.error}`, 0);
+    if (status.state === 'failed') new Notice(`Local MCP Server could not start: ${status.error}`, 0);
     else if (status.url !== null) {
-      new Notice(`MCP Connector is serving at ${status.url}`);
+      new Notice(`Local MCP Server is serving at ${status.url}`);
       if (firstRun) showFirstRunNotice(openSection);
     }
   };
 
   plugin.app.workspace.onLayoutReady(() => {
     start().catch((error: unknown) => {
-      console.error('MCP Connector could not start:', error);
-      new Notice(`MCP Connector could not start: ${messageOf(error)}`, 0);
+      console.error('Local MCP Server could not start:', error);
+      new Notice(`Local MCP Server could not start: ${messageOf(error)}`, 0);
     });
   });
 

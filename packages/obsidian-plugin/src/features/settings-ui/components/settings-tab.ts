@@ -48,7 +48,7 @@ export function createSettingsTab(plugin: Plugin, source: SettingsTabSource): Mc
       if (service === null) {
         this.containerEl.createEl('p', {
           cls: 'setting-item-description',
-          text: 'MCP Connector is reading its settings; this tab fills in in a moment.',
+          text: 'Local MCP Server is reading its settings; this tab fills in in a moment.',
         });
         source.whenReady(() => {
           if (this.shown) this.render();

@@ -111,7 +111,7 @@ export interface ModelInstallView {
   error: string | null;
   /** What the Download button fetches (empty when the model cannot be installed). */
   files: ModelFileView[];
-  /** Where the files go, as the user finds it: `.obsidian/plugins/mcp-connector/models/`. */
+  /** Where the files go, as the user finds it: `.obsidian/plugins/local-mcp-server/models/`. */
   folder: string;
 }
 

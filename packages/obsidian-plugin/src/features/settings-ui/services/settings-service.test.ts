@@ -257,7 +257,7 @@ describe('SettingsService: view updates', () => {
 });
 
 describe('Claude Desktop sync', () => {
-  const place = { vaultPath: '/vault', pluginId: 'mcp-connector', version: '1.0.0' };
+  const place = { vaultPath: '/vault', pluginId: 'local-mcp-server', version: '1.0.0' };
 
   test('without a config path it is unavailable and refused', async () => {
     expect(service.view().desktop).toMatchObject({ available: false, ownerTokenId: null });
@@ -301,13 +301,13 @@ describe('the built-in model', () => {
       fetch: (url, init) => fetch(url, init),
     });
     const nativeModels = { ...NATIVE_MODELS, 'all-MiniLM-L6-v2': tiny };
-    const models = { installer, folder: '.obsidian/plugins/mcp-connector/models/', nativeModels };
+    const models = { installer, folder: '.obsidian/plugins/local-mcp-server/models/', nativeModels };
     const withModels = new SettingsService(server, host, null, null, models);
     try {
       const before = withModels.view().semantic.model;
       expect(before?.state).toBe('not_installed');
       expect(before?.consent).toContain(`from ${new URL(hub.url).host}`);
-      expect(before?.consent).toContain('into .obsidian/plugins/mcp-connector/models/');
+      expect(before?.consent).toContain('into .obsidian/plugins/local-mcp-server/models/');
       expect(before?.files.map((file) => file.path)).toContain('tiny-bert/onnx/model.onnx');
       expect(hub.requests).toHaveLength(0);
 

@@ -19,7 +19,7 @@ let folder: string;
 let path: string;
 beforeEach(async () => {
   folder = await mkdtemp(join(tmpdir(), 'settings-'));
-  path = join(folder, 'plugins', 'mcp-connector', 'data.json');
+  path = join(folder, 'plugins', 'local-mcp-server', 'data.json');
 });
 afterEach(() => rm(folder, { recursive: true, force: true }));
 
@@ -127,12 +127,12 @@ describe('SettingsStore', () => {
       const store = await SettingsStore.open(path);
       expect(store.problem).toContain('data.json');
       expect(store.current.tokens).toEqual([]);
-      const kept = (await readdir(join(folder, 'plugins', 'mcp-connector'))).filter((name) =>
+      const kept = (await readdir(join(folder, 'plugins', 'local-mcp-server'))).filter((name) =>
         name.includes('.corrupt-'),
       );
       expect(kept.length).toBe(1);
       expect(
-        await readFile(join(folder, 'plugins', 'mcp-connector', kept[0] as string), 'utf8'),
+        await readFile(join(folder, 'plugins', 'local-mcp-server', kept[0] as string), 'utf8'),
       ).toBe(text);
     },
   );

@@ -29,13 +29,14 @@ import {
 } from '@mcp-connector/shared';
 import { sliceSchemas } from '@mcp-connector/shared/settings-schemas';
 import { type } from 'arktype';
-import { realpathSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { existsSync, realpathSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { DeviceSecrets, type SecretMirror } from './device-secrets.ts';
 import { DeviceUsage, parseUsage, withCounters } from './device-usage.ts';
 import { withFileLock } from './file-lock.ts';
+import { adoptLegacySettings, legacySettingsPathOf } from './legacy-settings.ts';
 import { loadSettingsFile, type LoadedSettings } from './settings-file.ts';
 
 const settingsMutex = new Mutex();
@@ -43,7 +44,7 @@ const RELOAD_DELAY_MS = 50;
 
 /** What every client sees while the settings cannot be trusted: no detail, no path. */
 const REFUSAL =
-  "The MCP Connector settings file (data.json) has settings that decide access but cannot be read, so this server refuses every request until the file is fixed. Obsidian's MCP Connector notice, or the headless server's log, names the problem.";
+  "The Local MCP Server settings file (data.json) has settings that decide access but cannot be read, so this server refuses every request until the file is fixed. Obsidian's Local MCP Server notice, or the headless server's log, names the problem.";
 
 export type SettingsListener = (settings: Settings) => void;
 
@@ -84,6 +85,8 @@ export class SettingsStore {
     const load = (keepAside: boolean) => loadKeepingSecrets(path, secrets, keepAside);
     // Reading needs no lock (writes are atomic); only writing a migrated file back does.
     return settingsMutex.run(async () => {
+      if (legacySettingsPathOf(path) !== null && !existsSync(path))
+        await withFileLock(lockPathOf(path), () => adoptLegacySettings(path));
       const signature = signatureOf(path);
       const first = await load(true);
       if (!first.migrated || first.problem !== null)

@@ -59,7 +59,7 @@ export class ToolPolicyEngine {
         activate: async (names, persist) => {
           const result = await this.activate(tokenId, scope, names, persist);
           if (result.activated.length > 0)
-            await changed(`MCP Connector: "${label}" can now use ${result.activated.join(', ')}.`);
+            await changed(`Local MCP Server: "${label}" can now use ${result.activated.join(', ')}.`);
           return result;
         },
       },
@@ -68,7 +68,7 @@ export class ToolPolicyEngine {
         this.usage.recordCall(tool);
         if (!(await this.promoteIfEarned(tool))) return { promoted: false };
         await changed(
-          `MCP Connector: ${tool} was used often and is now active for adaptive clients.`,
+          `Local MCP Server: ${tool} was used often and is now active for adaptive clients.`,
         );
         return { promoted: true };
       },

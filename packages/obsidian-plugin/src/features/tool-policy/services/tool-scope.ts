@@ -56,7 +56,7 @@ export function resolveScope(input: ScopeInput): ToolScope {
   const metaNames = new Set(input.metaTools.map((tool) => tool.name));
 
   const refusal = (tool: Tool): string | null => {
-    if (disabled.has(tool.name)) return 'the user switched it off in the MCP Connector settings';
+    if (disabled.has(tool.name)) return 'the user switched it off in the Local MCP Server settings';
     if (token.readOnly && !tool.annotations.readOnlyHint) return "this client's token is read-only";
     if (allowlist !== null && !allowlist.has(tool.name))
       return "it is not on this client's allowlist";

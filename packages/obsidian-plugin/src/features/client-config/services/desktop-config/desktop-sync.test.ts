@@ -28,12 +28,12 @@ beforeEach(async () => {
     vaultPath: root,
     vaultName: 'My Notes',
     configDir: '.obsidian',
-    pluginId: 'mcp-connector',
+    pluginId: 'local-mcp-server',
     version: '0.1.0',
   };
   configPath = desktopConfigPath({ platform: 'darwin', home, env: {} });
   settings = await SettingsStore.open(
-    join(root, '.obsidian', 'plugins', 'mcp-connector', 'data.json'),
+    join(root, '.obsidian', 'plugins', 'local-mcp-server', 'data.json'),
   );
   owner = newToken('Claude Desktop');
   other = newToken('Cursor');

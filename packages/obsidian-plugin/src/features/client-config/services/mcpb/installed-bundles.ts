@@ -7,15 +7,24 @@
  * plugin's folder. A copy is ours when its manifest names our shim's environment and its script
  * starts with our banner; it is this vault's when its vault's real path is this vault's.
  */
-import { deviceHomeOf, writeFileAtomic, type VaultDeviceHome } from '@mcp-connector/shared';
+import {
+  LEGACY_PLUGIN_ID,
+  deviceHomeOf,
+  writeFileAtomic,
+  type VaultDeviceHome,
+} from '@mcp-connector/shared';
 import { readFile, readdir, realpath } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { STDIO_SHIM_SOURCE } from '../../generated/stdio-shim.ts';
 import { BUNDLE_ENV } from '../../shim/bundle-env.ts';
 import { DESKTOP_SHIM_FILE } from '../desktop-config/desktop-sync.ts';
 import { SHIM_ENTRY_POINT } from './mcpb-manifest.ts';
 
-const SHIM_BANNER = '// MCP Connector for Obsidian: stdio shim.';
+/** Our shim's first line, and the one it had before the rename (ADR-0035). */
+const SHIM_BANNERS = [
+  '// Local MCP Server for Obsidian: stdio shim.',
+  '// MCP Connector for Obsidian: stdio shim.',
+];
 
 /** Replaces older copies of our shim for this vault; returns the scripts it replaced. */
 export async function upgradeInstalledShims(options: {
@@ -25,7 +34,11 @@ export async function upgradeInstalledShims(options: {
   extensionsFolder: string;
 }): Promise<string[]> {
   const vault = options.device.state;
-  const scripts = [join(options.pluginFolder, DESKTOP_SHIM_FILE)];
+  const scripts = [
+    join(options.pluginFolder, DESKTOP_SHIM_FILE),
+    // A Desktop entry made before the rename runs the shim from the old plugin's folder.
+    join(dirname(options.pluginFolder), LEGACY_PLUGIN_ID, DESKTOP_SHIM_FILE),
+  ];
   for (const name of await readdir(options.extensionsFolder).catch(() => [] as string[])) {
     const folder = join(options.extensionsFolder, name);
     if ((await bundleVault(folder)) === vault) scripts.push(join(folder, SHIM_ENTRY_POINT));
@@ -56,7 +69,12 @@ async function bundleVault(folder: string): Promise<string | null> {
 
 async function upgradeShim(script: string): Promise<boolean> {
   const text = await readFile(script, 'utf8').catch(() => null);
-  if (text === null || !text.startsWith(SHIM_BANNER) || text === STDIO_SHIM_SOURCE) return false;
+  if (
+    text === null ||
+    !SHIM_BANNERS.some((banner) => text.startsWith(banner)) ||
+    text === STDIO_SHIM_SOURCE
+  )
+    return false;
   await writeFileAtomic(script, STDIO_SHIM_SOURCE);
   return true;
 }

@@ -30,7 +30,7 @@ export const NODE_RUNTIME = { shim: '>=18.0.0', headlessCli: '>=20.0.0' } as con
  * bundle's description, where the user sees it when installing.
  */
 const FALLBACK_NOTE =
-  'When Obsidian is not running, this bundle serves the vault itself with the same token (the headless MCP Connector inside it): no Dataview, Templater or Obsidian commands then, and semantic search ranks by words unless the offline model is installed beside it. When Obsidian runs, its server is always used.';
+  'When Obsidian is not running, this bundle serves the vault itself with the same token (the headless Local MCP Server inside it): no Dataview, Templater or Obsidian commands then, and semantic search ranks by words unless the offline model is installed beside it. When Obsidian runs, its server is always used.';
 
 export function mcpbNameOf(target: BundleTarget): string {
   const vault = slugOf(target.vaultName) || 'vault';
@@ -38,7 +38,7 @@ export function mcpbNameOf(target: BundleTarget): string {
     .replace(/[^a-z0-9]/gi, '')
     .slice(0, 8)
     .toLowerCase();
-  return `mcp-connector-${vault}-${token || 'token'}`;
+  return `local-mcp-server-${vault}-${token || 'token'}`;
 }
 
 export function mcpbManifest(
@@ -54,14 +54,14 @@ export function mcpbManifest(
     name: mcpbNameOf(target),
     display_name: `Obsidian: ${target.vaultName} (${target.tokenLabel})`,
     version: target.version,
-    description: `Your Obsidian vault "${target.vaultName}" through MCP Connector, with the token "${target.tokenLabel}".`,
+    description: `Your Obsidian vault "${target.vaultName}" through Local MCP Server, with the token "${target.tokenLabel}".`,
     long_description: [
-      `Connects Claude Desktop to the vault "${target.vaultName}" through the MCP Connector plugin running in Obsidian (or its headless server).`,
+      `Connects Claude Desktop to the vault "${target.vaultName}" through the Local MCP Server plugin running in Obsidian (or its headless server).`,
       "The bundle holds no secret: each time it connects it reads the token's current secret and the live port from the vault, so regenerating the secret or changing the port needs no new bundle.",
       'Revoking the token in Obsidian stops this bundle at once.',
       ...(options.fallback === true ? [FALLBACK_NOTE] : []),
     ].join('\n\n'),
-    author: { name: 'MCP Connector for Obsidian' },
+    author: { name: 'Local MCP Server for Obsidian' },
     server: {
       type: 'node',
       entry_point: SHIM_ENTRY_POINT,

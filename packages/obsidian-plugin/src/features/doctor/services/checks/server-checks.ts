@@ -68,7 +68,7 @@ export function describeHolder(probed: ProbedPort): string {
     case 'this-vault':
       return `this vault's server${owner}`;
     case 'refuses-token':
-      return `an MCP server that does not know this vault's tokens, another vault's MCP Connector perhaps${owner}`;
+      return `an MCP server that does not know this vault's tokens, another vault's Local MCP Server perhaps${owner}`;
     case 'other':
       return `another program${owner}`;
   }

@@ -102,7 +102,7 @@ export class HiddenFoldersHost implements VaultHost {
     if (!this.hidden().holdsHiddenInside(path)) return;
     throw new ToolError(
       code,
-      `${path} holds content that is not available to AI clients, so it cannot be moved, renamed or deleted through MCP. Do it in Obsidian, or change the hidden folders in the MCP Connector settings.`,
+      `${path} holds content that is not available to AI clients, so it cannot be moved, renamed or deleted through MCP. Do it in Obsidian, or change the hidden folders in the Local MCP Server settings.`,
       { path },
     );
   }
