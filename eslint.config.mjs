@@ -83,7 +83,7 @@ export default defineConfig([
         'warn',
         {
           enforceCamelCaseLower: true,
-          brands: [...DEFAULT_BRANDS, 'MCP Connector', 'Claude Code', 'Smart Connections'],
+          brands: [...DEFAULT_BRANDS, 'Local MCP Server', 'Claude Code', 'Smart Connections'],
           acronyms: [...DEFAULT_ACRONYMS, 'MCP'],
           // The token a first run creates is called Default: a name, kept capitalised.
           ignoreWords: ['Default'],
