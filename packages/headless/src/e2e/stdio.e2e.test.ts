@@ -58,6 +58,44 @@ async function names(client: Client): Promise<string[]> {
 }
 
 describe('serve --stdio', () => {
+  test(
+    "this round's tools answer over stdio as over HTTP: reads, dry runs, writes and versions",
+    async () => {
+      const stdio = await overStdio('Default', 'modern');
+      const http = await t.connect('modern');
+      const reads: [string, Record<string, unknown>][] = [
+        ['get_note_neighbors', { path: 'Home.md', depth: 2 }],
+        ['find_link_path', { from: 'Home.md', to: 'Inbox.md' }],
+        ['query_base', { path: 'Reference/Reading list.base' }],
+        ['list_tasks', { status: 'any' }],
+        ['rename_tag', { from: 'garden', to: 'gardening' }],
+      ];
+      for (const [tool, args] of reads)
+        expect({ tool, answer: await callOk(stdio, tool, args) }).toEqual({
+          tool,
+          answer: await callOk(http, tool, args),
+        });
+
+      const path = 'E2E/stdio-round.md';
+      await callOk(stdio, 'create_vault_file', { path, content: '- [ ] sow beans\nold words\n' });
+      await callOk(stdio, 'replace_in_vault_file', { path, oldText: 'old', newText: 'new' });
+      await callOk(stdio, 'set_task_status', { path, line: 0, status: 'done' });
+      await callOk(stdio, 'update_note_tags', { path, add: ['plan'] });
+      const now = (await callOk(stdio, 'get_vault_file', { path })).content as string;
+      expect(now).toContain('new words');
+      expect(now).toMatch(/^tags:\n {2}- plan$/m);
+      expect(now).toMatch(/^- \[x\] sow beans/m);
+      const history = await callOk(stdio, 'get_note_history', { path });
+      // Newest first: update_note_tags, set_task_status, replace_in_vault_file, create.
+      const replaced = (history.versions as { change: string }[]).at(-2)?.change;
+      const before = await callOk(stdio, 'get_note_version', { path, changeId: replaced });
+      expect(before.content).toBe('- [ ] sow beans\nold words\n');
+      const diff = await callOk(stdio, 'compare_note_versions', { path, from: replaced });
+      expect(JSON.stringify(diff)).toContain('+new words');
+    },
+    STARTS,
+  );
+
   test.each(PROTOCOL_LINES)(
     'a token sees over stdio what it sees over HTTP (%s)',
     async (line) => {
