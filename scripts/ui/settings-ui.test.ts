@@ -11,6 +11,7 @@ import {
   buildMcpb,
   clientSnippets,
   cursorInstallLink,
+  lmStudioInstallLink,
   vscodeInstallLink,
 } from '../../packages/obsidian-plugin/src/features/client-config/index.ts';
 import manifest from '../../manifest.json' with { type: 'json' };
@@ -127,7 +128,7 @@ suite('the settings tab in Chromium', () => {
   );
 
   test(
-    "a token's Add to Cursor and Add to VS Code open the install links for its entry",
+    "a token's Add to Cursor, VS Code and LM Studio open the install links for its entry",
     async () => {
       const { page } = await start();
       const token = defaultToken();
@@ -140,13 +141,14 @@ suite('the settings tab in Chromium', () => {
       const row = tokenRow(page, token.id);
       await row.getByRole('button', { name: 'Add to Cursor' }).click();
       await row.getByRole('button', { name: 'Add to VS Code' }).click();
+      await row.getByRole('button', { name: 'Add to LM Studio' }).click();
       const context = {
         url: harness.endpoint().href,
         secret: token.secret,
         serverName: 'obsidian-demo-vault',
       };
       expect(await page.evaluate(() => (window as unknown as { opened: string[] }).opened)).toEqual(
-        [cursorInstallLink(context), vscodeInstallLink(context)],
+        [cursorInstallLink(context), vscodeInstallLink(context), lmStudioInstallLink(context)],
       );
     },
     TIMEOUT_MS,

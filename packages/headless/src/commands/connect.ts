@@ -1,8 +1,8 @@
 /**
  * `connect --vault DIR --token ID|LABEL --client NAME [--out FILE]`: connects one
  * client to the vault with one token, the same way the settings tab does. A copy-config client
- * prints its snippet (and `--out` writes its file form; Cursor and VS Code also get their
- * one-click install link, on stderr); `mcpb` writes the per-token bundle
+ * prints its snippet (and `--out` writes its file form; a client with a one-click install
+ * link, such as Cursor, also gets that, on stderr); `mcpb` writes the per-token bundle
  * (with the fallback that serves the vault when no server answers, by default for a vault on a
  * local disk; `--fallback` or `--no-fallback` decides);
  * `claude-desktop` syncs claude_desktop_config.json (`--out` names another config file).

@@ -1,7 +1,7 @@
 /**
  * `bun run connect` against a running server: `--client list` names every client, a snippet
- * carries the live endpoint and the token chosen by label or id (and Cursor's and VS Code's
- * install links the same entry), `mcpb` writes a bundle the
+ * carries the live endpoint and the token chosen by label or id (and the install links of
+ * Cursor, VS Code and LM Studio the same entry), `mcpb` writes a bundle the
  * official CLI accepts, `claude-desktop` syncs a config file, and bad input says what to do.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -47,7 +47,9 @@ function decodeInstallLink(link: string): { name: string; entry: object } {
     return { name, entry };
   }
   const url = new URL(link);
-  expect(`${url.host}${url.pathname}`).toBe('anysphere.cursor-deeplink/mcp/install');
+  expect(['cursor://anysphere.cursor-deeplink/mcp/install', 'lmstudio://add_mcp']).toContain(
+    `${url.protocol}//${url.host}${url.pathname}`,
+  );
   const config = Buffer.from(url.searchParams.get('config') ?? '', 'base64').toString('utf8');
   return { name: url.searchParams.get('name') ?? '', entry: JSON.parse(config) as object };
 }
@@ -91,12 +93,13 @@ describe('bun run connect', () => {
     },
   );
 
-  httpTest.each(['cursor', 'vscode'])(
+  httpTest.each(['cursor', 'vscode', 'lm-studio'])(
     '%s: the one-click install link on stderr carries the printed entry',
     (client) => {
       const run = connect('--vault', t.vault.root, '--token', 'Cursor', '--client', client);
       expect(run.status).toBe(0);
-      const link = run.err.split('\n').find((line) => /^(cursor|vscode):/.test(line)) ?? '';
+      const link =
+        run.err.split('\n').find((line) => /^(cursor|vscode|lmstudio):/.test(line)) ?? '';
       const printed = JSON.parse(run.out) as Record<string, Record<string, object>>;
       const [name, entry] = Object.entries(printed.mcpServers ?? printed.servers ?? {})[0] ?? [];
       expect(decodeInstallLink(link)).toEqual({ name: name ?? '', entry: entry ?? {} });

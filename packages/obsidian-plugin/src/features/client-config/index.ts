@@ -25,6 +25,7 @@ export { MCP_REMOTE_VERSION } from './services/clients/mcp-remote.ts';
 export {
   cursorInstallLink,
   installLinks,
+  lmStudioInstallLink,
   vscodeInstallLink,
   type InstallLink,
 } from './services/clients/install-links.ts';

@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
 import { newToken } from '@mcp-connector/shared';
-import { cursorInstallLink, vscodeInstallLink } from '../../client-config/index.ts';
+import {
+  cursorInstallLink,
+  lmStudioInstallLink,
+  vscodeInstallLink,
+} from '../../client-config/index.ts';
 import { decisionsToCsv } from '../../command-permissions/index.ts';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -137,6 +141,7 @@ describe('SettingsService: tokens and tool loading', () => {
     expect(links()).toEqual([
       { label: 'Add to Cursor', url: cursorInstallLink(context) },
       { label: 'Add to VS Code', url: vscodeInstallLink(context) },
+      { label: 'Add to LM Studio', url: lmStudioInstallLink(context) },
     ]);
     await server.stop();
     expect(links()).toEqual([]);

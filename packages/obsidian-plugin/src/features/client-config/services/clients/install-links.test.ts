@@ -1,7 +1,12 @@
 import { describe, expect, test } from 'bun:test';
 import { clientSnippets } from './client-list.ts';
 import type { ClientContext } from './client-snippet.ts';
-import { cursorInstallLink, installLinks, vscodeInstallLink } from './install-links.ts';
+import {
+  cursorInstallLink,
+  installLinks,
+  lmStudioInstallLink,
+  vscodeInstallLink,
+} from './install-links.ts';
 
 const CONTEXTS: ClientContext[] = [
   { url: 'http://127.0.0.1:27200/mcp', secret: 'mcp_abc+/=?&#', serverName: 'obsidian-notes' },
@@ -9,10 +14,21 @@ const CONTEXTS: ClientContext[] = [
 ];
 
 /** The server entry of a client's mcp.json snippet, parsed back. */
-function snippetEntry(client: 'cursor' | 'vscode', context: ClientContext): unknown {
+function snippetEntry(client: 'cursor' | 'vscode' | 'lm-studio', context: ClientContext): unknown {
   const [snippet] = clientSnippets(client, context);
   const parsed = JSON.parse(snippet?.text ?? '') as Record<string, Record<string, unknown>>;
-  return (client === 'cursor' ? parsed.mcpServers : parsed.servers)?.[context.serverName];
+  return (client === 'vscode' ? parsed.servers : parsed.mcpServers)?.[context.serverName];
+}
+
+/** `name` and the base64 `config` of a Cursor-style link, decoded. */
+function nameAndConfig(url: URL): { name: string | null; entry: unknown } {
+  const bytes = Uint8Array.from(atob(url.searchParams.get('config') ?? ''), (char) =>
+    char.charCodeAt(0),
+  );
+  return {
+    name: url.searchParams.get('name'),
+    entry: JSON.parse(new TextDecoder().decode(bytes)),
+  };
 }
 
 describe('install links decode to the config the copy-config snippet holds', () => {
@@ -21,11 +37,19 @@ describe('install links decode to the config the copy-config snippet holds', () 
     expect(`${link.protocol}//${link.host}${link.pathname}`).toBe(
       'cursor://anysphere.cursor-deeplink/mcp/install',
     );
-    expect(link.searchParams.get('name')).toBe(context.serverName);
-    const bytes = Uint8Array.from(atob(link.searchParams.get('config') ?? ''), (char) =>
-      char.charCodeAt(0),
-    );
-    expect(JSON.parse(new TextDecoder().decode(bytes))).toEqual(snippetEntry('cursor', context));
+    expect(nameAndConfig(link)).toEqual({
+      name: context.serverName,
+      entry: snippetEntry('cursor', context),
+    });
+  });
+
+  test.each(CONTEXTS)('LM Studio, %#', (context) => {
+    const link = new URL(lmStudioInstallLink(context));
+    expect(`${link.protocol}//${link.host}${link.pathname}`).toBe('lmstudio://add_mcp');
+    expect(nameAndConfig(link)).toEqual({
+      name: context.serverName,
+      entry: snippetEntry('lm-studio', context),
+    });
   });
 
   test.each(CONTEXTS)('VS Code, %#', (context) => {
@@ -45,6 +69,7 @@ describe('install links decode to the config the copy-config snippet holds', () 
     expect(installLinks(CONTEXTS[0] as ClientContext).map((link) => link.label)).toEqual([
       'Add to Cursor',
       'Add to VS Code',
+      'Add to LM Studio',
     ]);
   });
 });

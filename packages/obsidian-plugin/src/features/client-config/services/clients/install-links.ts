@@ -1,5 +1,6 @@
 /**
- * One-click install links, for the clients that register a URL handler for them. Each carries
+ * One-click install links, for the clients that register a URL handler for them (Cursor, VS Code,
+ * LM Studio). Each carries
  * the same server entry the client's copy-config snippet holds (one function makes both), the
  * token's secret included: the client shows it and asks before it installs.
  */
@@ -9,7 +10,7 @@ import { vscodeServer } from './vscode.ts';
 
 export interface InstallLink {
   /** The client's id in CLIENTS. */
-  client: 'cursor' | 'vscode';
+  client: 'cursor' | 'vscode' | 'lm-studio';
   /** The button's text ("Add to Cursor"). */
   label: string;
   url: string;
@@ -20,8 +21,15 @@ export interface InstallLink {
  * mcp.json entry, JSON then base64 (UTF-8). https://cursor.com/docs/mcp/install-links
  */
 export function cursorInstallLink(context: ClientContext): string {
-  const config = base64(JSON.stringify(cursorServer(context)));
-  return `cursor://anysphere.cursor-deeplink/mcp/install?name=${encodeURIComponent(context.serverName)}&config=${encodeURIComponent(config)}`;
+  return withNameAndConfig('cursor://anysphere.cursor-deeplink/mcp/install', context);
+}
+
+/**
+ * `lmstudio://add_mcp?name=NAME&config=BASE64`, Cursor's form (LM Studio follows Cursor's
+ * mcp.json notation). https://lmstudio.ai/docs/app/mcp/deeplink
+ */
+export function lmStudioInstallLink(context: ClientContext): string {
+  return withNameAndConfig('lmstudio://add_mcp', context);
 }
 
 /**
@@ -37,7 +45,14 @@ export function installLinks(context: ClientContext): InstallLink[] {
   return [
     { client: 'cursor', label: 'Add to Cursor', url: cursorInstallLink(context) },
     { client: 'vscode', label: 'Add to VS Code', url: vscodeInstallLink(context) },
+    { client: 'lm-studio', label: 'Add to LM Studio', url: lmStudioInstallLink(context) },
   ];
+}
+
+/** `?name=NAME&config=BASE64`, the config being the mcp.json entry as JSON. */
+function withNameAndConfig(base: string, context: ClientContext): string {
+  const config = base64(JSON.stringify(cursorServer(context)));
+  return `${base}?name=${encodeURIComponent(context.serverName)}&config=${encodeURIComponent(config)}`;
 }
 
 /** Base64 of the UTF-8 bytes, with no Buffer: the settings tab builds links in the renderer too. */
