@@ -10,6 +10,9 @@ import { callFail, callOk } from '../../packages/headless/src/test-support/index
 import {
   buildMcpb,
   clientSnippets,
+  cursorInstallLink,
+  lmStudioInstallLink,
+  vscodeInstallLink,
 } from '../../packages/obsidian-plugin/src/features/client-config/index.ts';
 import manifest from '../../manifest.json' with { type: 'json' };
 import { waitFor } from '../../packages/shared/src/test-support/index.ts';
@@ -120,6 +123,33 @@ suite('the settings tab in Chromium', () => {
       });
       expect(await clipboard(page)).toBe(command?.text ?? '');
       expect(await clipboard(page)).toContain(' work-notes ');
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    "a token's Add to Cursor, VS Code and LM Studio open the install links for its entry",
+    async () => {
+      const { page } = await start();
+      const token = defaultToken();
+      // What the tab hands to the system, kept instead of leaving the page.
+      await page.evaluate(() => {
+        const opened: string[] = [];
+        Object.assign(window, { opened });
+        window.open = (url?: string | URL) => (opened.push(String(url)), null);
+      });
+      const row = tokenRow(page, token.id);
+      await row.getByRole('button', { name: 'Add to Cursor' }).click();
+      await row.getByRole('button', { name: 'Add to VS Code' }).click();
+      await row.getByRole('button', { name: 'Add to LM Studio' }).click();
+      const context = {
+        url: harness.endpoint().href,
+        secret: token.secret,
+        serverName: 'obsidian-demo-vault',
+      };
+      expect(await page.evaluate(() => (window as unknown as { opened: string[] }).opened)).toEqual(
+        [cursorInstallLink(context), vscodeInstallLink(context), lmStudioInstallLink(context)],
+      );
     },
     TIMEOUT_MS,
   );

@@ -1,7 +1,8 @@
 /**
  * `connect --vault DIR --token ID|LABEL --client NAME [--out FILE]`: connects one
  * client to the vault with one token, the same way the settings tab does. A copy-config client
- * prints its snippet (and `--out` writes its file form); `mcpb` writes the per-token bundle
+ * prints its snippet (and `--out` writes its file form; a client with a one-click install
+ * link, such as Cursor, also gets that, on stderr); `mcpb` writes the per-token bundle
  * (with the fallback that serves the vault when no server answers, by default for a vault on a
  * local disk; `--fallback` or `--no-fallback` decides);
  * `claude-desktop` syncs claude_desktop_config.json (`--out` names another config file).
@@ -13,6 +14,7 @@ import {
   clientById,
   isOnLocalDisk,
   desktopConfigPath,
+  installLinks,
   mcpbFileName,
   serverNameFor,
   syncDesktopConfig,
@@ -97,12 +99,21 @@ async function runConnect(args: string[]): Promise<void> {
       throw new Error(
         `The secret of "${token.label}" was made on another device and is not kept on this one: run "${PROGRAM} tokens --vault ${quoted(vault)} regenerate ${token.id}" here (clients using the old secret then need the new one), or use another token.`,
       );
-    const snippets = (clientById(client) as (typeof CLIENTS)[number]).snippets({
+    const context = {
       url: await liveUrl(settings),
       secret,
       serverName: serverNameFor(target.vaultName, settings.current.transport.serverName),
-    });
-    await printSnippets(snippets, values.out);
+    };
+    await printSnippets(
+      (clientById(client) as (typeof CLIENTS)[number]).snippets(context),
+      values.out,
+    );
+    // On stderr, so stdout stays exactly the config (for a pipe or a redirect).
+    const link = installLinks(context).find((candidate) => candidate.client === client);
+    if (link !== undefined)
+      console.error(
+        `${link.label} in one click (it carries the secret; open it on this computer):\n${link.url}`,
+      );
   } catch (error) {
     if (error instanceof ToolError) throw new Error(error.message);
     throw error;

@@ -1,6 +1,7 @@
 /**
  * `bun run connect` against a running server: `--client list` names every client, a snippet
- * carries the live endpoint and the token chosen by label or id, `mcpb` writes a bundle the
+ * carries the live endpoint and the token chosen by label or id (and the install links of
+ * Cursor, VS Code and LM Studio the same entry), `mcpb` writes a bundle the
  * official CLI accepts, `claude-desktop` syncs a config file, and bad input says what to do.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -36,6 +37,22 @@ afterAll(async () => {
   await t.stop();
   await rm(out, { recursive: true, force: true });
 });
+
+/** The server name and entry an install link carries, decoded as Cursor or VS Code would. */
+function decodeInstallLink(link: string): { name: string; entry: object } {
+  if (link.startsWith('vscode:mcp/install?')) {
+    const { name, ...entry } = JSON.parse(
+      decodeURIComponent(link.slice('vscode:mcp/install?'.length)),
+    ) as { name: string };
+    return { name, entry };
+  }
+  const url = new URL(link);
+  expect(['cursor://anysphere.cursor-deeplink/mcp/install', 'lmstudio://add_mcp']).toContain(
+    `${url.protocol}//${url.host}${url.pathname}`,
+  );
+  const config = Buffer.from(url.searchParams.get('config') ?? '', 'base64').toString('utf8');
+  return { name: url.searchParams.get('name') ?? '', entry: JSON.parse(config) as object };
+}
 
 function connect(...args: string[]) {
   const run = spawnSync('bun', [CLI, 'connect', ...args], { encoding: 'utf8' });
@@ -73,6 +90,19 @@ describe('bun run connect', () => {
         headers: { Authorization: `Bearer ${token.secret}` },
       });
       return readFile(file, 'utf8').then((text) => expect(text).toBe(run.out));
+    },
+  );
+
+  httpTest.each(['cursor', 'vscode', 'lm-studio'])(
+    '%s: the one-click install link on stderr carries the printed entry',
+    (client) => {
+      const run = connect('--vault', t.vault.root, '--token', 'Cursor', '--client', client);
+      expect(run.status).toBe(0);
+      const link =
+        run.err.split('\n').find((line) => /^(cursor|vscode|lmstudio):/.test(line)) ?? '';
+      const printed = JSON.parse(run.out) as Record<string, Record<string, object>>;
+      const [name, entry] = Object.entries(printed.mcpServers ?? printed.servers ?? {})[0] ?? [];
+      expect(decodeInstallLink(link)).toEqual({ name: name ?? '', entry: entry ?? {} });
     },
   );
 

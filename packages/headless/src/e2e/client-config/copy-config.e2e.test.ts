@@ -124,26 +124,48 @@ const READERS: Record<string, (parsed: unknown, snippet: Snippet) => Target> = {
       authorization: server?.http_headers.Authorization as string,
     };
   },
-  'mcp-remote': (parsed) => {
-    const server = (parsed as Parsed).mcpServers?.[context.serverName] as {
-      command: string;
-      args: string[];
-      env: Record<string, string>;
-    };
-    expect(server.command).toBe('npx');
-    expect(server.args.slice(0, 2)).toEqual(['-y', `mcp-remote@${MCP_REMOTE_VERSION}`]);
-    expect(server.args.slice(-2)).toEqual(['--transport', 'http-only']);
-    const header = server.args[server.args.indexOf('--header') + 1] as string;
-    // The Windows-safe form: no space in the argument; the secret lives only in the env.
-    expect(header).toBe('Authorization:${AUTH_HEADER}');
-    expect(server.args.join(' ')).not.toContain(context.secret);
-    const expanded = header.replace('${AUTH_HEADER}', server.env.AUTH_HEADER as string);
-    return {
-      url: server.args[2] as string,
-      authorization: expanded.slice('Authorization:'.length),
-    };
+  zed: (parsed) => fromServer((parsed as Parsed).context_servers, 'url'),
+  opencode: (parsed, snippet) => {
+    const mcp = (parsed as Record<string, Record<string, Record<string, unknown>>>).mcp;
+    // OpenCode 2 nests servers under mcp.servers; OpenCode 1 lists them directly under mcp.
+    const servers = (snippet.title.includes('OpenCode 2') ? mcp?.servers : mcp) as Parsed[string];
+    expect(servers?.[context.serverName]).toMatchObject({ type: 'remote', oauth: false });
+    return fromServer(servers, 'url');
   },
+  goose: (parsed) => {
+    const extensions = (parsed as Parsed).extensions;
+    expect(extensions?.[context.serverName]).toMatchObject({
+      type: 'streamable_http',
+      name: context.serverName,
+      enabled: true,
+    });
+    return fromServer(extensions, 'uri');
+  },
+  jetbrains: (parsed) => throughMcpRemote(parsed),
+  'lm-studio': (parsed) => fromServer((parsed as Parsed).mcpServers, 'url'),
+  'mcp-remote': (parsed) => throughMcpRemote(parsed),
 };
+
+/** A stdio entry that runs mcp-remote: the URL and header it would send. */
+function throughMcpRemote(parsed: unknown): Target {
+  const server = (parsed as Parsed).mcpServers?.[context.serverName] as {
+    command: string;
+    args: string[];
+    env: Record<string, string>;
+  };
+  expect(server.command).toBe('npx');
+  expect(server.args.slice(0, 2)).toEqual(['-y', `mcp-remote@${MCP_REMOTE_VERSION}`]);
+  expect(server.args.slice(-2)).toEqual(['--transport', 'http-only']);
+  const header = server.args[server.args.indexOf('--header') + 1] as string;
+  // The Windows-safe form: no space in the argument; the secret lives only in the env.
+  expect(header).toBe('Authorization:${AUTH_HEADER}');
+  expect(server.args.join(' ')).not.toContain(context.secret);
+  const expanded = header.replace('${AUTH_HEADER}', server.env.AUTH_HEADER as string);
+  return {
+    url: server.args[2] as string,
+    authorization: expanded.slice('Authorization:'.length),
+  };
+}
 
 function fromServer(
   servers: Record<string, Record<string, unknown>> | undefined,

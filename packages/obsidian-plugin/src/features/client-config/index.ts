@@ -1,6 +1,6 @@
 /**
  * Client configuration: everything that connects an MCP client to this vault in one step. The
- * per-client copy-config snippets, the per-token .mcpb bundle for Claude Desktop with its
+ * per-client copy-config snippets and one-click install links, the per-token .mcpb bundle for Claude Desktop with its
  * zero-dependency stdio shim, claude_desktop_config.json sync with one owning token,
  * live-server.json, through which a running server tells them its port, and where each client
  * keeps its server list and what an entry there says (the doctor reads them).
@@ -22,6 +22,13 @@ export { STDIO_SHIM_SOURCE } from './generated/stdio-shim.ts';
 export { CLIENTS, clientById, clientSnippets } from './services/clients/client-list.ts';
 export type { ClientContext, ClientGenerator, Snippet } from './services/clients/client-snippet.ts';
 export { MCP_REMOTE_VERSION } from './services/clients/mcp-remote.ts';
+export {
+  cursorInstallLink,
+  installLinks,
+  lmStudioInstallLink,
+  vscodeInstallLink,
+  type InstallLink,
+} from './services/clients/install-links.ts';
 export {
   desktopConfigPath,
   desktopExtensionsPath,

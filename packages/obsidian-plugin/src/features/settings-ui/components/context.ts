@@ -1,6 +1,6 @@
 /**
  * What every component of the tab reaches through Svelte context: the settings API and the tab's
- * own helpers (run an action and report its failure, copy, save a file, confirm, show a new
+ * own helpers (run an action and report its failure, copy, save a file, open a link, confirm, show a new
  * secret). Browser-safe: no Node, no 'obsidian'.
  */
 import { createContext } from 'svelte';
@@ -23,6 +23,8 @@ export interface SettingsUi {
   copy(text: string, what: string): Promise<void>;
   /** Offers a file to save (a download; in Obsidian, the app asks where). */
   save(fileName: string, data: Blob): void;
+  /** Hands a link to the system, which opens the app registered for it (an install link). */
+  openLink(url: string): void;
   confirm(request: ConfirmRequest): Promise<boolean>;
   /** Shows a new or regenerated secret, once, in a modal. */
   revealSecret(secret: NewSecret, title: string): void;

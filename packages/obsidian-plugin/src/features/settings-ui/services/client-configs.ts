@@ -1,6 +1,6 @@
 /**
  * What access control offers per token: one "Copy config" entry per snippet of every client
- * client-config knows (CLIENTS), the token's .mcpb bundle for Claude Desktop, and which token
+ * client-config knows (CLIENTS), the install links of the clients that take one, the token's .mcpb bundle for Claude Desktop, and which token
  * keeps Claude Desktop's config in sync. Built here, in the service, so the components stay free
  * of the generators' Node dependencies; they get ids, labels and plain data.
  */
@@ -9,6 +9,7 @@ import {
   CLIENTS,
   buildMcpb,
   clientSnippets,
+  installLinks,
   mcpbFileName,
   syncDesktopConfig,
   unsyncDesktopConfig,
@@ -17,7 +18,7 @@ import {
   type VaultTarget,
 } from '../../client-config/index.ts';
 import type { SettingsStore } from '../../settings/index.ts';
-import type { ClientConfigChoice, DesktopSyncView } from './settings-api.ts';
+import type { ClientConfigChoice, DesktopSyncView, InstallLinkView } from './settings-api.ts';
 
 /** Where the plugin lives, for a bundle: the vault folder, the plugin's folder name, its version. */
 export interface PluginPlace {
@@ -44,6 +45,19 @@ export function clientConfigText(id: string, context: ClientContext): string {
   const snippet = clientSnippets(clientId, context)[Number(index)];
   if (snippet === undefined) throw new Error(`No client config "${id}".`);
   return snippet.text;
+}
+
+/** A token's install links while the server serves at `url` (none while it is stopped). */
+export function installLinkViews(
+  url: string | null,
+  secret: string,
+  serverName: string,
+): InstallLinkView[] {
+  if (url === null) return [];
+  return installLinks({ url, secret, serverName }).map(({ label, url: link }) => ({
+    label,
+    url: link,
+  }));
 }
 
 export async function mcpbFor(

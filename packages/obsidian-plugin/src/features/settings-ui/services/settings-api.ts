@@ -58,6 +58,14 @@ export interface TokenView {
   reachableTools: number;
   usage: TokenUsage;
   promoted: PromotedTool[];
+  /** One-click installs for this token ("Add to Cursor"); none while stopped or held elsewhere. */
+  installLinks: InstallLinkView[];
+}
+
+/** A client's install link for one token: opening it asks that client to add the server. */
+export interface InstallLinkView {
+  label: string;
+  url: string;
 }
 
 export interface ToolView {

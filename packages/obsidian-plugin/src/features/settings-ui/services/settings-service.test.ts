@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
 import { newToken } from '@mcp-connector/shared';
+import {
+  cursorInstallLink,
+  lmStudioInstallLink,
+  vscodeInstallLink,
+} from '../../client-config/index.ts';
 import { decisionsToCsv } from '../../command-permissions/index.ts';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -122,6 +127,24 @@ describe('SettingsService: tokens and tool loading', () => {
     const core = service.view().tokens.find((token) => token.id === created.tokenId);
     expect(core?.listedTools).toBe(16);
     expect(core?.reachableTools).toBe(ALL_LISTED);
+  });
+
+  test("a token's install links carry the live endpoint and server name, and go while stopped", async () => {
+    const created = await service.addToken({ label: 'Cursor', profile: 'all', readOnly: false });
+    const links = () =>
+      service.view().tokens.find((token) => token.id === created.tokenId)?.installLinks ?? [];
+    const context = {
+      url: 'http://127.0.0.1:27200/mcp',
+      secret: created.secret,
+      serverName: 'obsidian-tasks-demo',
+    };
+    expect(links()).toEqual([
+      { label: 'Add to Cursor', url: cursorInstallLink(context) },
+      { label: 'Add to VS Code', url: vscodeInstallLink(context) },
+      { label: 'Add to LM Studio', url: lmStudioInstallLink(context) },
+    ]);
+    await server.stop();
+    expect(links()).toEqual([]);
   });
 
   test('read-only and an allowlist narrow what a token reaches; an unknown tool is refused', async () => {

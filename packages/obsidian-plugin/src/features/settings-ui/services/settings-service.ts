@@ -39,6 +39,7 @@ import {
   clientConfigText,
   desktopSync,
   desktopSyncView,
+  installLinkViews,
   mcpbFor,
   type PluginPlace,
 } from './client-configs.ts';
@@ -409,6 +410,8 @@ export class SettingsService implements SettingsApi {
       tokens: tokenViews(settings, {
         secretOf: (id) => this.store.secrets.get(id),
         usage: this.store.usage.current,
+        installLinks: (secret) =>
+          installLinkViews(this.server.status().url, secret, effectiveServerName),
       }),
       maxTokens: MAX_TOKENS,
       families: familyViews(settings),

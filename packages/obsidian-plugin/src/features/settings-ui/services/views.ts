@@ -29,17 +29,22 @@ import type {
   ModelInstallView,
   PromotedTool,
   ServerView,
+  InstallLinkView,
   ToolFamilyView,
   TokenView,
 } from './settings-api.ts';
 
 /**
  * `device`: this device's secrets (null for a token made on another device) and usage, with the
- * promotions use earned here (ADR-0033).
+ * promotions use earned here (ADR-0033), and the install links a secret held here gets.
  */
 export function tokenViews(
   settings: Settings,
-  device: { secretOf: (tokenId: string) => string | null; usage: UsageState },
+  device: {
+    secretOf: (tokenId: string) => string | null;
+    usage: UsageState;
+    installLinks: (secret: string) => InstallLinkView[];
+  },
 ): TokenView[] {
   const { usage } = device;
   return settings.tokens.map((token) => {
@@ -51,16 +56,18 @@ export function tokenViews(
       vault: { ...settings.toolPolicy, promoted: promotedForAdaptive(settings, usage) },
       activated: new Set(),
     });
+    const secret = device.secretOf(token.id);
     return {
       id: token.id,
       label: token.label,
-      secret: device.secretOf(token.id),
+      secret,
       createdAt: token.createdAt,
       policy,
       listedTools: scope.listed.length,
       reachableTools: metaTools.length + scope.reachable.length,
       usage: usage.requests[token.id] ?? { legacy: 0, modern: 0, lastSeen: null },
       promoted: promotedFor(settings, usage, token.id),
+      installLinks: secret === null ? [] : device.installLinks(secret),
     };
   });
 }

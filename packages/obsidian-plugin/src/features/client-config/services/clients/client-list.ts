@@ -9,9 +9,14 @@ import { codex } from './codex.ts';
 import { continueDev } from './continue.ts';
 import { cursor } from './cursor.ts';
 import { gemini } from './gemini.ts';
+import { goose } from './goose.ts';
+import { jetbrains } from './jetbrains.ts';
+import { lmStudio } from './lm-studio.ts';
 import { mcpRemote } from './mcp-remote.ts';
+import { opencode } from './opencode.ts';
 import { vscode } from './vscode.ts';
 import { windsurf } from './windsurf.ts';
+import { zed } from './zed.ts';
 
 export const CLIENTS: readonly ClientGenerator[] = [
   claudeCode,
@@ -22,6 +27,11 @@ export const CLIENTS: readonly ClientGenerator[] = [
   continueDev,
   gemini,
   codex,
+  zed,
+  opencode,
+  goose,
+  jetbrains,
+  lmStudio,
   mcpRemote,
 ];
 

@@ -1,4 +1,12 @@
-import { bearer, json, type ClientGenerator } from './client-snippet.ts';
+import { bearer, json, type ClientContext, type ClientGenerator } from './client-snippet.ts';
+
+/** The server's entry in Cursor's mcp.json, and the config its install link carries. */
+export function cursorServer(context: ClientContext): {
+  url: string;
+  headers: Record<string, string>;
+} {
+  return { url: context.url, headers: { Authorization: bearer(context) } };
+}
 
 /** Cursor: `url` and `headers` under `mcpServers`. https://cursor.com/docs/context/mcp */
 export const cursor: ClientGenerator = {
@@ -12,7 +20,7 @@ export const cursor: ClientGenerator = {
       language: 'json',
       text: json({
         mcpServers: {
-          [context.serverName]: { url: context.url, headers: { Authorization: bearer(context) } },
+          [context.serverName]: cursorServer(context),
         },
       }),
     },

@@ -1,7 +1,28 @@
-import { bearer, json, type ClientGenerator } from './client-snippet.ts';
+import { bearer, json, type ClientContext, type ClientGenerator } from './client-snippet.ts';
 
 /** Pinned: a config keeps working the same way until the user chooses to update it. */
 export const MCP_REMOTE_VERSION = '0.15.1';
+
+/** A stdio server entry (`command`, `args`, `env`) that relays to the endpoint through mcp-remote. */
+export function mcpRemoteServer(context: ClientContext): {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+} {
+  return {
+    command: 'npx',
+    args: [
+      '-y',
+      `mcp-remote@${MCP_REMOTE_VERSION}`,
+      context.url,
+      '--header',
+      'Authorization:${AUTH_HEADER}',
+      '--transport',
+      'http-only',
+    ],
+    env: { AUTH_HEADER: bearer(context) },
+  };
+}
 
 /**
  * mcp-remote, for clients that only start stdio servers. The header is passed through an env
@@ -18,23 +39,7 @@ export const mcpRemote: ClientGenerator = {
     {
       title: 'mcpServers entry',
       language: 'json',
-      text: json({
-        mcpServers: {
-          [context.serverName]: {
-            command: 'npx',
-            args: [
-              '-y',
-              `mcp-remote@${MCP_REMOTE_VERSION}`,
-              context.url,
-              '--header',
-              'Authorization:${AUTH_HEADER}',
-              '--transport',
-              'http-only',
-            ],
-            env: { AUTH_HEADER: bearer(context) },
-          },
-        },
-      }),
+      text: json({ mcpServers: { [context.serverName]: mcpRemoteServer(context) } }),
     },
   ],
 };

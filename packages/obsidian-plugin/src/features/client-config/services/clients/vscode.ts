@@ -1,4 +1,13 @@
-import { bearer, json, type ClientGenerator } from './client-snippet.ts';
+import { bearer, json, type ClientContext, type ClientGenerator } from './client-snippet.ts';
+
+/** The server's entry in VS Code's mcp.json, and (with its name) what its install link carries. */
+export function vscodeServer(context: ClientContext): {
+  type: 'http';
+  url: string;
+  headers: Record<string, string>;
+} {
+  return { type: 'http', url: context.url, headers: { Authorization: bearer(context) } };
+}
 
 /**
  * VS Code (Copilot agent mode): top-level `servers`, each HTTP server with `"type": "http"`.
@@ -15,11 +24,7 @@ export const vscode: ClientGenerator = {
       language: 'json',
       text: json({
         servers: {
-          [context.serverName]: {
-            type: 'http',
-            url: context.url,
-            headers: { Authorization: bearer(context) },
-          },
+          [context.serverName]: vscodeServer(context),
         },
       }),
     },
