@@ -148,13 +148,15 @@ export class NodeHost implements VaultHost {
         : write().catch((error: unknown) => {
             if (!this.closing) options.onError?.(asError(error));
           });
-    const aggregates = this.prepareAggregates();
+    // The cache is written once the steps after ready are done: making its records runs for a
+    // while without a turn to spare, and right at ready it held the calls that waited for ready
+    // (a warm start with one note changed was ready 1.3-1.5x later than an untouched one).
+    await this.prepareAggregates();
     if (built.writeCache !== null && !this.closing) {
       // Parsing left garbage that writing the cache would stack its own on (ADR-0025).
       collectAll();
       await written(built.writeCache);
     }
-    await aggregates;
     await written(built.writeTexts); // every text is in now
     await this.state.closeTextStore();
     // One full collection on Bun, so the idle server gives back what its start left behind
