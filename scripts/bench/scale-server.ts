@@ -69,7 +69,7 @@ export interface StartFigures {
   shutdownMs: number;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -78,7 +78,7 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-function accepts(port: number): Promise<boolean> {
+export function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = tcpConnect(port, '127.0.0.1');
     socket.once('connect', () => {
@@ -89,9 +89,9 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until<T>(attempt: () => Promise<T | null>, child: ChildProcess): Promise<T> {
+export async function until<T>(attempt: () => Promise<T | null>, child: ChildProcess): Promise<T> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     const value = await attempt().catch(() => null);
@@ -101,7 +101,7 @@ async function until<T>(attempt: () => Promise<T | null>, child: ChildProcess): 
 }
 
 /** A call that succeeded (null while the index is building or the call failed). */
-async function answered(
+export async function answered(
   client: Client,
   name: string,
   args: Record<string, unknown> = {},
@@ -110,7 +110,7 @@ async function answered(
   return result.isError === true ? null : true;
 }
 
-async function timeCall(
+export async function timeCall(
   client: Client,
   pid: number,
   name: string,
@@ -135,7 +135,7 @@ export type ServerCli = 'source' | 'bun' | 'node';
 
 const BUILT_CLI = 'packages/headless/dist/cli.mjs';
 
-function serverCommand(codeRoot: string, cli: ServerCli): [string, string] {
+export function serverCommand(codeRoot: string, cli: ServerCli): [string, string] {
   if (cli === 'source') return ['bun', 'packages/headless/src/cli.ts'];
   if (!existsSync(join(codeRoot, BUILT_CLI)))
     throw new Error(`${BUILT_CLI} is missing in ${codeRoot}: run "bun run build:headless" there.`);

@@ -1,13 +1,28 @@
 /**
  * A FIFO async mutex: `run` executes critical sections one at a time, in call order. A failing
- * section releases the lock and rejects only its own caller.
+ * section releases the lock and rejects only its own caller. `busy` tells whether a section runs
+ * or waits, so background work can stand aside for them (NodeHost's steps after ready).
  */
 export class Mutex {
   private tail: Promise<unknown> = Promise.resolve();
+  private sections = 0;
+
+  get busy(): boolean {
+    return this.sections > 0;
+  }
 
   run<T>(section: () => Promise<T> | T): Promise<T> {
+    this.sections++;
     const result = this.tail.then(section);
-    this.tail = result.catch(() => undefined);
+    const done = () => {
+      this.sections--;
+    };
+    this.tail = result.then(done, done);
     return result;
+  }
+
+  /** Settles once every section queued so far has run. */
+  idle(): Promise<void> {
+    return this.tail.then(() => undefined);
   }
 }

@@ -1,12 +1,14 @@
 /**
  * The in-memory table of a vault's files and folders: vault path -> entry, with the on-disk
  * relative path kept beside it (names on disk may be NFD; vault paths are NFC). It holds no
- * behaviour beyond bookkeeping, and keeps the file counts and newest files current (`tally`);
- * NodeHost keeps it in step with the disk.
+ * behaviour beyond bookkeeping, and keeps the file counts and newest files current (`tally`) and
+ * each folder's sorted entries (`listings`, folder-listings.ts); NodeHost keeps it in step with
+ * the disk.
  */
 import type { FileStat, VaultFile, VaultFolder } from '@mcp-connector/obsidian-plugin/host';
 import { parentFolder, splitFileName } from '@mcp-connector/obsidian-plugin/host';
 import { FileTally, isNote, type NewestFile } from '@mcp-connector/markdown/vault';
+import { FolderListings } from './folder-listings.ts';
 
 export interface FileEntry {
   file: VaultFile;
@@ -18,6 +20,7 @@ export class FileTable {
   /** folder vault path -> its relative path on disk */
   private readonly folders = new Map<string, string>();
   readonly tally = new FileTally(() => this.mtimes());
+  readonly listings = new FolderListings(() => this.entries());
 
   file(path: string): FileEntry | undefined {
     return this.files.get(path);
@@ -78,20 +81,31 @@ export class FileTable {
     const previous = this.files.get(path)?.file.stat.mtime ?? null;
     this.files.set(path, { file, diskPath });
     this.tally.setFile(path, isNote(path), stat.mtime, previous);
+    if (previous === null) this.listings.added(path);
     return file;
   }
 
   deleteFile(path: string): void {
-    if (this.files.delete(path)) this.tally.deleteFile(path, isNote(path));
+    if (!this.files.delete(path)) return;
+    this.tally.deleteFile(path, isNote(path));
+    this.listings.removed(path);
   }
 
   addFolder(path: string, diskPath: string): void {
+    if (!this.folders.has(path)) this.listings.added(`${path}/`);
     this.folders.set(path, diskPath);
     this.tally.addFolder(path);
   }
 
   deleteFolder(path: string): void {
-    if (this.folders.delete(path)) this.tally.deleteFolder(path);
+    if (!this.folders.delete(path)) return;
+    this.tally.deleteFolder(path);
+    this.listings.removed(`${path}/`);
+  }
+
+  private *entries(): Iterable<string> {
+    yield* this.files.keys();
+    for (const path of this.folders.keys()) yield `${path}/`;
   }
 
   private *mtimes(): Iterable<NewestFile> {

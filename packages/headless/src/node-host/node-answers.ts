@@ -1,7 +1,9 @@
 /**
  * NodeHost's vault-wide answers (VaultAnswers), kept current as the vault changes by the index
- * and the file table: file counts and the newest files (FileTally), the tag tally, the sources
- * with broken links and their counts, the notes' texts. No answer takes a pass over every note.
+ * and the file table: file counts and the newest files (FileTally), each folder's sorted entries,
+ * the tag tally, the sources with broken links and their counts, each file's backlinks (the link
+ * graph's reverse map), the notes' texts. No answer takes a pass over every note, but the first
+ * backlinks and the first folder listing, which make what the later ones keep (ADR-0044).
  *
  * `noteTexts` lists the index's own strings (no copies, no reads) once every text is in memory
  * (a warm start reads the restored ones after it is ready), and lists them again only when a
@@ -51,6 +53,14 @@ export class NodeAnswers implements VaultAnswers {
 
   unresolvedLinksOf(source: string): Readonly<Record<string, number>> {
     return this.state.index.unresolvedLinksOf(source);
+  }
+
+  backlinksOf(path: string): Readonly<Record<string, number>> {
+    return this.state.index.backlinksOf(path);
+  }
+
+  folderEntries(folder: string): readonly string[] {
+    return this.state.table.listings.of(folder);
   }
 
   /**

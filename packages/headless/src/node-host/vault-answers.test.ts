@@ -52,6 +52,8 @@ const CALLS: [tool: string, args: Record<string, unknown>][] = [
   ['search_and_replace', { pattern: 'garden|draft', replacement: 'x', flags: 'gi' }],
   ['search_and_replace', { pattern: '`', replacement: "'", includeFrontmatter: true }],
   ['search_and_replace', { pattern: 'not done|salt', replacement: 'x' }],
+  ['list_vault_files', { directory: 'Garden', limit: 1000 }],
+  ['get_backlinks', { path: 'Garden/Garden plan 2026.md' }],
 ];
 
 async function toolAnswers(of: VaultHost): Promise<unknown[]> {

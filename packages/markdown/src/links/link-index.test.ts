@@ -131,6 +131,35 @@ describe('LinkIndex', () => {
     expect(Object.keys(index.resolvedLinks)).toEqual(['b.md']);
     expect(index.backlinksOf('b.md')).toEqual({});
   });
+  test('backlinks kept after the first ask equal a pass over resolvedLinks through every change', () => {
+    const index = indexWith({ 'a.md': ['b', 'b', 'c'], 'b.md': ['c'], 'c.md': ['a'] });
+    const pass = (target: string) => {
+      const counts: Record<string, number> = {};
+      for (const [source, targets] of Object.entries(index.resolvedLinks))
+        if (targets[target] !== undefined) counts[source] = targets[target];
+      return counts;
+    };
+    const same = () => {
+      for (const target of ['a.md', 'b.md', 'c.md', 'Sub/b.md', 'd.md', 'Sub/c2.md'])
+        expect(index.backlinksOf(target)).toEqual(pass(target));
+    };
+    same();
+    index.setNote('a.md', linksTo('c', 'd'));
+    same();
+    index.addFile('d.md');
+    same();
+    index.renameFile('b.md', 'Sub/b.md');
+    same();
+    index.renameFile('c.md', 'Sub/c2.md');
+    same();
+    index.restoreNote('e.md', () => ['d'], { resolved: () => ({ 'd.md': 1 }), unresolved: {} });
+    same();
+    index.removeFile('d.md');
+    same();
+    index.setNote('a.md', null);
+    same();
+  });
+
   describe('a note restored with the counts of a previous run', () => {
     /** The same vault built twice: resolving every note, and restoring `a.md` from `counts`. */
     function resolvedAndRestored(files: string[], links: string[]) {

@@ -12,7 +12,8 @@
  * text when needed, a canvas's kept as they are; the index from name keys to sources
  * (name-key-index.ts), which only file creations, deletions and renames need, is built on first
  * need or ahead of it in small steps (`prepare`), not while the vault loads; backlinks come from
- * one pass over `resolvedLinks`. `restoreNote` takes a note's counts as a previous run computed
+ * the reverse of `resolvedLinks` (reverse-links.ts), made on first need and kept current with it
+ * from then on (ADR-0044). `restoreNote` takes a note's counts as a previous run computed
  * them, when nothing they depend on has changed, and makes them only when `resolvedLinks` is
  * first handed out (owed-counts.ts).
  */
@@ -23,6 +24,7 @@ import { getLinkpath, nameKey } from './linktext.ts';
 import { asDictionary } from './as-dictionary.ts';
 import { NameKeyIndex } from './name-key-index.ts';
 import { OwedCounts } from './owed-counts.ts';
+import { ReverseLinks } from './reverse-links.ts';
 
 export type LinkSources = Pick<CachedMetadata, 'links' | 'embeds' | 'frontmatterLinks'>;
 
@@ -96,6 +98,8 @@ export class LinkIndex {
   private readonly broken = new Map<string, number>();
   private brokenTotal = 0;
   private brokenSorted: string[] | null = null;
+  /** The sources linking to each target; null until backlinks are first asked for. */
+  private reverse: ReverseLinks | null = null;
 
   constructor(readonly resolver: LinkResolver = new LinkResolver()) {}
 
@@ -165,15 +169,32 @@ export class LinkIndex {
     this.reresolve(nameKey(oldPath), nameKey(newPath));
   }
 
-  /** The sources linking to a file, with their counts (one pass over the graph). */
+  /** The sources linking to a file, with their counts (the first call makes the reverse map). */
   backlinksOf(path: string): Counts {
-    const counts: Counts = {};
-    const resolvedLinks = this.resolvedLinks;
-    for (const source in resolvedLinks) {
-      const count = resolvedLinks[source]?.[path];
-      if (count !== undefined) counts[source] = count;
-    }
-    return counts;
+    return this.reverseLinks().countsOf(path, (source) => this.resolved.made(source));
+  }
+
+  /**
+   * Made once from the whole record (which makes whatever counts are still owed: a warm start's
+   * first backlinks pay for that), then kept current by every change of a source's counts.
+   */
+  private reverseLinks(): ReverseLinks {
+    if (this.reverse !== null) return this.reverse;
+    const reverse = new ReverseLinks();
+    const record = this.resolvedLinks;
+    for (const source in record) reverse.replace(source, undefined, record[source]);
+    this.reverse = reverse;
+    return reverse;
+  }
+
+  private settleResolved(source: string, counts: Counts): void {
+    this.reverse?.replace(source, this.resolved.made(source), counts);
+    this.resolved.settled(source, counts);
+  }
+
+  private dropResolved(source: string): void {
+    this.reverse?.replace(source, this.resolved.made(source), undefined);
+    this.resolved.delete(source);
   }
 
   /**
@@ -187,7 +208,9 @@ export class LinkIndex {
     if (!this.resolver.has(path)) this.addFile(path);
     this.linkpaths.set(path, links);
     if (this.indexesKeysOf(path)) this.addKeys(path, this.linkpathsOf(path) ?? []);
-    this.resolved.owe(path, () => withoutPrototype(counts.resolved())); // a method: `this` kept
+    // Made at once while the reverse map follows the counts; a method: `this` kept.
+    if (this.reverse !== null) this.settleResolved(path, withoutPrototype(counts.resolved()));
+    else this.resolved.owe(path, () => withoutPrototype(counts.resolved()));
     this.unresolved.settled(path, withoutPrototype(counts.unresolved));
     this.markBroken(path, sumOf(counts.unresolved));
   }
@@ -290,7 +313,7 @@ export class LinkIndex {
         broken++;
       }
     }
-    this.resolved.settled(source, broken === linkpaths.length ? NO_COUNTS : asDictionary(resolved));
+    this.settleResolved(source, broken === linkpaths.length ? NO_COUNTS : asDictionary(resolved));
     this.unresolved.settled(source, broken === 0 ? NO_COUNTS : unresolved);
     this.markBroken(source, broken);
   }
@@ -300,7 +323,7 @@ export class LinkIndex {
     if (!this.keysOwed.drop(path) && this.sourcesByKey !== null)
       this.sourcesByKey.remove(path, (this.linkpathsOf(path) ?? []).map(nameKey));
     this.linkpaths.delete(path);
-    this.resolved.delete(path);
+    this.dropResolved(path);
     this.unresolved.delete(path);
     this.markBroken(path, 0);
   }

@@ -25,7 +25,14 @@ export {
 export type { PackedMetadata, SectionSpan } from '../packed-metadata.ts';
 export { packedFits, sectionSpan } from '../packed-metadata.ts';
 export { FileTally, NEWEST_KEPT, type FileCounts, type NewestFile } from './file-tally.ts';
-export { TagTally, bareTags, withAncestors, type TagCount } from './tag-tally.ts';
+export {
+  TagTally,
+  bareTags,
+  tagCountsAfter,
+  withAncestors,
+  type TagChange,
+  type TagCount,
+} from './tag-tally.ts';
 export {
   VaultIndex,
   isIndexedText,
@@ -33,4 +40,5 @@ export {
   parseNote,
   type KnownLinkCounts,
   type LinkCounts,
+  type NoteBefore,
 } from './vault-index.ts';

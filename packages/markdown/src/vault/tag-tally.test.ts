@@ -5,7 +5,7 @@
  * into Sets at the first removal, and both must answer the same.
  */
 import { describe, expect, test } from 'bun:test';
-import { TagTally, withAncestors, type TagCount } from './tag-tally.ts';
+import { TagTally, tagCountsAfter, withAncestors, type TagCount } from './tag-tally.ts';
 
 /** A small deterministic generator, so a failure can be replayed. */
 function random(seed: number): () => number {
@@ -103,5 +103,27 @@ describe('TagTally', () => {
     ]);
     expect(sorted(shrunk.counts())).toEqual(sorted(grown.counts()));
     expect(shrunk.notesCounted('tag').sort()).toEqual(['a.md', 'b.md']);
+  });
+});
+
+describe('tagCountsAfter', () => {
+  test('is a recount, or null, after any change of one note', () => {
+    const next = random(11);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+    const paths = Array.from({ length: 12 }, (_, i) => `n${i}.md`);
+    const tagsOf = () => Array.from({ length: Math.floor(next() * 3) }, () => pick(SPELLINGS));
+    let answered = 0;
+    for (let round = 0; round < 400; round++) {
+      const notes = new Map(paths.map((path) => [path, tagsOf()]));
+      const before = TagTally.of(notes).counts();
+      const path = pick(paths);
+      const change = { before: notes.get(path) as string[], after: tagsOf() };
+      notes.set(path, change.after);
+      const after = tagCountsAfter(before, [change]);
+      if (after === null) continue;
+      answered++;
+      expect(sorted(after)).toEqual(sorted(TagTally.of(notes).counts()));
+    }
+    expect(answered).toBeGreaterThan(100);
   });
 });

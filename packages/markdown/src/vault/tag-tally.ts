@@ -154,3 +154,49 @@ function firstPath(paths: Iterable<string>): string {
   for (const path of paths) if (first === null || path < first) first = path;
   return first as string;
 }
+
+/** One note's tags before and after a change (as `getAllTags` gives them). */
+export interface TagChange {
+  before: readonly string[];
+  after: readonly string[];
+}
+
+/**
+ * Tag counts made for a set of notes, brought up to date with some of them changed, without
+ * counting the others: exact for what one note's change can tell, null when it cannot (the
+ * changed note may have been, or become, the first note of a group it spells otherwise than the
+ * group is shown, so the group's spelling depends on notes not looked at). A warm start with a few
+ * notes edited since the last run answers from these instead of counting every note (ADR-0044).
+ */
+export function tagCountsAfter(
+  counts: readonly TagCount[],
+  changes: readonly TagChange[],
+): TagCount[] | null {
+  const shown = new Map(counts.map((entry) => [entry.tag.toLowerCase(), { ...entry }]));
+  for (const { before, after } of changes) {
+    const was = groupsOf(before);
+    const now = groupsOf(after);
+    for (const [key, spelling] of was) {
+      if (now.get(key) === spelling) continue;
+      const entry = shown.get(key);
+      if (entry === undefined) return null;
+      if (entry.count === 1) shown.delete(key);
+      else if (spelling === entry.tag) return null;
+      else entry.count--;
+    }
+    for (const [key, spelling] of now) {
+      if (was.get(key) === spelling) continue;
+      const entry = shown.get(key);
+      if (entry === undefined) shown.set(key, { tag: spelling, count: 1 });
+      else if (spelling !== entry.tag) return null;
+      else entry.count++;
+    }
+  }
+  return [...shown.values()];
+}
+
+/** The groups one note counts for, each with the note's spelling of it. */
+function groupsOf(tags: readonly string[]): Map<string, string> {
+  const own = TagTally.of([['', tags]]).counts();
+  return new Map(own.map(({ tag }) => [tag.toLowerCase(), tag]));
+}

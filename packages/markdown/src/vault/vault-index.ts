@@ -31,7 +31,7 @@ import { parseMetadata } from '../parse-metadata.ts';
 import { LineTable } from '../positions.ts';
 import { Backlog } from '../backlog.ts';
 import { parseFrontMatterTags } from '../tags.ts';
-import { TagTally, type TagCount } from './tag-tally.ts';
+import { TagTally, tagCountsAfter, type TagCount } from './tag-tally.ts';
 
 /** source path -> (target path or unresolved linktext) -> number of links. */
 export type LinkCounts = Readonly<Record<string, Readonly<Record<string, number>>>>;
@@ -63,6 +63,13 @@ interface NoteEntry {
   packed: PackedMetadata;
   /** A restored note's text hash when its metadata was computed; '' once the text is read. */
   hash: string;
+}
+
+/** A note as a previous run had it: the text and metadata its tag counts were made from. */
+export interface NoteBefore {
+  path: string;
+  text: string;
+  packed: PackedMetadata;
 }
 
 /**
@@ -190,13 +197,19 @@ export class VaultIndex {
   }
 
   /**
-   * Answers these tag counts, which a previous run made for exactly the notes just loaded (the
-   * caller vouches for that), until a note is set or a file removed or renamed; a warm start's
-   * first vault-wide answer then need not count every note's tags at once. Only while tags are
-   * owed.
+   * Answers these tag counts, which a previous run made for exactly the notes just loaded but
+   * `changed` (as they were then: the caller vouches for that), brought up to date with those
+   * (tagCountsAfter; when that cannot tell, the tags are counted), until a note is set or a file
+   * removed or renamed; a warm start's first vault-wide answer then need not count every note's
+   * tags at once. Only while tags are owed.
    */
-  restoreTagCounts(counts: readonly TagCount[]): void {
-    if (this.tagsOwed.isOpen) this.restoredTagCounts = counts;
+  restoreTagCounts(counts: readonly TagCount[], changed: readonly NoteBefore[] = []): void {
+    if (!this.tagsOwed.isOpen) return;
+    const changes = changed.map(({ path, text, packed }) => ({
+      before: tagsOf(text, packed),
+      after: this.getAllTags(path),
+    }));
+    this.restoredTagCounts = changes.length === 0 ? counts : tagCountsAfter(counts, changes);
   }
 
   /** Grows each time a note is set or a file removed or renamed: anything changed since a mark? */

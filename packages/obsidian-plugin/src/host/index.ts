@@ -27,6 +27,8 @@ export {
 } from './answers/computed-answers.ts';
 export {
   byCodeUnits,
+  byFolderEntry,
+  byName,
   normalizeFolderPath,
   normalizeVaultPath,
   parentFolder,

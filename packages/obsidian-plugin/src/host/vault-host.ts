@@ -122,6 +122,17 @@ export interface VaultAnswers {
    */
   unresolvedLinksOf(source: string): Readonly<Record<string, number>>;
   /**
+   * The sources whose links resolve to `path`, each with its number of links: what one pass over
+   * `resolvedLinks()` finds, in no order. NodeHost keeps the reverse map current (ADR-0044).
+   */
+  backlinksOf(path: string): Readonly<Record<string, number>>;
+  /**
+   * A folder's direct children ('' for the root) as list_vault_files lists them, in `byFolderEntry`
+   * order: folders (their paths ending in '/') first, then files. NodeHost keeps each folder's
+   * list sorted as entries come and go (ADR-0044), so a page costs the page.
+   */
+  folderEntries(folder: string): readonly string[];
+  /**
    * Every note with its text, sorted by path: what search scans. Kept in memory (NodeHost's
    * index, or a cache the computed answers fill on first ask and keep current by the events).
    */

@@ -58,6 +58,22 @@ export function byCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+const naturalOrder = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** The order people read paths in: case-insensitive, numbers by value, ties by code units. */
+export function byName(a: string, b: string): number {
+  return naturalOrder.compare(a, b) || byCodeUnits(a, b);
+}
+
+/**
+ * The order list_vault_files gives a folder's entries in: folders (their paths ending in '/')
+ * first, then files, each by name.
+ */
+export function byFolderEntry(a: string, b: string): number {
+  const aFolder = a.endsWith('/');
+  return aFolder === b.endsWith('/') ? byName(a, b) : aFolder ? -1 : 1;
+}
+
 /** The parent folder of a normalised path ('' for the root). */
 export function parentFolder(path: string): string {
   const slash = path.lastIndexOf('/');

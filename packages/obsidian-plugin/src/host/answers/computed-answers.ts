@@ -18,7 +18,7 @@ import type {
   VaultAnswers,
   VaultHost,
 } from '../vault-host.ts';
-import { byCodeUnits } from '../vault-path.ts';
+import { byCodeUnits, byFolderEntry, parentFolder } from '../vault-path.ts';
 import { NoteTextCache } from './note-text-cache.ts';
 
 export class ComputedAnswers implements VaultAnswers {
@@ -66,6 +66,14 @@ export class ComputedAnswers implements VaultAnswers {
     return this.host.unresolvedLinks()[source] ?? {};
   }
 
+  backlinksOf(path: string): Readonly<Record<string, number>> {
+    return backlinksIn(this.host.resolvedLinks(), path);
+  }
+
+  folderEntries(folder: string): readonly string[] {
+    return folderEntriesIn(this.host, folder);
+  }
+
   noteTexts(): Promise<readonly NoteText[]> {
     this.texts ??= new NoteTextCache(this.host);
     return this.texts.notes();
@@ -99,6 +107,26 @@ export class ComputedAnswers implements VaultAnswers {
   private tagTally(): TagTally {
     return TagTally.of(this.sortedNotes().map((path) => [path, this.host.getAllTags(path)]));
   }
+}
+
+/** The sources linking to `path` in `resolved`, with their counts: one pass over the sources. */
+export function backlinksIn(resolved: LinkCounts, path: string): Record<string, number> {
+  const backlinks: Record<string, number> = {};
+  for (const [source, targets] of Object.entries(resolved)) {
+    const count = Object.hasOwn(targets, path) ? targets[path] : undefined; // never a prototype key
+    if (count !== undefined && count > 0) backlinks[source] = count;
+  }
+  return backlinks;
+}
+
+/** A folder's entries as `folderEntries` gives them: one pass over the host's files and folders. */
+export function folderEntriesIn(host: VaultHost, folder: string): string[] {
+  const entries: string[] = [];
+  for (const entry of host.listFolders())
+    if (parentFolder(entry.path) === folder) entries.push(`${entry.path}/`);
+  for (const entry of host.listFiles())
+    if (parentFolder(entry.path) === folder) entries.push(entry.path);
+  return entries.sort(byFolderEntry);
 }
 
 const computed = new WeakMap<VaultHost, ComputedAnswers>();

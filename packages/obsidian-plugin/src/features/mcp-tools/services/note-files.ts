@@ -4,7 +4,9 @@
  * total (ties broken by path) so a listing never depends on the host's iteration order.
  */
 import type { NewestFile, VaultFile, VaultHost } from '../../../host/vault-host.ts';
-import { byCodeUnits } from '../../../host/vault-path.ts';
+import { byName } from '../../../host/vault-path.ts';
+
+export { byName };
 
 export function isNote(file: VaultFile): boolean {
   return file.extension === 'md';
@@ -18,13 +20,6 @@ export function notesByPath(host: VaultHost): VaultFile[] {
     if (file !== null) notes.push(file);
   }
   return notes;
-}
-
-const naturalOrder = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-
-/** The order people read paths in: case-insensitive, numbers by value, ties by code units. */
-export function byName(a: string, b: string): number {
-  return naturalOrder.compare(a, b) || byCodeUnits(a, b);
 }
 
 /** The `count` (at most NEWEST_KEPT) most recently modified files (all kinds), newest first. */

@@ -1,6 +1,5 @@
 import { type } from 'arktype';
 import { requireFolder } from '../../services/note-access.ts';
-import type { VaultHost } from '../../../../host/vault-host.ts';
 import { READ_ONLY, defineTool } from '../../define-tool.ts';
 import { limitArgument, takePage } from '../../services/list-limits.ts';
 
@@ -13,25 +12,7 @@ export const listVaultFiles = defineTool({
   annotations: READ_ONLY,
   handler: async ({ directory, limit }, ctx) => {
     const folder = requireFolder(ctx.host, directory ?? '');
-    const page = takePage(childrenOf(ctx.host, folder), limit);
+    const page = takePage(ctx.host.answers().folderEntries(folder), limit);
     return { directory: folder, entries: page.items, total: page.total, truncated: page.truncated };
   },
 });
-
-function childrenOf(host: VaultHost, folder: string): string[] {
-  const isChild = (path: string) => path.slice(0, path.lastIndexOf('/') + 1) === prefixOf(folder);
-  const folders = host.listFolders().filter((entry) => isChild(entry.path));
-  const files = host.listFiles().filter((entry) => isChild(entry.path));
-  return [
-    ...folders.map((entry) => `${entry.path}/`).sort(byName),
-    ...files.map((entry) => entry.path).sort(byName),
-  ];
-}
-
-function prefixOf(folder: string): string {
-  return folder === '' ? '' : `${folder}/`;
-}
-
-function byName(a: string, b: string): number {
-  return a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' });
-}

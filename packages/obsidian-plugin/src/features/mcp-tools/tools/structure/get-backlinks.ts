@@ -3,7 +3,8 @@
  * link graph. With includeUnresolved, also the notes whose unresolved links name the path
  * (services/link-names.ts), which is how to find what links to a note that does not exist yet:
  * then a missing path is not an error. Most links first, ties by path.
- * Cost: one pass over the link graph's sources.
+ * Cost: the host's backlinks of the path (NodeHost keeps them, ADR-0044); with includeUnresolved,
+ * one pass over the unresolved links.
  */
 import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
@@ -53,12 +54,11 @@ function requireTarget(host: VaultHost, path: string, includeUnresolved: boolean
 }
 
 function resolvedBacklinks(host: VaultHost, path: string): Backlink[] {
-  const backlinks: Backlink[] = [];
-  for (const [source, targets] of Object.entries(host.resolvedLinks())) {
-    const count = Object.hasOwn(targets, path) ? targets[path] : undefined; // never a prototype key
-    if (count !== undefined && count > 0) backlinks.push({ source, count, resolved: true });
-  }
-  return backlinks;
+  return Object.entries(host.answers().backlinksOf(path)).map(([source, count]) => ({
+    source,
+    count,
+    resolved: true,
+  }));
 }
 
 function unresolvedBacklinks(host: VaultHost, path: string, exists: boolean): Backlink[] {

@@ -224,7 +224,9 @@ export class HiddenFoldersHost implements VaultHost {
     if (hidden.isEmpty) return inner;
     const current = this.visibleAnswers;
     if (current?.inner !== inner || current.hidden.key !== hidden.key)
-      this.visibleAnswers = new VisibleAnswers(inner, this.inner, hidden);
+      this.visibleAnswers = new VisibleAnswers(inner, this.inner, hidden, () =>
+        this.resolvedLinks(),
+      );
     return this.visibleAnswers as VisibleAnswers;
   }
 

@@ -11,15 +11,19 @@
  *   first visible note is looked for and kept until a note at or before it in path order changes;
  * - broken links: the inner ones of the visible sources, and the links into a hidden folder no
  *   visible file takes (visible-broken-links.ts);
- * - notes and texts: the inner lists without the hidden notes.
+ * - notes and texts: the inner lists without the hidden notes; a folder's entries likewise;
+ * - backlinks: from the guarded host's link graph (links into a hidden folder resolve again
+ *   among the visible files, which the inner reverse map cannot tell), one pass over it.
  * The hidden part (its files, folders and notes' tags) is worked out on first need and again
  * only after an event that touches a hidden folder; the broken links after any change but an
  * edit of a visible file (which counts that file again).
  */
 import { FileTally, NEWEST_KEPT, TagTally } from '@mcp-connector/markdown/vault';
+import { backlinksIn } from '../../../../host/answers/computed-answers.ts';
 import { missingFile } from '../../../../host/host-errors.ts';
 import type {
   FileCounts,
+  LinkCounts,
   NewestFile,
   NoteText,
   TagCount,
@@ -52,11 +56,14 @@ export class VisibleAnswers implements VaultAnswers {
   private broken: VisibleBrokenLinks | null = null;
   private notes: { from: readonly string[]; part: HiddenPart; notes: string[] } | null = null;
   private texts: { from: readonly NoteText[]; part: HiddenPart; texts: NoteText[] } | null = null;
+  private entries: { from: readonly string[]; entries: string[] } | null = null;
 
   constructor(
     readonly inner: VaultAnswers,
     private readonly innerHost: VaultHost,
     readonly hidden: HiddenPaths,
+    /** The guarded host's resolved links (visible-links.ts). */
+    private readonly visibleResolved: () => LinkCounts,
   ) {}
 
   /**
@@ -133,6 +140,21 @@ export class VisibleAnswers implements VaultAnswers {
 
   unresolvedLinksOf(source: string): Readonly<Record<string, number>> {
     return this.brokenLinks().unresolvedLinksOf(source);
+  }
+
+  backlinksOf(path: string): Readonly<Record<string, number>> {
+    return this.hidden.covers(path) ? {} : backlinksIn(this.visibleResolved(), path);
+  }
+
+  folderEntries(folder: string): readonly string[] {
+    if (this.hidden.covers(folder)) return [];
+    const from = this.inner.folderEntries(folder);
+    if (this.entries?.from !== from) {
+      const visible = (entry: string) =>
+        !this.hidden.covers(entry.endsWith('/') ? entry.slice(0, -1) : entry);
+      this.entries = { from, entries: from.filter(visible) };
+    }
+    return this.entries.entries;
   }
 
   async noteTexts(): Promise<readonly NoteText[]> {
