@@ -55,6 +55,7 @@ export const IN_PROCESS_ONLY: Readonly<Record<string, string>> = {
   'client-config/python-bridge.e2e.test.ts': 'runs the Windows bridge against an in-process server',
   'connector-lifecycle.e2e.test.ts': 'starts and stops connectors in this process',
   'device-home.e2e.test.ts': 'starts its own servers and stdio children, under a HOME per device',
+  'disk-full.e2e.test.ts': 'runs a child server of its own under a file size limit',
   'doctor.e2e.test.ts': 'tests the doctor, which probes whatever server runs',
   'hidden-folders.e2e.test.ts': 'the guard is the same code on every target',
   'hidden-folders-moves.e2e.test.ts': 'the guard is the same code on every target',
