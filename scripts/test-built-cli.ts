@@ -49,6 +49,8 @@ export const IN_PROCESS_ONLY: Readonly<Record<string, string>> = {
   'client-config/copy-config.e2e.test.ts': 'tests the generated snippets, not the server',
   'client-config/desktop-sync.e2e.test.ts':
     'syncs the in-process server into a Claude Desktop file',
+  'client-config/impostor.e2e.test.ts':
+    'runs the shim and the bridge against an in-process server and an impostor',
   'client-config/mcpb.e2e.test.ts':
     'exports bundles and runs their shim against in-process servers',
   'client-config/mcpb-fallback.e2e.test.ts': 'builds the CLI itself and runs it from a bundle',

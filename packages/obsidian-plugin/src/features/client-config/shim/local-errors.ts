@@ -43,6 +43,11 @@ export const LOCAL_FAILURES = {
     message:
       "this token's secret is not on this computer (the token was made on another device): regenerate it in Obsidian's MCP Connector settings on this computer, then try again",
   },
+  not_our_server: {
+    code: -33009,
+    message:
+      "the program on the vault's port is not this vault's MCP Connector server (it could not prove it): the token's secret was not sent. Restart Obsidian or the headless server, then try again",
+  },
 } as const;
 
 export type LocalFailureReason = keyof typeof LOCAL_FAILURES;
