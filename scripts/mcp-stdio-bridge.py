@@ -16,6 +16,7 @@ same 45 s deadline, connect window and local error codes (a test checks they mat
 import argparse
 import base64
 import hashlib
+import hmac
 import http.client
 import json
 import os
@@ -32,9 +33,10 @@ FAILURES = {
     "not_running": (-33003, "Obsidian is not serving this vault: open the vault in Obsidian with Local MCP Server enabled (or start the headless server), then try again"),
     "settings_unreadable": (-33004, "cannot read the vault's Local MCP Server settings (data.json): check that the vault is where it was when this connection was set up, or export a new bundle"),
     "timeout": (-33005, "the vault did not answer in time; try again (a very large vault may need a smaller request)"),
-    "bad_response": (-33006, "the Local MCP Server server sent an answer the relay could not read; update the plugin, then try again"),
+    "bad_response": (-33006, "the Local MCP Server sent an answer the relay could not read; update the plugin, then try again"),
     "bundle_incomplete": (-33007, "this connection is missing its vault or token id: export a new bundle from Obsidian"),
     "secret_elsewhere": (-33008, "this token's secret is not on this computer (the token was made on another device): regenerate it in Obsidian's Local MCP Server settings on this computer, then try again"),
+    "not_our_server": (-33009, "the program on the vault's port is not this vault's Local MCP Server (it could not prove it): the token's secret was not sent. Restart Obsidian or the headless server, then try again"),
 }
 DEADLINE_S = 45.0
 CONNECT_WINDOW_S = 30.0
@@ -74,6 +76,8 @@ class Output:
 
 
 def process_alive(pid):
+    if not isinstance(pid, int) or isinstance(pid, bool) or pid < 1:
+        return False  # 0 and -1 name process groups, which always answer
     if os.name == "nt":
         import ctypes
         kernel32 = ctypes.windll.kernel32
@@ -100,7 +104,7 @@ class Vault:
         self.token_id = token_id
 
     def endpoint(self):
-        """(port, secret) from data.json and the device home, read afresh for every request."""
+        """(port, secret, proof key) from data.json and the device home, read afresh every request."""
         try:
             with open(os.path.join(self.folder, "data.json"), encoding="utf-8") as file:
                 settings = json.load(file)
@@ -117,11 +121,13 @@ class Vault:
         secret = self.device_secret() or legacy
         if secret is None:
             raise Failure("secret_elsewhere", "token id %s has no secret on this device" % self.token_id)
-        transport = settings.get("transport") if isinstance(settings.get("transport"), dict) else {}
-        port = self.live_port() or valid_port(transport.get("port"))
-        if port is None:
+        live = self.live_server()
+        if live is None:
             raise Failure("not_running", "no server has published its port")
-        return port, secret
+        port, key = live
+        if key is None:
+            raise Failure("not_our_server", "live-server.json has no proof key")
+        return port, secret, key
 
     def device_secret(self):
         """The token's secret from this device's secrets file (device home), or None."""
@@ -133,15 +139,45 @@ class Vault:
         secret = tokens.get(self.token_id) if isinstance(tokens, dict) else None
         return secret if isinstance(secret, str) and secret else None
 
-    def live_port(self):
+    def live_server(self):
+        """(port, proof key or None) of the running server live-server.json names, or None."""
         try:
             with open(self.home["liveServer"], encoding="utf-8") as file:
                 live = json.load(file)
         except (OSError, ValueError):
             return None
-        port = valid_port(live.get("port")) if isinstance(live, dict) else None
-        pid = live.get("pid") if isinstance(live, dict) else None
-        return port if port is not None and isinstance(pid, int) and process_alive(pid) else None
+        if not isinstance(live, dict):
+            return None
+        port = valid_port(live.get("port"))
+        if port is None or not process_alive(live.get("pid")):
+            return None
+        key = live.get("proofKey")
+        return port, key if isinstance(key, str) and re.fullmatch(r"[0-9a-f]{64}", key) else None
+
+
+def proof_of(key, challenge, port):
+    """What the server holding `key` on `port` answers for `challenge` (shared/server-proof.ts)."""
+    text = "mcp-connector proof %d %s" % (port, challenge)
+    return hmac.new(bytes.fromhex(key), text.encode("ascii"), hashlib.sha256).hexdigest()
+
+
+def prove_server(port, key):
+    """Raises unless the listener on `port` proves it holds `key`; no secret is sent (ADR-0042)."""
+    challenge = os.urandom(16).hex()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        connection.request("GET", "/mcp/proof?challenge=" + challenge)
+        response = connection.getresponse()
+        text = response.read(1024)
+        proof = json.loads(text).get("proof") if response.status == 200 else None
+    except (ConnectionRefusedError, ConnectionResetError):
+        raise
+    except (OSError, ValueError, AttributeError, http.client.HTTPException):
+        proof = None
+    finally:
+        connection.close()
+    if not isinstance(proof, str) or not hmac.compare_digest(proof, proof_of(key, challenge, port)):
+        raise Failure("not_our_server", "port %d" % port)
 
 
 APP_FOLDER = "local-mcp-server"
@@ -269,7 +305,8 @@ class Bridge:
         attempt = 0
         while True:
             try:
-                port, secret = self.vault.endpoint()
+                port, secret, key = self.vault.endpoint()
+                prove_server(port, key)
                 return self.post(message, rid, port, secret, body, deadline)
             except (Failure, ConnectionRefusedError, ConnectionResetError) as problem:
                 retry_connect = not isinstance(problem, Failure) or problem.reason == "not_running"
@@ -413,7 +450,7 @@ def positive(text, default):
 
 
 def main():
-    parser = argparse.ArgumentParser(description="Relay MCP over stdio to the vault's Local MCP Server server.")
+    parser = argparse.ArgumentParser(description="Relay MCP over stdio to the vault's Local MCP Server.")
     parser.add_argument("--vault", default=os.environ.get("MCP_CONNECTOR_VAULT"))
     parser.add_argument("--token-id", default=os.environ.get("MCP_CONNECTOR_TOKEN_ID"))
     parser.add_argument("--config-dir", default=os.environ.get("MCP_CONNECTOR_CONFIG_DIR") or ".obsidian")

@@ -49,12 +49,15 @@ export const IN_PROCESS_ONLY: Readonly<Record<string, string>> = {
   'client-config/copy-config.e2e.test.ts': 'tests the generated snippets, not the server',
   'client-config/desktop-sync.e2e.test.ts':
     'syncs the in-process server into a Claude Desktop file',
+  'client-config/impostor.e2e.test.ts':
+    'runs the shim and the bridge against an in-process server and an impostor',
   'client-config/mcpb.e2e.test.ts':
     'exports bundles and runs their shim against in-process servers',
   'client-config/mcpb-fallback.e2e.test.ts': 'builds the CLI itself and runs it from a bundle',
   'client-config/python-bridge.e2e.test.ts': 'runs the Windows bridge against an in-process server',
   'connector-lifecycle.e2e.test.ts': 'starts and stops connectors in this process',
   'device-home.e2e.test.ts': 'starts its own servers and stdio children, under a HOME per device',
+  'disk-full.e2e.test.ts': 'runs a child server of its own under a file size limit',
   'doctor.e2e.test.ts': 'tests the doctor, which probes whatever server runs',
   'hidden-folders.e2e.test.ts': 'the guard is the same code on every target',
   'hidden-folders-moves.e2e.test.ts': 'the guard is the same code on every target',

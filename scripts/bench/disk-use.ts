@@ -36,7 +36,10 @@ async function measure(source: string, label: string): Promise<void> {
   for (const name of ['XDG_STATE_HOME', 'XDG_CACHE_HOME']) delete process.env[name];
   const root = join(home, 'vault');
   await cp(source, root, { recursive: true });
-  await rm(join(root, '.obsidian', 'plugins', 'local-mcp-server'), { recursive: true, force: true });
+  await rm(join(root, '.obsidian', 'plugins', 'local-mcp-server'), {
+    recursive: true,
+    force: true,
+  });
   const notes = await bytesUnder(root);
   const server = await serveVault({ vault: root, port: 0, semantic: { onProgress: () => {} } });
   if (server.defaultToken === null) throw new Error('The server refused its settings.');

@@ -162,7 +162,9 @@ export async function startConnector(options: ConnectorOptions): Promise<Running
     // without it.
     const onError = options.onError ?? (() => undefined);
     const liveServer = options.settings.device.liveServer;
-    await publishLiveServer(liveServer, running.port, composed.host.kind).catch(onError);
+    await publishLiveServer(liveServer, running.port, composed.host.kind, running.proofKey).catch(
+      onError,
+    );
     life.defer(() => withdrawLiveServer(liveServer, running.port).catch(onError));
     life.step('live-server');
     return {

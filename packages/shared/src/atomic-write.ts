@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { asDiskFull, writeAll } from './disk-full.ts';
 
 /**
  * Writes a file so that readers and crashes only ever see the old bytes or the new ones: the data
@@ -9,7 +10,8 @@ import { dirname, join } from 'node:path';
  * accepts can be written, and starts with a dot, so Obsidian and vault scans never mistake it for
  * a note. `beforeRename` runs last, just before the rename, and may throw to cancel the write
  * (the temp file is removed). `data` may come in chunks, each written before the next is asked
- * for (a big file need not be held whole; a chunk's memory may be reused for the next).
+ * for (a big file need not be held whole; a chunk's memory may be reused for the next). Every
+ * byte is checked written (a full disk's short write is `disk_full`, never success; ADR-0042).
  */
 export async function writeFileAtomic(
   path: string,
@@ -18,31 +20,31 @@ export async function writeFileAtomic(
   /** The new file's permissions (before the umask), from its first byte: 0o600 for secrets. */
   mode = 0o666,
 ): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
+  await mkdir(dirname(path), { recursive: true }).catch(rethrowAsDiskFull);
   const temp = join(dirname(path), `.mcp-${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temp, 'w', mode);
+  const handle = await open(temp, 'w', mode).catch(rethrowAsDiskFull);
   try {
-    if (typeof data === 'string' || data instanceof Uint8Array) await handle.writeFile(data);
-    else for (const chunk of data) await writeAll(handle, chunk);
+    const chunks = typeof data === 'string' || data instanceof Uint8Array ? [data] : data;
+    for (const chunk of chunks)
+      await writeAll(handle, typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
     await handle.sync();
   } catch (error) {
-    await handle.close();
+    await handle.close().catch(() => undefined);
     await rm(temp, { force: true });
-    throw error;
+    throw asDiskFull(error);
   }
-  await handle.close();
   try {
+    await handle.close();
     await beforeRename?.();
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });
-    throw error;
+    throw asDiskFull(error);
   }
 }
 
-async function writeAll(handle: FileHandle, chunk: Uint8Array): Promise<void> {
-  for (let written = 0; written < chunk.length;)
-    written += (await handle.write(chunk, written, chunk.length - written)).bytesWritten;
+function rethrowAsDiskFull(error: unknown): never {
+  throw asDiskFull(error);
 }
 
 /** A temp file writeFileAtomic leaves only when the process died mid-write (or an older one's). */

@@ -56,7 +56,9 @@ export type ErrorCode =
   | 'time_limit'
   | 'text_not_found'
   | 'ambiguous_text'
-  | 'task_not_found';
+  | 'task_not_found'
+  /** The disk (or a quota, or a file size limit) had no room: nothing was written (ADR-0042). */
+  | 'disk_full';
 
 /** The JSON a failed tool call returns as its structured content. */
 export interface ToolFailure {

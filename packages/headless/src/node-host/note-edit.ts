@@ -9,7 +9,7 @@
  * (temp file and rename). A note that is not UTF-8 is refused (`unsupported_encoding`); a BOM is
  * kept. The caller holds NodeHost's write lock.
  */
-import { ToolError, revisionOf, writeFileAtomic } from '@mcp-connector/shared';
+import { ToolError, revisionOf, writeAll, writeFileAtomic } from '@mcp-connector/shared';
 import { decodeForEdit, type DecodedNote } from '@mcp-connector/obsidian-plugin/host';
 import { open, readFile, stat } from 'node:fs/promises';
 import type { VaultState } from './vault-state.ts';
@@ -73,8 +73,14 @@ async function appendInPlace(
   try {
     const now = await handle.stat({ bigint: true });
     if (`${now.ino}:${now.size}:${now.mtimeNs}` !== note.version) throw new ChangedMeanwhile();
-    await handle.write(suffix);
-    await handle.sync();
+    try {
+      await writeAll(handle, Buffer.from(suffix, 'utf8'));
+      await handle.sync();
+    } catch (error) {
+      // A short write (a full disk) is cut off: the note is left as it was.
+      await handle.truncate(Number(now.size)).catch(() => undefined);
+      throw error;
+    }
   } finally {
     await handle.close();
   }

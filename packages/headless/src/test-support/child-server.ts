@@ -17,6 +17,11 @@ export interface ChildServerOptions {
   launch?: CliLaunch;
   /** Added to the child's environment. */
   env?: Record<string, string>;
+  /**
+   * The largest file the child may write, in KiB (RLIMIT_FSIZE, with SIGXFSZ ignored): past it
+   * the kernel makes a short write, then fails with EFBIG, as a nearly full disk does.
+   */
+  fileSizeLimitKiB?: number;
 }
 
 export interface ChildServer {
@@ -37,7 +42,13 @@ export async function startChildServer(
   options: ChildServerOptions = {},
 ): Promise<ChildServer> {
   const { runtime, cli } = options.launch ?? SOURCE_CLI;
-  const child = spawn(runtime, [cli, 'serve', '--vault', vault, '--port', '0', '--json', ...args], {
+  const command = [runtime, cli, 'serve', '--vault', vault, '--port', '0', '--json', ...args];
+  const limited = options.fileSizeLimitKiB;
+  const [program, ...programArgs] =
+    limited === undefined
+      ? command
+      : ['/bin/sh', '-c', `trap '' XFSZ; ulimit -f ${limited * 2}; exec "$@"`, 'sh', ...command];
+  const child = spawn(program as string, programArgs, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...options.env },
   });

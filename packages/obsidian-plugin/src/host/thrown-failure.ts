@@ -4,11 +4,12 @@
  * path of the machine in the message); anything else unexpected is `internal_error`, with every
  * absolute path in its message removed.
  */
-import { ToolError, type ToolFailure } from '@mcp-connector/shared';
+import { ToolError, diskFull, isDiskFull, type ToolFailure } from '@mcp-connector/shared';
 
 /** Turns anything thrown into a failure. */
 export function failureFromThrown(thrown: unknown): ToolFailure {
   if (thrown instanceof ToolError) return thrown.toFailure();
+  if (isDiskFull(thrown)) return diskFull().toFailure();
   const errno = systemErrorCode(thrown);
   if (errno !== null) return SYSTEM_FAILURES[errno] ?? unexpectedSystemError(errno);
   const message = thrown instanceof Error ? thrown.message : String(thrown);
@@ -46,7 +47,6 @@ const SYSTEM_FAILURES: Record<string, ToolFailure> = {
     code: 'internal_error',
     message: 'The operating system refused this operation (permissions); the user can fix them.',
   },
-  ENOSPC: { code: 'internal_error', message: 'The disk is full; nothing was written.' },
 };
 
 function unexpectedSystemError(errno: string): ToolFailure {

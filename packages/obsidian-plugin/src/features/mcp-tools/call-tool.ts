@@ -53,7 +53,12 @@ export async function callTool(
     journaled: tool.journal === 'vault',
     ...(idempotencyKey !== undefined && { idempotencyKey }),
   };
-  return resultOf(await ctx.changes.runCall(call, run));
+  try {
+    return resultOf(await ctx.changes.runCall(call, run));
+  } catch (thrown) {
+    // The journal itself failed (a full disk as it recorded the call): still a tool error.
+    return failureResult(failureFromThrown(thrown));
+  }
 }
 
 /** The MCP result of a call: its answer (a first call's, for a replayed key), or its failure. */

@@ -8,6 +8,7 @@ import { createMcpHandler, type ServerNotifier } from '@modelcontextprotocol/ser
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
+import { newProofKey } from '@mcp-connector/shared/server-proof';
 import { createEndpoint } from './services/http-endpoint.ts';
 import { jsonWhenAnswerOnly } from './services/json-when-answer-only.ts';
 import { LOOPBACK, listenOnLoopback } from './services/loopback-listen.ts';
@@ -50,6 +51,8 @@ const DEFAULT_MAX_CONNECTIONS = 64;
 export interface RunningTransport {
   url: string;
   port: number;
+  /** Published in live-server.json, so relays can check this server (ADR-0042). */
+  proofKey: string;
   /** notifications/tools/list_changed (and prompts) to every open 2026-07-28 listen stream. */
   notify: ServerNotifier;
   close(): Promise<void>;
@@ -67,9 +70,11 @@ export async function startTransport(options: TransportOptions): Promise<Running
     },
   );
   let port = 0;
+  const proofKey = newProofKey();
   const server = createServer(
     createEndpoint({
       port: () => port,
+      proofKey,
       tokens: options.tokens,
       beforeRequest: options.beforeRequest ?? (async () => undefined),
       refusal: options.refusal ?? (() => null),
@@ -88,6 +93,7 @@ export async function startTransport(options: TransportOptions): Promise<Running
   return {
     url: `http://${LOOPBACK}:${port}${MCP_PATH}`,
     port,
+    proofKey,
     notify: mcpHandler.notify,
     close: async () => {
       await mcpHandler.close();

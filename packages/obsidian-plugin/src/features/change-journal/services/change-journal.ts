@@ -16,6 +16,7 @@
  */
 import { ToolError, type ChangeJournalSettings } from '@mcp-connector/shared';
 import { randomBytes } from 'node:crypto';
+import { failureFromThrown } from '../../../host/thrown-failure.ts';
 import type { VaultHost } from '../../../host/vault-host.ts';
 import { summarizeArguments } from './argument-summary.ts';
 import type { CallOutcome, ChangeAccess, JournaledCall } from './change-access.ts';
@@ -210,9 +211,16 @@ export class ChangeJournal {
         key === null
           ? []
           : [this.keyLine(key, session.hasSteps ? session.id : null, outcome.answer)];
-      const change = await session.commit(keyLine);
+      let change: Change | null;
+      try {
+        change = await session.commit(keyLine);
+      } catch (error) {
+        // The write happened but cannot be recorded (a full disk): it is put back, not kept.
+        return this.rolledBack(session, { ok: false, failure: failureFromThrown(error) });
+      }
       if (change !== null) this.committed(change);
-      await this.compactIfNeeded();
+      // A compaction that finds no room is tried again after the next write; the call stands.
+      await this.compactIfNeeded().catch(() => undefined);
       return outcome;
     });
   }

@@ -9,7 +9,7 @@
  * same file and replace it, each holding the journal's lock (journal-lock.ts, ADR-0030);
  * `catchUp` reads what they wrote since.
  */
-import { ToolError, writeFileAtomic } from '@mcp-connector/shared';
+import { ToolError, writeAll, writeFileAtomic } from '@mcp-connector/shared';
 import { ArkErrors } from 'arktype';
 import { fstatSync, statSync } from 'node:fs';
 import { open, readFile, rename, type FileHandle } from 'node:fs/promises';
@@ -82,11 +82,14 @@ export class JournalFile {
     return this.bytes;
   }
 
-  /** Appends whole lines in one write and flushes them to disk before returning. */
+  /**
+   * Appends whole lines, every byte checked written (a full disk's short write fails with
+   * `disk_full` and is cut off), and flushes them to disk before returning.
+   */
   async append(lines: readonly JournalLine[]): Promise<void> {
     const data = encodeLines(lines);
     try {
-      await this.handle.write(data);
+      await writeAll(this.handle, data);
       await this.handle.datasync();
     } catch (error) {
       await this.handle.truncate(this.bytes).catch(() => undefined);

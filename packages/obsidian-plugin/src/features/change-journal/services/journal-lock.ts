@@ -18,10 +18,10 @@ export function journalLock(folder: string, waitMs = DEFAULT_WAIT_MS): ProcessLo
 
 function busy(holderPid: number | null): ToolError {
   const who =
-    holderPid === null ? 'Another Local MCP Server server' : `Local MCP Server process ${holderPid}`;
+    holderPid === null ? 'Another Local MCP Server' : `Local MCP Server process ${holderPid}`;
   return new ToolError(
     'journal_busy',
-    `${who} has been writing this vault's change journal for a long time; nothing was changed. Try again in a moment. If no other Local MCP Server server runs on this vault, delete change-journal/journal.lock beside data.json.`,
+    `${who} has been writing this vault's change journal for a long time; nothing was changed. Try again in a moment. If no other Local MCP Server runs on this vault, delete change-journal/journal.lock beside data.json.`,
     holderPid === null ? {} : { pid: holderPid },
   );
 }

@@ -6,7 +6,7 @@
  * catches up with what the others wrote since (their changes, a compaction that replaced the
  * file, the before-images they added or removed).
  */
-import { Mutex, ToolError, type ProcessLock } from '@mcp-connector/shared';
+import { Mutex, ToolError, diskFull, isDiskFull, type ProcessLock } from '@mcp-connector/shared';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ChangeLog } from './change-log.ts';
@@ -78,7 +78,8 @@ export class SharedJournal {
   async append(lines: readonly JournalLine[]): Promise<void> {
     try {
       await this.file.append(lines);
-    } catch {
+    } catch (error) {
+      if (isDiskFull(error)) throw diskFull();
       throw new ToolError(
         'internal_error',
         'The change journal could not be written (is the disk full or read-only?); nothing was changed.',

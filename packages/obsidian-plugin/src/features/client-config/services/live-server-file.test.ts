@@ -25,7 +25,13 @@ afterEach(() => rm(folder, { recursive: true, force: true }));
 const onDisk = async (): Promise<LiveServerRecord | null> =>
   JSON.parse(await readFile(livePath, 'utf8').catch(() => 'null')) as LiveServerRecord | null;
 const record = (pid: number, host: string, port: number | null) =>
-  ({ pid, host, port, startedAt: '2026-01-01T00:00:00.000Z' }) satisfies LiveServerRecord;
+  ({
+    pid,
+    host,
+    port,
+    startedAt: '2026-01-01T00:00:00.000Z',
+    proofKey: null,
+  }) satisfies LiveServerRecord;
 const place = (value: unknown) => writeFile(livePath, JSON.stringify(value));
 /** A file as a crash a minute ago would have left it. */
 async function leaveOld(path: string, text: string): Promise<void> {
@@ -48,12 +54,14 @@ async function refusal(run: Promise<unknown>): Promise<string> {
   );
 }
 
+const KEY = 'a'.repeat(64);
+
 describe('live-server.json as the single-server lock', () => {
   test('a claim holds the vault with no port; publishing fills it; withdrawing removes it', async () => {
     const claim = await claimLiveServer(livePath, 'headless');
     expect(await onDisk()).toMatchObject({ pid: process.pid, host: 'headless', port: null });
     expect(await readLiveServer(livePath)).toBeNull(); // nothing to connect to yet
-    await publishLiveServer(livePath, 27201, 'headless');
+    await publishLiveServer(livePath, 27201, 'headless', KEY);
     expect(await readLiveServer(livePath)).toMatchObject({ port: 27201, pid: process.pid });
     await withdrawLiveServer(livePath, 27201);
     expect(await onDisk()).toBeNull();
@@ -64,7 +72,7 @@ describe('live-server.json as the single-server lock', () => {
   test('a live holder refuses the claim, naming its port and whether it is Obsidian', async () => {
     await place(record(ALIVE_ELSEWHERE, 'headless', 27203));
     expect(await refusal(claimLiveServer(livePath, 'headless'))).toBe(
-      `Another Local MCP Server server (process ${ALIVE_ELSEWHERE}) is already serving this vault on port 27203 (http://127.0.0.1:27203/mcp). Connect your client to it, or stop it first. If process ${ALIVE_ELSEWHERE} is not Local MCP Server, delete this device's live-server.json of the vault (the doctor names it).`,
+      `Another Local MCP Server (process ${ALIVE_ELSEWHERE}) is already serving this vault on port 27203 (http://127.0.0.1:27203/mcp). Connect your client to it, or stop it first. If process ${ALIVE_ELSEWHERE} is not Local MCP Server, delete this device's live-server.json of the vault (the doctor names it).`,
     );
     await place(record(ALIVE_ELSEWHERE, 'plugin', 27200));
     expect(await refusal(claimLiveServer(livePath, 'headless'))).toStartWith(
@@ -117,7 +125,7 @@ describe('the plugin is preferred', () => {
   test('it takes the file from a live headless server and gives it back when it stops', async () => {
     const headless = record(ALIVE_ELSEWHERE, 'headless', 27200);
     await place(headless);
-    await publishLiveServer(livePath, 27201, 'plugin');
+    await publishLiveServer(livePath, 27201, 'plugin', KEY);
     expect(await onDisk()).toMatchObject({ pid: process.pid, port: 27201, displaced: headless });
     expect(await readLiveServer(livePath)).toMatchObject({ port: 27201, host: 'plugin' });
     await withdrawLiveServer(livePath, 27201);
@@ -126,8 +134,8 @@ describe('the plugin is preferred', () => {
 
   test('a restart keeps what it displaced; a displaced server that stopped is not put back', async () => {
     await place(record(ALIVE_ELSEWHERE, 'headless', 27200));
-    await publishLiveServer(livePath, 27201, 'plugin');
-    await publishLiveServer(livePath, 27202, 'plugin');
+    await publishLiveServer(livePath, 27201, 'plugin', KEY);
+    await publishLiveServer(livePath, 27202, 'plugin', KEY);
     expect(await onDisk()).toMatchObject({ port: 27202, displaced: { pid: ALIVE_ELSEWHERE } });
     await place({
       ...record(process.pid, 'plugin', 27202),
@@ -140,7 +148,7 @@ describe('the plugin is preferred', () => {
   test('a headless server never overwrites a live plugin, and never withdraws its record', async () => {
     const plugin = record(ALIVE_ELSEWHERE, 'plugin', 27200);
     await place(plugin);
-    await publishLiveServer(livePath, 27201, 'headless');
+    await publishLiveServer(livePath, 27201, 'headless', KEY);
     await withdrawLiveServer(livePath, 27201);
     expect(await onDisk()).toEqual(plugin);
   });

@@ -20,6 +20,7 @@ import {
   replaceStale,
   writeFileAtomic,
 } from '@mcp-connector/shared';
+import { isProofKey } from '@mcp-connector/shared/server-proof';
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { LiveServer } from '../shim/vault-files.ts';
@@ -63,7 +64,12 @@ export async function claimLiveServer(path: string, host: string): Promise<LiveS
 }
 
 /** Written once the transport listens; see the header for who may overwrite whom. */
-export async function publishLiveServer(path: string, port: number, host: string) {
+export async function publishLiveServer(
+  path: string,
+  port: number,
+  host: string,
+  proofKey: string,
+) {
   const current = recordFrom(readTextIfExists(path) ?? '');
   const own = current?.pid === process.pid;
   const other = current !== null && !own && processIsAlive(current.pid) ? current : null;
@@ -71,9 +77,10 @@ export async function publishLiveServer(path: string, port: number, host: string
   const displaced = other ?? (own ? current?.displaced : undefined);
   const record: LiveServerRecord = {
     ...recordOf(port, host),
+    proofKey,
     ...(displaced !== undefined && { displaced: withoutDisplaced(displaced) }),
   };
-  await writeFileAtomic(path, serialise(record));
+  await writeFileAtomic(path, serialise(record), undefined, 0o600);
 }
 
 export function withdrawLiveServer(path: string, port: number): Promise<void> {
@@ -85,12 +92,13 @@ async function withdraw(path: string, port: number | null): Promise<void> {
   const current = recordFrom(readTextIfExists(path) ?? '');
   if (current?.pid !== process.pid || (port !== null && current.port !== port)) return;
   const back = current.displaced;
-  if (back !== undefined && processIsAlive(back.pid)) await writeFileAtomic(path, serialise(back));
+  if (back !== undefined && processIsAlive(back.pid))
+    await writeFileAtomic(path, serialise(back), undefined, 0o600);
   else await rm(path, { force: true });
 }
 
 function recordOf(port: number | null, host: string): LiveServerRecord {
-  return { port, pid: process.pid, host, startedAt: new Date().toISOString() };
+  return { port, pid: process.pid, host, startedAt: new Date().toISOString(), proofKey: null };
 }
 
 function serialise(record: LiveServerRecord): string {
@@ -112,25 +120,27 @@ function recordFrom(text: string): LiveServerRecord | null {
 
 function recordOfValue(value: unknown): LiveServerRecord | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { pid, port, host, startedAt } = value as Record<string, unknown>;
+  const { pid, port, host, startedAt, proofKey } = value as Record<string, unknown>;
   if (!Number.isInteger(pid)) return null;
   return {
     pid: pid as number,
     port: Number.isInteger(port) ? (port as number) : null,
     host: typeof host === 'string' ? host : 'unknown',
     startedAt: typeof startedAt === 'string' ? startedAt : '',
+    proofKey: isProofKey(proofKey) ? proofKey : null,
   };
 }
 
-function withoutDisplaced({ pid, port, host, startedAt }: LiveServerRecord): LiveServerRecord {
-  return { pid, port, host, startedAt };
+function withoutDisplaced(record: LiveServerRecord): LiveServerRecord {
+  const { pid, port, host, startedAt, proofKey } = record;
+  return { pid, port, host, startedAt, proofKey };
 }
 
 function alreadyServing(holder: LiveServerRecord): Error {
   const who =
     holder.host === PREFERRED_HOST
       ? `Local MCP Server in Obsidian (process ${holder.pid})`
-      : `Another Local MCP Server server (process ${holder.pid})`;
+      : `Another Local MCP Server (process ${holder.pid})`;
   const where =
     holder.port === null
       ? 'and is still starting'

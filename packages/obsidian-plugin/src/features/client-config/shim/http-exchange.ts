@@ -4,11 +4,64 @@
  * a notification, or a status the relay turns into a local failure. Bodies are never logged.
  */
 import { Agent, request, type IncomingMessage } from 'node:http';
+import { PROOF_PATH, newChallenge, proofMatches } from '@mcp-connector/shared/server-proof';
 import { SseParser } from './sse-parser.ts';
 
 export interface Endpoint {
   port: number;
   secret: string;
+  /** The key live-server.json published: the server must prove it holds it (ADR-0042). */
+  proofKey: string;
+}
+
+export type ProofOutcome = 'proven' | 'refused' | 'not_proven';
+
+const PROOF_TIMEOUT_MS = 5_000;
+
+/**
+ * Asks the listener on the endpoint's port to prove it is the server that published the key,
+ * sending no secret: `refused` when nothing listens, `not_proven` for any other answer.
+ */
+export function proveServer(endpoint: Endpoint): Promise<ProofOutcome> {
+  const challenge = newChallenge();
+  return new Promise<ProofOutcome>((resolve) => {
+    const outgoing = request(
+      {
+        host: '127.0.0.1',
+        port: endpoint.port,
+        path: `${PROOF_PATH}?challenge=${challenge}`,
+        method: 'GET',
+        timeout: PROOF_TIMEOUT_MS,
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+          if (text.length > 1024) response.destroy();
+        });
+        response.on('error', () => resolve('not_proven'));
+        response.on('end', () => resolve(proven(endpoint, challenge, response.statusCode, text)));
+      },
+    );
+    outgoing.on('timeout', () => outgoing.destroy());
+    outgoing.on('error', (error: NodeJS.ErrnoException) =>
+      resolve(error.code === 'ECONNREFUSED' ? 'refused' : 'not_proven'),
+    );
+    outgoing.end();
+  });
+}
+
+function proven(endpoint: Endpoint, challenge: string, status: unknown, text: string) {
+  if (status !== 200) return 'not_proven';
+  try {
+    const { proof } = JSON.parse(text) as { proof?: unknown };
+    return proofMatches(endpoint.proofKey, challenge, endpoint.port, proof)
+      ? 'proven'
+      : 'not_proven';
+  } catch {
+    return 'not_proven';
+  }
 }
 
 export type ExchangeOutcome =

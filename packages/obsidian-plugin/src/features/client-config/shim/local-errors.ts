@@ -32,7 +32,7 @@ export const LOCAL_FAILURES = {
   bad_response: {
     code: -33006,
     message:
-      'the Local MCP Server server sent an answer the relay could not read; update the plugin, then try again',
+      'the Local MCP Server sent an answer the relay could not read; update the plugin, then try again',
   },
   bundle_incomplete: {
     code: -33007,
@@ -42,6 +42,11 @@ export const LOCAL_FAILURES = {
     code: -33008,
     message:
       "this token's secret is not on this computer (the token was made on another device): regenerate it in Obsidian's Local MCP Server settings on this computer, then try again",
+  },
+  not_our_server: {
+    code: -33009,
+    message:
+      "the program on the vault's port is not this vault's Local MCP Server (it could not prove it): the token's secret was not sent. Restart Obsidian or the headless server, then try again",
   },
 } as const;
 

@@ -24,7 +24,7 @@ async function run(): Promise<void> {
   }
   if (!isLocalFailure(config))
     log(
-      `[local-mcp-server] relaying stdio to the vault's Local MCP Server server (token ${config.tokenId})`,
+      `[local-mcp-server] relaying stdio to the vault's Local MCP Server (token ${config.tokenId})`,
     );
   await runRelay(isLocalFailure(config) ? config : httpUpstream(config), {
     input: process.stdin,

@@ -4,6 +4,7 @@
  * bad input) becomes a JSON-RPC error with its stable code, logged without the payload.
  */
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
+import { proofOf } from '@mcp-connector/shared/server-proof';
 import { waitFor } from '@mcp-connector/shared/test-support';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -16,6 +17,7 @@ import { runRelay } from './relay.ts';
 import { deviceHomeFor } from './vault-files.ts';
 import { httpUpstream } from './upstream.ts';
 
+const PROOF_KEY = 'b'.repeat(64);
 let vault: string;
 let server: Server | null;
 let requests: { headers: IncomingMessage['headers']; body: string }[];
@@ -41,6 +43,7 @@ function writeSettings(tokens: unknown[], port: number | null = null) {
 
 async function serve(answer: (body: string, response: ServerResponse) => void): Promise<void> {
   server = createServer((request, response) => {
+    if (request.method === 'GET') return answerProof(request, response);
     let body = '';
     request.setEncoding('utf8');
     request.on('data', (chunk: string) => (body += chunk));
@@ -55,7 +58,19 @@ async function serve(answer: (body: string, response: ServerResponse) => void): 
   // Where a server of this vault on this device says where it listens (ADR-0033).
   const live = deviceHomeFor({ vault }).liveServer;
   await mkdir(dirname(live), { recursive: true });
-  await writeFile(live, JSON.stringify({ port, pid: process.pid, host: 'node', startedAt: '' }));
+  await writeFile(
+    live,
+    JSON.stringify({ port, pid: process.pid, host: 'node', startedAt: '', proofKey: PROOF_KEY }),
+  );
+}
+
+/** The stand-in proves it is the server, as a real one does (ADR-0042). */
+function answerProof(request: IncomingMessage, response: ServerResponse): void {
+  const url = new URL(request.url ?? '', 'http://127.0.0.1');
+  const address = server?.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  const challenge = url.searchParams.get('challenge') ?? '';
+  response.end(JSON.stringify({ proof: proofOf(PROOF_KEY, challenge, port) }));
 }
 
 function config(env: Record<string, string> = {}): BundleConfig {

@@ -1,5 +1,5 @@
 /**
- * Where a message goes: the vault's running Local MCP Server server over HTTP. Each send resolves
+ * Where a message goes: the vault's running Local MCP Server over HTTP. Each send resolves
  * the endpoint afresh (the token's secret and the port from live-server.json in the vault's device
  * home, or the fixed port in data.json), retries while no server answers within the connect window (Obsidian starting),
  * re-reads the secret once after a 401 (it may have just been regenerated), and keeps the whole
@@ -7,7 +7,7 @@
  * whether to serve the vault itself: fallback.ts.)
  */
 import type { BundleConfig } from './bundle-env.ts';
-import { exchange, type Endpoint, type ExchangeOutcome } from './http-exchange.ts';
+import { exchange, proveServer, type Endpoint, type ExchangeOutcome } from './http-exchange.ts';
 import { failure, isLocalFailure, type LocalFailure } from './local-errors.ts';
 import { protocolHeaders } from './protocol-headers.ts';
 import { deviceHomeFor, readLiveServer, readTokenAccess } from './vault-files.ts';
@@ -50,7 +50,7 @@ export function httpUpstream(config: BundleConfig): Upstream {
       };
       let authRetried = false;
       for (let attempt = 0; ; attempt++) {
-        const endpoint = await resolveEndpoint(config);
+        const endpoint = await provenEndpoint(config);
         const outcome: ExchangeOutcome | LocalFailure = isLocalFailure(endpoint)
           ? endpoint
           : await exchange(endpoint, body, {
@@ -75,13 +75,28 @@ export function httpUpstream(config: BundleConfig): Upstream {
   };
 }
 
-/** The live endpoint and the token's secret, read afresh; `not_running` while none is known. */
+/**
+ * The live endpoint and the token's secret, read afresh; `not_running` while no server has
+ * published its port and proof key (a fixed port alone is not enough: nothing could be proven).
+ */
 export async function resolveEndpoint(config: BundleConfig): Promise<Endpoint | LocalFailure> {
   const access = await readTokenAccess(config, config.tokenId);
   if (isLocalFailure(access)) return access;
-  const port = (await readLiveServer(deviceHomeFor(config).liveServer))?.port ?? access.fixedPort;
-  if (port === null) return failure('not_running', 'no server has published its port');
-  return { port, secret: access.secret };
+  const live = await readLiveServer(deviceHomeFor(config).liveServer);
+  if (live === null) return failure('not_running', 'no server has published its port');
+  if (live.proofKey === null) return failure('not_our_server', 'live-server.json has no proof key');
+  return { port: live.port, secret: access.secret, proofKey: live.proofKey };
+}
+
+/** The endpoint, once the listener on its port proved it is the server that published it. */
+async function provenEndpoint(config: BundleConfig): Promise<Endpoint | LocalFailure> {
+  const endpoint = await resolveEndpoint(config);
+  if (isLocalFailure(endpoint)) return endpoint;
+  const proof = await proveServer(endpoint);
+  if (proof === 'proven') return endpoint;
+  return proof === 'refused'
+    ? failure('not_running', 'nothing listens on the published port')
+    : failure('not_our_server', `port ${endpoint.port}`);
 }
 
 type Verdict = 'done' | 'retry-connect' | 'retry-auth' | LocalFailure;

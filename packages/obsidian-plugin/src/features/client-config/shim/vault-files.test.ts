@@ -50,7 +50,13 @@ describe('tokenAccessFrom', () => {
 
 describe('liveServerFrom', () => {
   test('reads a well-formed record and refuses anything else', () => {
-    const record = { port: 27201, pid: 42, host: 'obsidian', startedAt: '2026-01-01T00:00:00Z' };
+    const record = {
+      port: 27201,
+      pid: 42,
+      host: 'obsidian',
+      startedAt: '2026-01-01T00:00:00Z',
+      proofKey: 'a'.repeat(64),
+    };
     expect(liveServerFrom(JSON.stringify(record))).toEqual(record);
     expect(liveServerFrom('{"port": "27201", "pid": 42}')).toBeNull();
     expect(liveServerFrom('not json')).toBeNull();

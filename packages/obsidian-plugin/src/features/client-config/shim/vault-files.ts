@@ -13,6 +13,7 @@ import { deviceHomeOf, type VaultDeviceHome } from '@mcp-connector/shared/device
 import { readDeviceSecrets } from '@mcp-connector/shared/device-secrets';
 import { processIsAlive } from '@mcp-connector/shared/process-alive';
 import { LEGACY_PLUGIN_ID, PRODUCT_NAMES } from '@mcp-connector/shared/product-names';
+import { isProofKey } from '@mcp-connector/shared/server-proof';
 import { failure, type LocalFailure } from './local-errors.ts';
 
 export const SETTINGS_FILE = 'data.json';
@@ -25,6 +26,8 @@ export interface LiveServer {
   /** The serving host's kind: `plugin` (Obsidian) or `headless`. */
   host: string;
   startedAt: string;
+  /** This start's key, by which a relay checks the server before sending a secret (ADR-0042). */
+  proofKey: string | null;
 }
 
 export interface VaultLocation {
@@ -105,6 +108,7 @@ export function liveServerFrom(text: string): LiveServer | null {
       pid: value.pid as number,
       host: typeof value.host === 'string' ? value.host : 'unknown',
       startedAt: typeof value.startedAt === 'string' ? value.startedAt : '',
+      proofKey: isProofKey(value.proofKey) ? value.proofKey : null,
     };
   } catch {
     return null;

@@ -7,6 +7,7 @@
  * parsed message to the SDK's MCP handler. Rejections carry no detail an attacker could use.
  */
 import { MAX_JSON_DEPTH, jsonNestsDeeperThan, type TokenRecord } from '@mcp-connector/shared';
+import { PROOF_PATH, isChallenge, proofOf } from '@mcp-connector/shared/server-proof';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { matchBearerToken } from './bearer-token.ts';
 import { attachCallerToken } from './caller-token.ts';
@@ -22,6 +23,8 @@ export type McpNodeHandler = (
 
 export interface EndpointOptions {
   port: () => number;
+  /** This start's key, published in live-server.json: relays check the server by it (ADR-0042). */
+  proofKey: string;
   /** Read on every request, so added, regenerated and revoked tokens apply at once. */
   tokens: () => readonly TokenRecord[];
   beforeRequest: () => Promise<void>;
@@ -55,6 +58,7 @@ async function serve(
     );
   }
   const path = pathOf(request);
+  if (path === PROOF_PATH) return answerProof(request, response, options);
   if (path !== MCP_PATH) return answerOAuthProbe(request, response, path);
   if (declaredLength(request) > MAX_BODY_BYTES) return refuseTooLarge(request, response);
   await options.beforeRequest();
@@ -90,6 +94,20 @@ async function serve(
     return sendJsonRpcError(response, 400, -32700, 'Parse error: the body is not valid JSON.');
   attachCallerToken(request, token.id);
   await options.mcp(request, response, message);
+}
+
+/** A relay's question before it sends a secret: the challenge's proof, for this port. */
+function answerProof(request: IncomingMessage, response: ServerResponse, options: EndpointOptions) {
+  const challenge = new URL(request.url ?? '', 'http://127.0.0.1').searchParams.get('challenge');
+  if (!isChallenge(challenge))
+    return refuseWithoutBody(request, response, () =>
+      sendJson(response, 400, {
+        code: 'invalid_challenge',
+        message: 'challenge: 32-128 hex digits',
+      }),
+    );
+  const proof = proofOf(options.proofKey, challenge, options.port());
+  refuseWithoutBody(request, response, () => sendJson(response, 200, { proof }));
 }
 
 function declaredLength(request: IncomingMessage): number {

@@ -1,10 +1,11 @@
 /**
  * The checks every request passes before any body is read, in this order: path, method, Origin,
  * Host. Origin and Host stop browsers and DNS-rebinding pages from reaching a server that is only
- * meant for programs on this machine. Besides /mcp (POST), the only paths are the OAuth probes
- * (oauth-probes.ts), each with its method: an OAuth client is told there that this server takes
- * bearer tokens.
+ * meant for programs on this machine. Besides /mcp (POST), the only paths are the server's proof
+ * for relays (GET, server-proof.ts) and the OAuth probes (oauth-probes.ts), each with its method:
+ * an OAuth client is told there that this server takes bearer tokens.
  */
+import { PROOF_PATH } from '@mcp-connector/shared/server-proof';
 import { MCP_PATH } from './mcp-path.ts';
 import { oauthProbeMethod } from './oauth-probes.ts';
 
@@ -31,7 +32,7 @@ export function pathOf(request: RequestHead): string {
 
 export function screenRequest(request: RequestHead, port: number): Rejection | null {
   const path = pathOf(request);
-  const method = path === MCP_PATH ? 'POST' : oauthProbeMethod(path);
+  const method = path === MCP_PATH ? 'POST' : path === PROOF_PATH ? 'GET' : oauthProbeMethod(path);
   if (method === undefined) return { status: 404, message: 'Not found: the MCP endpoint is /mcp.' };
   if (request.method !== method) {
     return {

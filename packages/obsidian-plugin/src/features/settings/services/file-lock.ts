@@ -20,7 +20,7 @@ function busyOf(lockPath: string) {
   return (holderPid: number | null): Error => {
     const who = holderPid === null ? 'another process' : `process ${holderPid}`;
     return new Error(
-      `${file} is being changed by ${who}; try again in a moment. If no Local MCP Server server or command runs on this vault, delete ${basename(lockPath)} (${lockPath}).`,
+      `${file} is being changed by ${who}; try again in a moment. If no Local MCP Server or command runs on this vault, delete ${basename(lockPath)} (${lockPath}).`,
     );
   };
 }
