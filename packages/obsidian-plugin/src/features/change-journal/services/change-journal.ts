@@ -103,7 +103,11 @@ export class ChangeJournal {
 
   static async open(options: ChangeJournalOptions): Promise<ChangeJournal> {
     const now = () => options.now?.() ?? new Date();
-    const { journal: shared, problems } = await SharedJournal.open(options.folder, now);
+    const { journal: shared, problems } = await SharedJournal.open(
+      options.folder,
+      now,
+      options.host.configDir,
+    );
     const journal = new ChangeJournal(options, shared);
     for (const problem of problems) options.onProblem?.(problem);
     return journal;

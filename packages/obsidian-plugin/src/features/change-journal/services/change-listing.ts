@@ -8,6 +8,7 @@ import { ToolError } from '@mcp-connector/shared';
 import { ABSENT, type Change, type Image, type Step } from './change-record.ts';
 import type { ChangeLog } from './change-log.ts';
 import { changePaths } from './change-record.ts';
+import { invalidRecord } from './record-check.ts';
 
 const FILES_PER_CHANGE = 20;
 
@@ -71,10 +72,12 @@ export class ChangeViews {
     private readonly isHidden: (path: string) => boolean,
   ) {}
 
-  /** A visible change by id; `not_found` otherwise. */
+  /** A visible change by id; `invalid_journal_record` when set aside, `not_found` otherwise. */
   require(id: string): Change {
     const change = this.log.get(id);
     if (change !== null && this.isVisible(change)) return change;
+    const problem = this.log.refused.get(id);
+    if (problem !== undefined) throw invalidRecord(id, problem);
     throw new ToolError('not_found', `No change ${id}; list_changes shows the journal.`, { id });
   }
 

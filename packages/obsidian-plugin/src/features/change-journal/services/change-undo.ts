@@ -12,6 +12,7 @@ import { ABSENT, FOLDER, type Change } from './change-record.ts';
 import type { ChangeSession } from './change-session.ts';
 import { fileChanges, type ChangeViews } from './change-listing.ts';
 import { stateOf } from './path-state.ts';
+import { assertRecordSafe } from './record-check.ts';
 import { assertKept, restoreImage, restoreStep, type RestoreImages } from './step-restore.ts';
 
 export interface Reverter {
@@ -78,6 +79,8 @@ export async function restoreVersion(
   expectedRevision: string | undefined,
 ): Promise<RestoreResult> {
   const { image } = reverter.views.versionBefore(path, id);
+  if (image !== null)
+    assertRecordSafe(id, [{ step: 'put', path, before: image }], {}, reverter.recording.configDir);
   if (image === null || image.kind !== 'file') {
     throw new ToolError(
       'invalid_arguments',
@@ -104,6 +107,8 @@ export async function restoreVersion(
 
 /** Takes every step of `change` back, after checking nothing moved on since. */
 async function revert(reverter: Reverter, change: Change): Promise<void> {
+  // Checked when read, and again here: nothing a record names is touched before it passes.
+  assertRecordSafe(change.id, change.steps, change.after, reverter.recording.configDir);
   const moved: { path: string; expected: string; current: string }[] = [];
   for (const [path, expected] of Object.entries(change.after)) {
     const current = await stateOf(reverter.session.host, path);
