@@ -44,6 +44,8 @@ export const IN_PROCESS_ONLY: Readonly<Record<string, string>> = {
   'change-journal/journal-behaviour.e2e.test.ts':
     'journal semantics: the same code on every target',
   'change-journal/planted-records.e2e.test.ts': 'plants journal files for in-process servers',
+  'change-journal/policy-follows.e2e.test.ts':
+    'the one scope decision: the same code on every target',
   'change-journal/preconditions.e2e.test.ts': 'write preconditions: the same code on every target',
   'change-journal/settling.e2e.test.ts': 'runs child servers of its own',
   'client-config/connect-cli.e2e.test.ts': 'tests the connect command, not the server',

@@ -18,7 +18,7 @@ import { ToolError, type ChangeJournalSettings } from '@mcp-connector/shared';
 import { randomBytes } from 'node:crypto';
 import type { VaultHost } from '../../../host/vault-host.ts';
 import { summarizeArguments } from './argument-summary.ts';
-import type { CallOutcome, ChangeAccess, JournaledCall } from './change-access.ts';
+import type { CallOutcome, ChangeAccess, JournaledCall, ToolPermit } from './change-access.ts';
 import type { ChangeLog } from './change-log.ts';
 import {
   changeBlobs,
@@ -133,9 +133,12 @@ export class ChangeJournal {
     }
   }
 
-  /** The journal as this caller sees it; the user in Obsidian sees hidden folders too. */
-  forActor(actor: ChangeActor): ChangeAccess {
-    return new JournalAccess(this, actor, null);
+  /**
+   * The journal as this caller sees it; the user in Obsidian sees hidden folders too. `permit`
+   * is the caller's scope: what its undos and redos may write.
+   */
+  forActor(actor: ChangeActor, permit: ToolPermit): ChangeAccess {
+    return new JournalAccess(this, actor, permit, null);
   }
 
   /** Called after each committed change (the Obsidian notice and view listen). */

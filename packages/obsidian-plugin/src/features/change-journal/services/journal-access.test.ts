@@ -9,7 +9,7 @@ import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openTestHost, type TestHost } from '../../../host/test-support/test-host.ts';
 import type { VaultHost } from '../../../host/vault-host.ts';
-import type { CallOutcome, JournaledCall } from './change-access.ts';
+import { ANY_TOOL, type CallOutcome, type JournaledCall } from './change-access.ts';
 import { ChangeJournal } from './change-journal.ts';
 import { USER_ACTOR } from './user-actor.ts';
 
@@ -36,8 +36,8 @@ async function open(files: Record<string, string> = { 'a.md': '# A\n' }) {
     isHidden: () => false,
   });
   return {
-    agent: journal.forActor({ tokenId: 't', label: 'Test' }),
-    user: journal.forActor(USER_ACTOR),
+    agent: journal.forActor({ tokenId: 't', label: 'Test' }, ANY_TOOL),
+    user: journal.forActor(USER_ACTOR, ANY_TOOL),
     note: () => readFile(join(opened.root, 'a.md'), 'utf8'),
     images: async () => (await readdir(join(folderOf(opened.root), 'images'))).sort(),
     settled: journal.settled,
