@@ -273,7 +273,7 @@ export class ChangeJournal {
       ok: false,
       failure: {
         ...failure,
-        message: `${failure.message} Some of what the call had written could not be put back; it is change ${rollback.change?.id} in list_changes.`,
+        message: `${failure.message} Some of what the call had written was not put back (something else changed it meanwhile, and that edit was kept); it is change ${rollback.change?.id} in list_changes.`,
         details: { ...failure.details, rollback: { complete: false, change: rollback.change?.id } },
       },
     };

@@ -143,3 +143,9 @@ export function changeBlobs(change: Pick<Change, 'steps'>): string[] {
       : [],
   );
 }
+
+/** The state a path is in when it holds this image. */
+export function imageState(image: Image): PathState {
+  if (image.kind === 'file') return image.revision;
+  return image.kind === 'folder' ? FOLDER : ABSENT;
+}

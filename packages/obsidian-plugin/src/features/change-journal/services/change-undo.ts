@@ -14,7 +14,13 @@ import type { ChangeSession } from './change-session.ts';
 import { fileChanges, type ChangeViews } from './change-listing.ts';
 import { stateOf } from './path-state.ts';
 import { assertRecordSafe } from './record-check.ts';
-import { assertKept, restoreImage, restoreStep, type RestoreImages } from './step-restore.ts';
+import {
+  assertKept,
+  restoreImage,
+  restoreStep,
+  type Expected,
+  type RestoreImages,
+} from './step-restore.ts';
 
 export interface Reverter {
   log: ChangeLog;
@@ -105,7 +111,7 @@ export async function restoreVersion(
   }
   assertKept(path, image);
   reverter.permit(WRITES.createFile);
-  await restoreImage(reverter.recording, path, image, reverter.images);
+  await restoreImage(reverter.recording, path, image, reverter.images, current);
   return { path, restoredFrom: id, revision: image.revision, change: reverter.session.id };
 }
 
@@ -131,8 +137,10 @@ async function revert(reverter: Reverter, change: Change): Promise<void> {
   }
   for (const tool of await toolsToRevert(reverter.session.host, change.steps))
     reverter.permit(tool);
+  // Each step re-checks its path against what the newer steps left (the after-state first).
+  const expected: Expected = new Map(Object.entries(change.after));
   for (const step of [...change.steps].reverse()) {
-    await restoreStep(reverter.recording, step, reverter.images);
+    await restoreStep(reverter.recording, step, reverter.images, expected);
   }
   reverter.session.undoes = change.id;
 }

@@ -127,7 +127,7 @@ export function inOperation<T>(
         : new ToolError('internal_error', error instanceof Error ? error.message : String(error));
     throw new ToolError(
       failure.code,
-      `Operation ${operation.number} (${operation.op} ${operation.path}) failed: ${failure.message} No operation was applied.`,
+      `Operation ${operation.number} (${operation.op} ${operation.path}) failed: ${failure.message}`,
       { operation: operation.number, op: operation.op, path: operation.path, ...failure.details },
     );
   };
