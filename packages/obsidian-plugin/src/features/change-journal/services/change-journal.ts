@@ -17,7 +17,7 @@
 import { ToolError, type ChangeJournalSettings } from '@mcp-connector/shared';
 import { randomBytes } from 'node:crypto';
 import type { VaultHost } from '../../../host/vault-host.ts';
-import { summarizeArguments } from './argument-summary.ts';
+import { argumentPaths, summarizeArguments } from './argument-summary.ts';
 import type { CallOutcome, ChangeAccess, JournaledCall, ToolPermit } from './change-access.ts';
 import type { ChangeLog } from './change-log.ts';
 import {
@@ -87,9 +87,10 @@ export class ChangeJournal {
     this.userViews = new ChangeViews(shared.log, () => false);
     this.keys = new IdempotentCalls(
       shared.log,
-      (id) => {
-        const change = shared.log.get(id);
-        return change === null || this.views.isVisible(change);
+      (line) => {
+        const change = line.change === null ? null : shared.log.get(line.change);
+        const hidden = (line.paths ?? []).some((path) => options.isHidden(path));
+        return !hidden && (change === null || this.views.isVisible(change));
       },
       () => this.now().getTime(),
     );
@@ -216,7 +217,7 @@ export class ChangeJournal {
       const keyLine =
         key === null
           ? []
-          : [this.keyLine(key, session.hasSteps ? session.id : null, outcome.answer)];
+          : [this.keyLine(key, session.hasSteps ? session.id : null, outcome.answer, call.args)];
       const change = await session.commit(keyLine);
       if (change !== null) this.committed(change);
       await this.compactIfNeeded();
@@ -227,11 +228,14 @@ export class ChangeJournal {
   /** A write the journal cannot see: only its key is kept. */
   async unjournaled<Answer>(
     key: CallKey | null,
+    args: Record<string, unknown>,
     work: () => Promise<CallOutcome<Answer>>,
   ): Promise<CallOutcome<Answer>> {
     const outcome = await work();
-    if (key !== null && outcome.ok)
-      await this.shared.synced(() => this.shared.append([this.keyLine(key, null, outcome.answer)]));
+    if (key !== null && outcome.ok) {
+      const line = this.keyLine(key, null, outcome.answer, args);
+      await this.shared.synced(() => this.shared.append([line]));
+    }
     return outcome;
   }
 
@@ -247,8 +251,14 @@ export class ChangeJournal {
   }
 
   /** The key's line, with the first call's answer to give back when the key comes again. */
-  private keyLine(key: CallKey, change: string | null, answer: unknown): KeyLine {
-    return { t: 'key', ...key, time: this.now().toISOString(), change, result: answer };
+  private keyLine(
+    key: CallKey,
+    change: string | null,
+    answer: unknown,
+    args: Record<string, unknown>,
+  ): KeyLine {
+    const time = this.now().toISOString();
+    return { t: 'key', ...key, time, change, result: answer, paths: argumentPaths(args) };
   }
 
   /**

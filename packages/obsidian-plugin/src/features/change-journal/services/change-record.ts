@@ -95,6 +95,8 @@ const schemas = onFirstUse(() => {
       change: 'string | null',
       /** The first call's result; null when that call was interrupted. */
       result: 'unknown',
+      /** The paths its arguments named: once one is hidden, the key is unknown (ADR-0041). */
+      'paths?': 'string[]',
     });
 
   return {

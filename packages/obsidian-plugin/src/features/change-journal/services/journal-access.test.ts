@@ -25,6 +25,11 @@ afterEach(async () => {
 const folderOf = (root: string) =>
   join(root, '.obsidian', 'plugins', 'mcp-connector', 'change-journal');
 
+let hidden: string[] = [];
+afterEach(() => {
+  hidden = [];
+});
+
 async function open(files: Record<string, string> = { 'a.md': '# A\n' }) {
   const opened = vault ?? (await openTestHost(files));
   vault = opened;
@@ -33,7 +38,7 @@ async function open(files: Record<string, string> = { 'a.md': '# A\n' }) {
     host: opened.host,
     unguardedHost: opened.host,
     settings: defaultChangeJournalSettings,
-    isHidden: () => false,
+    isHidden: (path) => hidden.some((folder) => path.startsWith(`${folder}/`)),
   });
   return {
     agent: journal.forActor({ tokenId: 't', label: 'Test' }, ANY_TOOL),
@@ -137,4 +142,21 @@ test('a start sweeps images no change names, and temp files a crash left', async
   const second = await open();
   await second.settled;
   expect(await second.images()).toEqual(kept);
+});
+
+test('a key whose arguments name a folder hidden since is unknown: the call runs again', async () => {
+  const { agent } = await open();
+  const ran: string[] = [];
+  const reading = async (): Promise<CallOutcome<{ text: string }>> => {
+    ran.push('ran');
+    return { ok: true, answer: { text: hidden.length === 0 ? 'the secret text' : 'not found' } };
+  };
+  const keyed = call({ path: 'Private/a.md' }, 'k');
+  expect(await agent.runCall(keyed, reading)).toEqual({
+    ok: true,
+    answer: { text: 'the secret text' },
+  });
+  hidden = ['Private'];
+  expect(await agent.runCall(keyed, reading)).toEqual({ ok: true, answer: { text: 'not found' } });
+  expect(ran).toEqual(['ran', 'ran']);
 });
