@@ -17,6 +17,11 @@ export interface JournaledCall {
   idempotencyKey?: string;
   /** False for writes the journal cannot see (Obsidian commands): only the key applies. */
   journaled: boolean;
+  /**
+   * What a key keeps of the answer, to give back on a replay (callTool: a long answer's digest
+   * and a short note, ADR-0041); the answer itself when absent.
+   */
+  keptAnswer?: (answer: unknown) => unknown;
 }
 
 /**

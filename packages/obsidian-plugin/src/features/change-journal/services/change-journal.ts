@@ -32,13 +32,14 @@ import { ChangeSession, type RollbackOutcome } from './change-session.ts';
 import { ChangeViews, type ListedChange } from './change-listing.ts';
 import { IdempotentCalls } from './idempotent-calls.ts';
 import type { ImageStore } from './image-store.ts';
-import { changesToKeep, liveKeys, overBounds } from './journal-bounds.ts';
+import { changesToKeep, liveKeys, overBounds, regrowthBytes } from './journal-bounds.ts';
 import { JournalAccess } from './journal-access.ts';
 import { ImageCapture } from './path-state.ts';
 import { RecordingHost } from './recording-host.ts';
 import { SharedJournal } from './shared-journal.ts';
 
 const MB = 1024 * 1024;
+const RECOMPACT_AFTER_MS = 60 * 60 * 1000;
 
 export interface ChangeJournalOptions {
   /** The journal's folder: `change-journal/` beside data.json. */
@@ -73,6 +74,9 @@ export class ChangeJournal {
   readonly views: ChangeViews;
   private readonly userViews: ChangeViews;
   private closed = false;
+  /** Size the journal must grow past before the next compaction (amortised compaction). */
+  private grownPast = 0;
+  private lastCompaction = 0;
   private signalClosing: () => void = () => undefined;
   private readonly closing = new Promise<void>((resolve) => (this.signalClosing = resolve));
   /** Resolves once what a crash left open is settled (and the journal compacted if needed). */
@@ -196,7 +200,7 @@ export class ChangeJournal {
    */
   journaled<Answer>(
     actor: ChangeActor,
-    call: Pick<JournaledCall, 'tool' | 'args'>,
+    call: Pick<JournaledCall, 'tool' | 'args' | 'keptAnswer'>,
     key: CallKey | null,
     work: (bound: BoundSession) => Promise<CallOutcome<Answer>>,
   ): Promise<CallOutcome<Answer>> {
@@ -217,7 +221,7 @@ export class ChangeJournal {
       const keyLine =
         key === null
           ? []
-          : [this.keyLine(key, session.hasSteps ? session.id : null, outcome.answer, call.args)];
+          : [this.keyLine(key, session.hasSteps ? session.id : null, outcome.answer, call)];
       const change = await session.commit(keyLine);
       if (change !== null) this.committed(change);
       await this.compactIfNeeded();
@@ -228,12 +232,12 @@ export class ChangeJournal {
   /** A write the journal cannot see: only its key is kept. */
   async unjournaled<Answer>(
     key: CallKey | null,
-    args: Record<string, unknown>,
+    call: Pick<JournaledCall, 'args' | 'keptAnswer'>,
     work: () => Promise<CallOutcome<Answer>>,
   ): Promise<CallOutcome<Answer>> {
     const outcome = await work();
     if (key !== null && outcome.ok) {
-      const line = this.keyLine(key, null, outcome.answer, args);
+      const line = this.keyLine(key, null, outcome.answer, call);
       await this.shared.synced(() => this.shared.append([line]));
     }
     return outcome;
@@ -255,10 +259,11 @@ export class ChangeJournal {
     key: CallKey,
     change: string | null,
     answer: unknown,
-    args: Record<string, unknown>,
+    call: Pick<JournaledCall, 'args' | 'keptAnswer'>,
   ): KeyLine {
     const time = this.now().toISOString();
-    return { t: 'key', ...key, time, change, result: answer, paths: argumentPaths(args) };
+    const result = call.keptAnswer?.(answer) ?? answer;
+    return { t: 'key', ...key, time, change, result, paths: argumentPaths(call.args) };
   }
 
   /**
@@ -294,16 +299,27 @@ export class ChangeJournal {
     for (const listener of this.listeners) listener(listed);
   }
 
+  /**
+   * Compacts when over a bound. Amortised (ADR-0041): a compaction brings the journal down to
+   * its target share, keys included, and the next one waits until the journal has grown again
+   * by a share of its bound, or an hour has passed (for what only ages out), so neither a
+   * journal that cannot shrink (its newest change alone is over) nor a steady stream of expiring
+   * keys rewrites the file on every write.
+   */
   private async compactIfNeeded(): Promise<void> {
     const now = this.now().getTime();
     const bounds = this.options.settings();
-    const oldestKey = [...this.log.allKeys()].sort((a, b) => a.time.localeCompare(b.time))[0];
+    const oldestKey = this.log.oldestKey();
     const size = { journalBytes: this.shared.fileBytes, imageBytes: this.images.totalBytes };
+    const total = size.journalBytes + size.imageBytes;
+    if (total < this.grownPast && now < this.lastCompaction + RECOMPACT_AFTER_MS) return;
     if (!overBounds(this.log.changes()[0], oldestKey, size, bounds, now)) return;
     const keep = changesToKeep(this.log.changes(), (blob) => this.images.size(blob), bounds, now);
-    this.log.retain(keep, liveKeys(this.log.allKeys(), now));
+    this.log.retain(keep, liveKeys(this.log.allKeys(), bounds, now));
     await this.shared.rewrite();
     await this.images.keepOnly(this.namedBlobs());
+    this.grownPast = this.shared.fileBytes + this.images.totalBytes + regrowthBytes(bounds);
+    this.lastCompaction = now;
   }
 
   /** Every blob a kept change names, committed or still open. */

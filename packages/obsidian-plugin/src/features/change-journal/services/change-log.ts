@@ -81,6 +81,12 @@ export class ChangeLog {
     return this.keys.get(keyId(tokenId, key)) ?? null;
   }
 
+  /** The key recorded first (keys are kept in the order they were recorded). */
+  oldestKey(): KeyLine | undefined {
+    for (const key of this.keys.values()) return key;
+    return undefined;
+  }
+
   allKeys(): KeyLine[] {
     return [...this.keys.values()];
   }

@@ -5,7 +5,7 @@
  */
 import { afterEach, expect, test } from 'bun:test';
 import { defaultChangeJournalSettings, ToolError } from '@mcp-connector/shared';
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openTestHost, type TestHost } from '../../../host/test-support/test-host.ts';
 import type { VaultHost } from '../../../host/vault-host.ts';
@@ -26,8 +26,10 @@ const folderOf = (root: string) =>
   join(root, '.obsidian', 'plugins', 'mcp-connector', 'change-journal');
 
 let hidden: string[] = [];
+let bounds: { maxSizeMb?: number } = {};
 afterEach(() => {
   hidden = [];
+  bounds = {};
 });
 
 async function open(files: Record<string, string> = { 'a.md': '# A\n' }) {
@@ -37,7 +39,7 @@ async function open(files: Record<string, string> = { 'a.md': '# A\n' }) {
     folder: folderOf(opened.root),
     host: opened.host,
     unguardedHost: opened.host,
-    settings: defaultChangeJournalSettings,
+    settings: () => ({ ...defaultChangeJournalSettings(), ...bounds }),
     isHidden: (path) => hidden.some((folder) => path.startsWith(`${folder}/`)),
   });
   return {
@@ -160,3 +162,24 @@ test('a key whose arguments name a folder hidden since is unknown: the call runs
   expect(await agent.runCall(keyed, reading)).toEqual({ ok: true, answer: { text: 'not found' } });
   expect(ran).toEqual(['ran', 'ran']);
 });
+
+test('keyed writes keep the journal within maxSizeMb, compacting now and then, not every write', async () => {
+  bounds = { maxSizeMb: 1 };
+  const { agent } = await open();
+  const folder = folderOf((vault as TestHost).root);
+  const answer = { text: 'x'.repeat(3000) };
+  const inodes = new Set<number>();
+  let largest = 0;
+  for (let index = 0; index < 600; index++) {
+    await agent.runCall(call({ index }, `key ${index}`), appending({ ok: true, answer }));
+    const journalFile = await stat(join(folder, 'journal.jsonl'));
+    inodes.add(journalFile.ino);
+    largest = Math.max(largest, journalFile.size);
+  }
+  expect(largest).toBeLessThanOrEqual(1024 * 1024);
+  expect(inodes.size).toBeLessThan(20); // each compaction replaces the file once
+  // The newest keys still answer without running.
+  const ran: string[] = [];
+  await agent.runCall(call({ index: 599 }, 'key 599'), appending({ ok: true, answer }, ran));
+  expect(ran).toEqual([]);
+}, 60_000);

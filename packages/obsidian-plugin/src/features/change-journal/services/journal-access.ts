@@ -94,7 +94,7 @@ export class JournalAccess implements ChangeAccess {
               new JournalAccess(this.journal, this.actor, this.permit, bound),
             ),
           )
-        : this.journal.unjournaled(key, call.args, () => execute(this.journal.host, this));
+        : this.journal.unjournaled(key, call, () => execute(this.journal.host, this));
     if (call.idempotencyKey === undefined) return run(null);
     const key = callKey(this.actor.tokenId, call.idempotencyKey, call.tool, call.args);
     await this.journal.shared.catchUpForRead(); // keys another process recorded, too
