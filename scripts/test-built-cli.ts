@@ -43,6 +43,12 @@ export const IN_PROCESS_ONLY: Readonly<Record<string, string>> = {
   'change-journal/crash-recovery.e2e.test.ts': 'kills child servers of its own',
   'change-journal/journal-behaviour.e2e.test.ts':
     'journal semantics: the same code on every target',
+  'change-journal/hidden-history.e2e.test.ts':
+    'history through the guard: the same code on every target',
+  'change-journal/outside-edits.e2e.test.ts': 'hooks the host of an in-process server',
+  'change-journal/planted-records.e2e.test.ts': 'plants journal files for in-process servers',
+  'change-journal/policy-follows.e2e.test.ts':
+    'the one scope decision: the same code on every target',
   'change-journal/preconditions.e2e.test.ts': 'write preconditions: the same code on every target',
   'change-journal/settling.e2e.test.ts': 'runs child servers of its own',
   'client-config/connect-cli.e2e.test.ts': 'tests the connect command, not the server',

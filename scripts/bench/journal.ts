@@ -10,7 +10,10 @@
 import { defaultChangeJournalSettings } from '../../packages/shared/src/index.ts';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ChangeJournal } from '../../packages/obsidian-plugin/src/features/change-journal/index.ts';
+import {
+  ANY_TOOL,
+  ChangeJournal,
+} from '../../packages/obsidian-plugin/src/features/change-journal/index.ts';
 import { HiddenFoldersHost } from '../../packages/obsidian-plugin/src/features/tool-policy/index.ts';
 import { NodeHost } from '../../packages/headless/src/node-host/node-host.ts';
 import { copyVault } from '../../packages/headless/src/test-support/temp-vault.ts';
@@ -50,7 +53,7 @@ try {
     guarded.process(NOTE, () => text(index)).then(() => undefined),
   );
   const journal = await ChangeJournal.open(options);
-  const caller = journal.forActor({ tokenId: 'bench', label: 'bench' });
+  const caller = journal.forActor({ tokenId: 'bench', label: 'bench' }, ANY_TOOL);
   const done = { ok: true as const, answer: {} };
   const journaled = await time(WRITES, async (index) => {
     await caller.runCall(

@@ -339,7 +339,8 @@ async function composeOn(
     hiddenFoldersActive: () => settings.current.hiddenFolders.length > 0,
     policyFor: (tokenId, notifyCaller) => policy.forRequest(tokenId, notifyCaller),
     recordRequest: (tokenId, era) => policy.usage.recordRequest(tokenId, era),
-    changesFor: (tokenId) => changes.forActor({ tokenId, label: tokenLabel(settings, tokenId) }),
+    changesFor: (tokenId, permit) =>
+      changes.forActor({ tokenId, label: tokenLabel(settings, tokenId) }, permit),
     operations,
     tasks,
     ...(options.extend && { extend: options.extend }),

@@ -50,6 +50,8 @@ export type ErrorCode =
   | 'tool_not_allowed'
   | 'idempotency_conflict'
   | 'journal_busy'
+  /** A journal record names a path no tool argument could (ADR-0041): set aside, never run. */
+  | 'invalid_journal_record'
   /** Stopped before it finished: by the client, by the user, or by the server closing. */
   | 'cancelled'
   /** Ran past the time one call may take (a long call's wall-time limit, ADR-0036). */

@@ -7,11 +7,13 @@
  * errors) is in host/.
  */
 export { ChangeJournal, type ChangeJournalOptions } from './services/change-journal.ts';
-export type {
-  CallExecutor,
-  CallOutcome,
-  ChangeAccess,
-  JournaledCall,
+export {
+  ANY_TOOL,
+  type CallExecutor,
+  type CallOutcome,
+  type ChangeAccess,
+  type JournaledCall,
+  type ToolPermit,
 } from './services/change-access.ts';
 export type { ChangeActor } from './services/change-record.ts';
 export { USER_ACTOR } from './services/user-actor.ts';

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'bun:test';
 import { ToolError } from '@mcp-connector/shared';
 import { type } from 'arktype';
 import type { VaultHost } from '../../host/vault-host.ts';
-import { callTool } from './call-tool.ts';
+import { callTool, keptAnswer } from './call-tool.ts';
+import { successResult } from './tool-output.ts';
 import { READ_ONLY, defineTool } from './define-tool.ts';
 import type { ToolContext } from './tool-context.ts';
 import { contextFor } from './test-support/run-tool.ts';
@@ -108,5 +109,19 @@ describe('tools whose effects the hidden-folders guard cannot filter', () => {
     expect((await callTool(risky, { mode: 'wide' }, context)).structuredContent).toEqual({
       ran: 'wide',
     });
+  });
+});
+
+describe('what an idempotency key keeps of an answer', () => {
+  test('a short answer whole; a long one as its digest and a note', () => {
+    const short = successResult({ path: 'a.md', revision: '0123456789abcdef' });
+    expect(keptAnswer(short)).toBe(short);
+    const long = successResult({ path: 'a.md', content: 'x'.repeat(10_000) });
+    const kept = keptAnswer(long) as { structuredContent: Record<string, unknown> };
+    expect(kept.structuredContent).toMatchObject({
+      replayed: true,
+      answerBytes: JSON.stringify(long).length,
+    });
+    expect(JSON.stringify(kept).length).toBeLessThan(1000);
   });
 });

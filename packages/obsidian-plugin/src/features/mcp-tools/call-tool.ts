@@ -7,6 +7,7 @@
  * (an answer, or a failure); the MCP result is shaped here.
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import { revisionOf } from '@mcp-connector/shared';
 import { failureFromThrown } from '../../host/thrown-failure.ts';
 import type { VaultHost } from '../../host/vault-host.ts';
 import type { CallOutcome, ChangeAccess } from '../change-journal/index.ts';
@@ -51,6 +52,7 @@ export async function callTool(
     tool: tool.name,
     args,
     journaled: tool.journal === 'vault',
+    keptAnswer,
     ...(idempotencyKey !== undefined && { idempotencyKey }),
   };
   try {
@@ -59,6 +61,25 @@ export async function callTool(
     // The journal itself failed (a full disk as it recorded the call): still a tool error.
     return failureResult(failureFromThrown(thrown));
   }
+}
+
+/** Answers longer than this are kept by an idempotency key as their digest (ADR-0041). */
+const KEPT_ANSWER_BYTES = 2048;
+
+/**
+ * What an idempotency key keeps of a call's result to answer a retry with: the result, or, when
+ * it is long (a note's text), its digest and where to look, so keys stay small.
+ */
+export function keptAnswer(answer: unknown): unknown {
+  const json = JSON.stringify(answer);
+  if (json.length <= KEPT_ANSWER_BYTES) return answer;
+  return successResult({
+    replayed: true,
+    answerBytes: json.length,
+    /** The first 16 hex digits of the answer's sha-256, as a revision is of a note. */
+    answerDigest: revisionOf(json),
+    note: 'This idempotencyKey was used before and that call succeeded; its answer was too long to keep, so it is not repeated. list_changes and the read tools show what it did.',
+  });
 }
 
 /** The MCP result of a call: its answer (a first call's, for a replayed key), or its failure. */

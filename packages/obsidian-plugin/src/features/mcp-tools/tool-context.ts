@@ -5,7 +5,7 @@
  */
 import type { IndexStatus } from '../../host/index-status.ts';
 import type { HostKind, VaultHost } from '../../host/vault-host.ts';
-import type { ChangeAccess } from '../change-journal/index.ts';
+import type { ChangeAccess, ToolPermit } from '../change-journal/index.ts';
 import type { SemanticSearch } from '../semantic-search/index.ts';
 
 export interface ServerFacts {
@@ -94,4 +94,9 @@ export interface ToolContext {
    * it is bound to that call's change. Null where no journal runs (unit tests of one tool).
    */
   changes: ChangeAccess | null;
+  /**
+   * The caller's scope for writes made through another tool's code (edit_vault_files'
+   * operations): throws `tool_not_allowed` for a tool the caller could not call itself.
+   */
+  permit: ToolPermit;
 }

@@ -11,6 +11,7 @@ export {
 } from './services/tool-policy-engine.ts';
 export {
   resolveScope,
+  toolNotAllowed,
   type CallCheck,
   type Profile,
   type ToolScope,

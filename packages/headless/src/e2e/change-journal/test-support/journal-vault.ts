@@ -19,6 +19,7 @@ import {
 } from '../../../../../obsidian-plugin/src/features/mcp-tools/tools/execution/test-support/fake-integrations.ts';
 import { readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import type { VaultHost } from '../../../../../obsidian-plugin/src/host/vault-host.ts';
 import { NodeHost } from '../../../node-host/node-host.ts';
 import { settingsPathOf } from '../../../serve.ts';
 import { buildVault, callOk, snapshotVault, type TempVault } from '../../../test-support/index.ts';
@@ -105,11 +106,13 @@ export interface JournalServer {
 export async function startJournalServer(
   vault: TempVault,
   building?: Pick<ConnectorOptions, 'indexing' | 'indexWaitMs'>,
+  /** Wraps the host the connector serves (a test's hook into its writes). */
+  wrapHost: (host: VaultHost) => VaultHost = (host) => host,
 ): Promise<JournalServer> {
   const host = await NodeHost.open(vault.root, { watch: false });
   const settings = await SettingsStore.open(settingsPathOf(vault.root));
   const connector = await startConnector({
-    host: withIntegrations(host, { templater: fakeTemplater() }),
+    host: wrapHost(withIntegrations(host, { templater: fakeTemplater() })),
     settings,
     version: 'test',
     port: 0,
@@ -150,14 +153,17 @@ export async function startJournalServer(
  * Call at the top of a test file: the function it returns starts a journal server over a fresh
  * journal vault (or the vault given) and stops it, vault and all, after the test.
  */
-export function journalServerPerTest(): (vault?: TempVault) => Promise<JournalServer> {
+export function journalServerPerTest(): (
+  vault?: TempVault,
+  wrapHost?: (host: VaultHost) => VaultHost,
+) => Promise<JournalServer> {
   let running: JournalServer | null = null;
   afterEach(async () => {
     await running?.stop();
     running = null;
   });
-  return async (vault) => {
-    running = await startJournalServer(vault ?? (await journalVault()));
+  return async (vault, wrapHost) => {
+    running = await startJournalServer(vault ?? (await journalVault()), undefined, wrapHost);
     return running;
   };
 }

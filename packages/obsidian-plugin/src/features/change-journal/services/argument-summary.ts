@@ -41,3 +41,21 @@ function sortKeys(value: unknown): unknown {
       .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
   );
 }
+
+const PATH_ARGUMENTS = new Set(['path', 'from', 'to', 'paths']);
+
+/** Every path a call's arguments name (`path`, `from`, `to`, `paths`, at any depth: a batch's). */
+export function argumentPaths(args: unknown): string[] {
+  const paths = new Set<string>();
+  const visit = (value: unknown, named: boolean): void => {
+    if (typeof value === 'string') {
+      if (named) paths.add(value);
+    } else if (Array.isArray(value)) {
+      for (const item of value) visit(item, named);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value)) visit(item, PATH_ARGUMENTS.has(key));
+    }
+  };
+  visit(args, false);
+  return [...paths];
+}

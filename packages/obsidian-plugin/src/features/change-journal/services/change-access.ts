@@ -17,6 +17,11 @@ export interface JournaledCall {
   idempotencyKey?: string;
   /** False for writes the journal cannot see (Obsidian commands): only the key applies. */
   journaled: boolean;
+  /**
+   * What a key keeps of the answer, to give back on a replay (callTool: a long answer's digest
+   * and a short note, ADR-0041); the answer itself when absent.
+   */
+  keptAnswer?: (answer: unknown) => unknown;
 }
 
 /**
@@ -46,3 +51,13 @@ export interface ChangeAccess {
   /** Runs one tool call: idempotency key first, then (for journaled writes) one change. */
   runCall<Answer>(call: JournaledCall, execute: CallExecutor<Answer>): Promise<CallOutcome<Answer>>;
 }
+
+/**
+ * Whether this caller may make a write the way `tool` makes it: throws `tool_not_allowed`
+ * otherwise. The token's scope decides (tool-policy); an undo or redo asks it for each kind of
+ * write it is about to make, before making any (ADR-0041).
+ */
+export type ToolPermit = (tool: string) => void;
+
+/** The user in Obsidian, and tests of the journal alone: every tool. */
+export const ANY_TOOL: ToolPermit = () => undefined;

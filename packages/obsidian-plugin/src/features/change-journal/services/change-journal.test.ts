@@ -14,6 +14,7 @@ import {
 import { callTool } from '../../mcp-tools/index.ts';
 import { contextFor, registeredTool } from '../../mcp-tools/test-support/run-tool.ts';
 import { HiddenFoldersHost } from '../../tool-policy/index.ts';
+import { ANY_TOOL } from './change-access.ts';
 import { ChangeJournal } from './change-journal.ts';
 
 let vault: TestHost | null = null;
@@ -43,7 +44,7 @@ async function open() {
     settings: defaultChangeJournalSettings,
     isHidden: () => false,
   });
-  const changes = journal.forActor({ tokenId: 't', label: 'Test' });
+  const changes = journal.forActor({ tokenId: 't', label: 'Test' }, ANY_TOOL);
   const call = async (name: string, args: Record<string, unknown>) =>
     callTool(registeredTool(name), args, contextFor(host, {}, { changes }));
   const state = async () =>

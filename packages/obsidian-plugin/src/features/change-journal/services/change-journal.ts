@@ -18,8 +18,8 @@ import { ToolError, type ChangeJournalSettings } from '@mcp-connector/shared';
 import { randomBytes } from 'node:crypto';
 import { failureFromThrown } from '../../../host/thrown-failure.ts';
 import type { VaultHost } from '../../../host/vault-host.ts';
-import { summarizeArguments } from './argument-summary.ts';
-import type { CallOutcome, ChangeAccess, JournaledCall } from './change-access.ts';
+import { argumentPaths, summarizeArguments } from './argument-summary.ts';
+import type { CallOutcome, ChangeAccess, JournaledCall, ToolPermit } from './change-access.ts';
 import type { ChangeLog } from './change-log.ts';
 import {
   changeBlobs,
@@ -33,13 +33,14 @@ import { ChangeSession, type RollbackOutcome } from './change-session.ts';
 import { ChangeViews, type ListedChange } from './change-listing.ts';
 import { IdempotentCalls } from './idempotent-calls.ts';
 import type { ImageStore } from './image-store.ts';
-import { changesToKeep, liveKeys, overBounds } from './journal-bounds.ts';
+import { changesToKeep, liveKeys, overBounds, regrowthBytes } from './journal-bounds.ts';
 import { JournalAccess } from './journal-access.ts';
 import { ImageCapture } from './path-state.ts';
 import { RecordingHost } from './recording-host.ts';
 import { SharedJournal } from './shared-journal.ts';
 
 const MB = 1024 * 1024;
+const RECOMPACT_AFTER_MS = 60 * 60 * 1000;
 
 export interface ChangeJournalOptions {
   /** The journal's folder: `change-journal/` beside data.json. */
@@ -74,6 +75,9 @@ export class ChangeJournal {
   readonly views: ChangeViews;
   private readonly userViews: ChangeViews;
   private closed = false;
+  /** Size the journal must grow past before the next compaction (amortised compaction). */
+  private grownPast = 0;
+  private lastCompaction = 0;
   private signalClosing: () => void = () => undefined;
   private readonly closing = new Promise<void>((resolve) => (this.signalClosing = resolve));
   /** Resolves once what a crash left open is settled (and the journal compacted if needed). */
@@ -88,9 +92,10 @@ export class ChangeJournal {
     this.userViews = new ChangeViews(shared.log, () => false);
     this.keys = new IdempotentCalls(
       shared.log,
-      (id) => {
-        const change = shared.log.get(id);
-        return change === null || this.views.isVisible(change);
+      (line) => {
+        const change = line.change === null ? null : shared.log.get(line.change);
+        const hidden = (line.paths ?? []).some((path) => options.isHidden(path));
+        return !hidden && (change === null || this.views.isVisible(change));
       },
       () => this.now().getTime(),
     );
@@ -104,7 +109,11 @@ export class ChangeJournal {
 
   static async open(options: ChangeJournalOptions): Promise<ChangeJournal> {
     const now = () => options.now?.() ?? new Date();
-    const { journal: shared, problems } = await SharedJournal.open(options.folder, now);
+    const { journal: shared, problems } = await SharedJournal.open(
+      options.folder,
+      now,
+      options.host.configDir,
+    );
     const journal = new ChangeJournal(options, shared);
     for (const problem of problems) options.onProblem?.(problem);
     return journal;
@@ -130,9 +139,12 @@ export class ChangeJournal {
     }
   }
 
-  /** The journal as this caller sees it; the user in Obsidian sees hidden folders too. */
-  forActor(actor: ChangeActor): ChangeAccess {
-    return new JournalAccess(this, actor, null);
+  /**
+   * The journal as this caller sees it; the user in Obsidian sees hidden folders too. `permit`
+   * is the caller's scope: what its undos and redos may write.
+   */
+  forActor(actor: ChangeActor, permit: ToolPermit): ChangeAccess {
+    return new JournalAccess(this, actor, permit, null);
   }
 
   /** Called after each committed change (the Obsidian notice and view listen). */
@@ -189,7 +201,7 @@ export class ChangeJournal {
    */
   journaled<Answer>(
     actor: ChangeActor,
-    call: Pick<JournaledCall, 'tool' | 'args'>,
+    call: Pick<JournaledCall, 'tool' | 'args' | 'keptAnswer'>,
     key: CallKey | null,
     work: (bound: BoundSession) => Promise<CallOutcome<Answer>>,
   ): Promise<CallOutcome<Answer>> {
@@ -210,7 +222,7 @@ export class ChangeJournal {
       const keyLine =
         key === null
           ? []
-          : [this.keyLine(key, session.hasSteps ? session.id : null, outcome.answer)];
+          : [this.keyLine(key, session.hasSteps ? session.id : null, outcome.answer, call)];
       let change: Change | null;
       try {
         change = await session.commit(keyLine);
@@ -228,11 +240,14 @@ export class ChangeJournal {
   /** A write the journal cannot see: only its key is kept. */
   async unjournaled<Answer>(
     key: CallKey | null,
+    call: Pick<JournaledCall, 'args' | 'keptAnswer'>,
     work: () => Promise<CallOutcome<Answer>>,
   ): Promise<CallOutcome<Answer>> {
     const outcome = await work();
-    if (key !== null && outcome.ok)
-      await this.shared.synced(() => this.shared.append([this.keyLine(key, null, outcome.answer)]));
+    if (key !== null && outcome.ok) {
+      const line = this.keyLine(key, null, outcome.answer, call);
+      await this.shared.synced(() => this.shared.append([line]));
+    }
     return outcome;
   }
 
@@ -248,8 +263,15 @@ export class ChangeJournal {
   }
 
   /** The key's line, with the first call's answer to give back when the key comes again. */
-  private keyLine(key: CallKey, change: string | null, answer: unknown): KeyLine {
-    return { t: 'key', ...key, time: this.now().toISOString(), change, result: answer };
+  private keyLine(
+    key: CallKey,
+    change: string | null,
+    answer: unknown,
+    call: Pick<JournaledCall, 'args' | 'keptAnswer'>,
+  ): KeyLine {
+    const time = this.now().toISOString();
+    const result = call.keptAnswer?.(answer) ?? answer;
+    return { t: 'key', ...key, time, change, result, paths: argumentPaths(call.args) };
   }
 
   /**
@@ -274,7 +296,7 @@ export class ChangeJournal {
       ok: false,
       failure: {
         ...failure,
-        message: `${failure.message} Some of what the call had written could not be put back; it is change ${rollback.change?.id} in list_changes.`,
+        message: `${failure.message} Some of what the call had written was not put back (something else changed it meanwhile, and that edit was kept); it is change ${rollback.change?.id} in list_changes.`,
         details: { ...failure.details, rollback: { complete: false, change: rollback.change?.id } },
       },
     };
@@ -285,16 +307,27 @@ export class ChangeJournal {
     for (const listener of this.listeners) listener(listed);
   }
 
+  /**
+   * Compacts when over a bound. Amortised (ADR-0041): a compaction brings the journal down to
+   * its target share, keys included, and the next one waits until the journal has grown again
+   * by a share of its bound, or an hour has passed (for what only ages out), so neither a
+   * journal that cannot shrink (its newest change alone is over) nor a steady stream of expiring
+   * keys rewrites the file on every write.
+   */
   private async compactIfNeeded(): Promise<void> {
     const now = this.now().getTime();
     const bounds = this.options.settings();
-    const oldestKey = [...this.log.allKeys()].sort((a, b) => a.time.localeCompare(b.time))[0];
+    const oldestKey = this.log.oldestKey();
     const size = { journalBytes: this.shared.fileBytes, imageBytes: this.images.totalBytes };
+    const total = size.journalBytes + size.imageBytes;
+    if (total < this.grownPast && now < this.lastCompaction + RECOMPACT_AFTER_MS) return;
     if (!overBounds(this.log.changes()[0], oldestKey, size, bounds, now)) return;
     const keep = changesToKeep(this.log.changes(), (blob) => this.images.size(blob), bounds, now);
-    this.log.retain(keep, liveKeys(this.log.allKeys(), now));
+    this.log.retain(keep, liveKeys(this.log.allKeys(), bounds, now));
     await this.shared.rewrite();
     await this.images.keepOnly(this.namedBlobs());
+    this.grownPast = this.shared.fileBytes + this.images.totalBytes + regrowthBytes(bounds);
+    this.lastCompaction = now;
   }
 
   /** Every blob a kept change names, committed or still open. */

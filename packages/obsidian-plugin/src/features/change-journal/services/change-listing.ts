@@ -8,6 +8,7 @@ import { ToolError } from '@mcp-connector/shared';
 import { ABSENT, type Change, type Image, type Step } from './change-record.ts';
 import type { ChangeLog } from './change-log.ts';
 import { changePaths } from './change-record.ts';
+import { invalidRecord } from './record-check.ts';
 
 const FILES_PER_CHANGE = 20;
 
@@ -71,10 +72,12 @@ export class ChangeViews {
     private readonly isHidden: (path: string) => boolean,
   ) {}
 
-  /** A visible change by id; `not_found` otherwise. */
+  /** A visible change by id; `invalid_journal_record` when set aside, `not_found` otherwise. */
   require(id: string): Change {
     const change = this.log.get(id);
     if (change !== null && this.isVisible(change)) return change;
+    const problem = this.log.refused.get(id);
+    if (problem !== undefined) throw invalidRecord(id, problem);
     throw new ToolError('not_found', `No change ${id}; list_changes shows the journal.`, { id });
   }
 
@@ -146,11 +149,23 @@ export class ChangeViews {
     return entry.before;
   }
 
+  /**
+   * The versions of the note now at `path`, newest first, through every change (ADR-0041). The
+   * walk stops where the note's past leaves what this caller may see: at a change that touched a
+   * hidden path on its way, and where the thing then at the path was moved away (the note now
+   * there came later; the one before is another note, elsewhere now, perhaps hidden).
+   */
   private lineage(path: string): { change: Change; before: VersionBefore; after: string }[] {
     const entries: { change: Change; before: VersionBefore; after: string }[] = [];
     let current = path;
-    for (const change of this.newestFirst()) {
+    for (const change of this.log.changes().reverse()) {
       const before = pathBefore(change.steps, current);
+      const touched = before !== current || changePaths(change).includes(current);
+      if (!this.isVisible(change)) {
+        if (touched) break;
+        continue;
+      }
+      if (before === current && movedAway(change.steps, current)) break;
       const image = firstImage(change.steps, current, before);
       if (image !== null || before !== current) {
         entries.push({ change, before: { path: before, image }, after: current });
@@ -250,4 +265,11 @@ function imageRevision(image: Image): string | null {
 
 function revisionIn(state: string | undefined): string | null {
   return state === undefined || state === ABSENT || state === 'folder' ? null : state;
+}
+
+/** Whether these steps moved `path` (or a folder holding it) elsewhere. */
+function movedAway(steps: readonly Step[], path: string): boolean {
+  return steps.some(
+    (step) => step.step === 'move' && (path === step.from || path.startsWith(`${step.from}/`)),
+  );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { ChangeLog } from './change-log.ts';
-import type { Change } from './change-record.ts';
+import type { Change, JournalLine } from './change-record.ts';
 
 function change(id: string, undoes?: string): Change {
   return {
@@ -16,7 +16,7 @@ function change(id: string, undoes?: string): Change {
 }
 
 function logOf(...changes: Change[]): ChangeLog {
-  const log = new ChangeLog();
+  const log = new ChangeLog('.obsidian');
   for (const each of changes) log.apply({ t: 'commit', change: each });
   return log;
 }
@@ -33,7 +33,7 @@ describe('ChangeLog', () => {
   });
 
   test('begin and intents make an open change; commit or abort closes it', () => {
-    const log = new ChangeLog();
+    const log = new ChangeLog('.obsidian');
     const head = {
       id: 'x',
       time: 't',
@@ -66,5 +66,56 @@ describe('ChangeLog', () => {
     log.retain(new Set(['b', 'c']), []);
     expect(log.changes().map((each) => each.id)).toEqual(['b', 'c']);
     expect(log.key('t', 'k')).toBeNull();
+  });
+});
+
+describe('records no tool could make', () => {
+  const image = {
+    kind: 'file' as const,
+    revision: '0123456789abcdef',
+    size: 1,
+    blob: 'a'.repeat(64),
+  };
+  const commit = (id: string, path: string, blob = 'a'.repeat(64)): JournalLine => ({
+    t: 'commit',
+    change: {
+      id,
+      time: '2026-01-01T00:00:00.000Z',
+      actor: { tokenId: null, label: 'x' },
+      tool: 't',
+      summary: '{}',
+      steps: [{ step: 'put', path, before: { ...image, blob } }],
+      after: { [path]: 'absent' },
+    },
+  });
+
+  test('are set aside when folded in, each with what was wrong', () => {
+    const log = new ChangeLog('.obsidian');
+    log.reset([
+      commit('ok', 'Notes/a.md'),
+      commit('up', '../a.md'),
+      commit('config', '.obsidian/plugins/x/data.json'),
+      commit('unnormal', 'Notes//a.md'),
+      commit('blob', 'Notes/b.md', '../../etc/passwd'),
+      {
+        t: 'begin',
+        change: {
+          id: 'open',
+          time: '',
+          actor: { tokenId: null, label: 'x' },
+          tool: 't',
+          summary: '',
+        },
+      },
+      {
+        t: 'intent',
+        id: 'open',
+        seq: 0,
+        entries: [{ step: { step: 'move', from: 'a.md', to: '/etc/a.md' }, expect: 'absent' }],
+      },
+    ]);
+    expect(log.changes().map((change) => change.id)).toEqual(['ok']);
+    expect([...log.refused.keys()].sort()).toEqual(['blob', 'config', 'open', 'unnormal', 'up']);
+    expect(log.open.size).toBe(0);
   });
 });

@@ -2,7 +2,9 @@
  * The journal in memory, folded from its lines: committed changes in commit order, changes still
  * open (begun, not yet committed or aborted) with their intents, and idempotency keys. It holds
  * no images (those stay on disk) and answers whether a change is undone: a change is undone when
- * some change that undid it is itself in effect.
+ * some change that undid it is itself in effect. A record naming what no tool could name (a path
+ * out of the vault, the config folder, a before-image not named by its hash) is set aside as it
+ * is folded in (record-check.ts, ADR-0041): it is never listed, settled or undone.
  */
 import type {
   CallKey,
@@ -12,6 +14,7 @@ import type {
   JournalLine,
   KeyLine,
 } from './change-record.ts';
+import { intentProblem, recordProblem } from './record-check.ts';
 
 export interface OpenChange {
   head: ChangeHead;
@@ -25,6 +28,11 @@ export class ChangeLog {
   private readonly undoers = new Map<string, Change[]>();
   readonly open = new Map<string, OpenChange>();
   private readonly keys = new Map<string, KeyLine>();
+  /** Records set aside, by change id: what was wrong with each. */
+  readonly refused = new Map<string, string>();
+
+  /** `configDir`: the vault's config folder, which no record may name. */
+  constructor(private readonly configDir: string) {}
 
   /** Forgets everything and folds these lines instead (the file was replaced). */
   reset(lines: readonly JournalLine[]): void {
@@ -32,6 +40,7 @@ export class ChangeLog {
     this.undoers.clear();
     this.open.clear();
     this.keys.clear();
+    this.refused.clear();
     for (const line of lines) this.apply(line);
   }
 
@@ -47,15 +56,13 @@ export class ChangeLog {
         });
         return;
       case 'intent':
-        this.open.get(line.id)?.intents.set(line.seq, line.entries);
-        return;
+        return this.applyIntent(line.id, line.seq, line.entries);
       case 'abort':
         this.open.delete(line.id);
         return;
       case 'commit':
         this.open.delete(line.change.id);
-        this.add(line.change);
-        return;
+        return this.admit(line.change);
       case 'key':
         this.keys.set(keyId(line.tokenId, line.key), line);
     }
@@ -72,6 +79,12 @@ export class ChangeLog {
 
   key(tokenId: string | null, key: string): KeyLine | null {
     return this.keys.get(keyId(tokenId, key)) ?? null;
+  }
+
+  /** The key recorded first (keys are kept in the order they were recorded). */
+  oldestKey(): KeyLine | undefined {
+    for (const key of this.keys.values()) return key;
+    return undefined;
   }
 
   allKeys(): KeyLine[] {
@@ -114,6 +127,24 @@ export class ChangeLog {
       ...this.allKeys(),
       ...openLines,
     ];
+  }
+
+  private applyIntent(id: string, seq: number, entries: IntentEntry[]): void {
+    const problem = intentProblem(entries, this.configDir);
+    if (problem === null) {
+      this.open.get(id)?.intents.set(seq, entries);
+      return;
+    }
+    this.open.delete(id);
+    this.refused.set(id, problem);
+  }
+
+  private admit(change: Change): void {
+    const problem =
+      this.refused.get(change.id) ?? recordProblem(change.steps, change.after, this.configDir);
+    if (problem === null) return this.add(change);
+    this.byId.delete(change.id);
+    this.refused.set(change.id, problem);
   }
 
   private add(change: Change): void {

@@ -95,6 +95,8 @@ const schemas = onFirstUse(() => {
       change: 'string | null',
       /** The first call's result; null when that call was interrupted. */
       result: 'unknown',
+      /** The paths its arguments named: once one is hidden, the key is unknown (ADR-0041). */
+      'paths?': 'string[]',
     });
 
   return {
@@ -142,4 +144,10 @@ export function changeBlobs(change: Pick<Change, 'steps'>): string[] {
       ? [step.before.blob]
       : [],
   );
+}
+
+/** The state a path is in when it holds this image. */
+export function imageState(image: Image): PathState {
+  if (image.kind === 'file') return image.revision;
+  return image.kind === 'folder' ? FOLDER : ABSENT;
 }

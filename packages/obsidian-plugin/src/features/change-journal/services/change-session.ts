@@ -16,7 +16,7 @@ import {
   type CallKey,
   type Change,
   type ChangeHead,
-  type Image,
+  imageState,
   type IntentEntry,
   type JournalLine,
   type PathState,
@@ -24,7 +24,12 @@ import {
 } from './change-record.ts';
 import type { Capture, ImageCapture } from './path-state.ts';
 import { stateOf, statesOf } from './path-state.ts';
-import { restoreStep, type RestoreImages } from './step-restore.ts';
+import {
+  moveExpectations,
+  restoreStep,
+  type Expected,
+  type RestoreImages,
+} from './step-restore.ts';
 
 /** What a session needs of the journal it belongs to. */
 export interface SessionStore {
@@ -40,6 +45,8 @@ export interface RollbackOutcome {
 
 export class ChangeSession {
   private readonly steps: Step[] = [];
+  /** What each path this call wrote held just after the write: what a rollback expects there. */
+  private readonly left: Expected = new Map();
   /** Bytes of images taken but not yet named by an intent, by blob. */
   private readonly staged = new Map<string, Uint8Array>();
   /** Every blob an intent of this change named: its images in the store. */
@@ -93,11 +100,23 @@ export class ChangeSession {
     try {
       result = await action();
     } catch (error) {
-      this.steps.push(...(await settledSteps(this.host, entries, 'failed')));
+      await this.took(await settledSteps(this.host, entries, 'failed'));
       throw error;
     }
-    this.steps.push(...(await settledSteps(this.host, entries, 'succeeded')));
+    await this.took(await settledSteps(this.host, entries, 'succeeded'));
     return result;
+  }
+
+  /** Keeps steps that took effect, and what each left its path holding. */
+  private async took(steps: readonly Step[]): Promise<void> {
+    this.steps.push(...steps);
+    for (const step of steps) {
+      if (step.step === 'move') {
+        moveExpectations(this.left, step.from, step.to);
+        continue;
+      }
+      this.left.set(step.path, await stateOf(this.host, step.path));
+    }
   }
 
   /** Commits the change (null when it wrote nothing). `extra` lines go in the same write. */
@@ -120,12 +139,17 @@ export class ChangeSession {
     return change;
   }
 
-  /** Puts back every before-image, newest step first; the vault ends as it was before the call. */
+  /**
+   * Puts back every before-image, newest step first; the vault ends as it was before the call.
+   * A path something else changed since this call wrote it is left as it is (ADR-0041): the
+   * rollback stops there, and what stayed is committed as an interrupted change.
+   */
   async rollback(): Promise<RollbackOutcome> {
+    const expected: Expected = new Map(this.left);
     while (this.steps.length > 0) {
       const step = this.steps[this.steps.length - 1] as Step;
       try {
-        await restoreStep(this.host, step, this.store.images);
+        await restoreStep(this.host, step, this.store.images, expected);
       } catch {
         return { complete: false, change: await this.commit([], true) };
       }
@@ -182,9 +206,4 @@ async function tookEffect(
     return outcome === 'succeeded' || (await stateOf(host, step.path)) === expect;
   const current = await stateOf(host, step.path);
   return current !== ABSENT && current !== FOLDER && current !== imageState(step.before);
-}
-
-export function imageState(image: Image): PathState {
-  if (image.kind === 'file') return image.revision;
-  return image.kind === 'folder' ? FOLDER : ABSENT;
 }

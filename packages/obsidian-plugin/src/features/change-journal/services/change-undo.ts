@@ -7,12 +7,20 @@
  */
 import { ToolError } from '@mcp-connector/shared';
 import type { VaultHost } from '../../../host/vault-host.ts';
+import type { ToolPermit } from './change-access.ts';
 import type { ChangeLog } from './change-log.ts';
-import { ABSENT, FOLDER, type Change } from './change-record.ts';
+import { ABSENT, FOLDER, type Change, type Step } from './change-record.ts';
 import type { ChangeSession } from './change-session.ts';
 import { fileChanges, type ChangeViews } from './change-listing.ts';
 import { stateOf } from './path-state.ts';
-import { assertKept, restoreImage, restoreStep, type RestoreImages } from './step-restore.ts';
+import { assertRecordSafe } from './record-check.ts';
+import {
+  assertKept,
+  restoreImage,
+  restoreStep,
+  type Expected,
+  type RestoreImages,
+} from './step-restore.ts';
 
 export interface Reverter {
   log: ChangeLog;
@@ -21,6 +29,8 @@ export interface Reverter {
   session: ChangeSession;
   /** The session's recording host: what an undo writes is journaled. */
   recording: VaultHost;
+  /** The caller's scope: the tools whose writes this undo may make. */
+  permit: ToolPermit;
 }
 
 export interface UndoResult extends Record<string, unknown> {
@@ -78,6 +88,8 @@ export async function restoreVersion(
   expectedRevision: string | undefined,
 ): Promise<RestoreResult> {
   const { image } = reverter.views.versionBefore(path, id);
+  if (image !== null)
+    assertRecordSafe(id, [{ step: 'put', path, before: image }], {}, reverter.recording.configDir);
   if (image === null || image.kind !== 'file') {
     throw new ToolError(
       'invalid_arguments',
@@ -98,12 +110,15 @@ export async function restoreVersion(
     );
   }
   assertKept(path, image);
-  await restoreImage(reverter.recording, path, image, reverter.images);
+  reverter.permit(WRITES.createFile);
+  await restoreImage(reverter.recording, path, image, reverter.images, current);
   return { path, restoredFrom: id, revision: image.revision, change: reverter.session.id };
 }
 
 /** Takes every step of `change` back, after checking nothing moved on since. */
 async function revert(reverter: Reverter, change: Change): Promise<void> {
+  // Checked when read, and again here: nothing a record names is touched before it passes.
+  assertRecordSafe(change.id, change.steps, change.after, reverter.recording.configDir);
   const moved: { path: string; expected: string; current: string }[] = [];
   for (const [path, expected] of Object.entries(change.after)) {
     const current = await stateOf(reverter.session.host, path);
@@ -120,12 +135,48 @@ async function revert(reverter: Reverter, change: Change): Promise<void> {
   for (const step of change.steps) {
     if (step.step === 'put' && step.before.kind === 'file') assertKept(step.path, step.before);
   }
+  for (const tool of await toolsToRevert(reverter.session.host, change.steps))
+    reverter.permit(tool);
+  // Each step re-checks its path against what the newer steps left (the after-state first).
+  const expected: Expected = new Map(Object.entries(change.after));
   for (const step of [...change.steps].reverse()) {
-    await restoreStep(reverter.recording, step, reverter.images);
+    await restoreStep(reverter.recording, step, reverter.images, expected);
   }
   reverter.session.undoes = change.id;
 }
 
 function touchedFiles(change: Change): string[] {
   return fileChanges(change).map((file) => file.path);
+}
+
+/** The tools whose writes taking a step back makes. */
+const WRITES = {
+  createFile: 'create_vault_file',
+  createFolder: 'create_vault_directory',
+  deleteFile: 'delete_vault_file',
+  deleteFolder: 'delete_vault_directory',
+  move: 'rename_vault_file',
+} as const;
+
+/**
+ * The tools an undo of these steps writes as (ADR-0041): moving back is a rename; removing what
+ * the change created is a delete; bringing back a file, or its earlier text, is what
+ * create_vault_file does (edit_vault_files' replace is that tool too); bringing back a folder
+ * is create_vault_directory. The caller must be allowed each one, as if it called it.
+ */
+async function toolsToRevert(host: VaultHost, steps: readonly Step[]): Promise<Set<string>> {
+  const tools = new Set<string>();
+  for (const step of steps) {
+    if (step.step === 'move') {
+      tools.add(WRITES.move);
+      continue;
+    }
+    const now = await stateOf(host, step.path);
+    if (step.before.kind === 'absent') {
+      if (now !== ABSENT) tools.add(now === FOLDER ? WRITES.deleteFolder : WRITES.deleteFile);
+    } else if (step.before.kind === 'folder') {
+      if (now !== FOLDER) tools.add(WRITES.createFolder);
+    } else if (now !== step.before.revision) tools.add(WRITES.createFile);
+  }
+  return tools;
 }

@@ -3,14 +3,15 @@
  * hours returns the first call's result and changes nothing; the same key with another tool or
  * other arguments is `idempotency_conflict`. A call still running is waited for, so concurrent
  * replays apply once. Only successes are kept: a failed call changed nothing, so its retry runs
- * again. A key whose change now touches a hidden folder is as unknown as that change.
+ * again. A key whose change or arguments now touch a hidden folder is unknown: the call runs
+ * again, and meets the hidden folder as any call does.
  */
 import { ToolError } from '@mcp-connector/shared';
 import { createHash } from 'node:crypto';
 import { canonicalJson } from './argument-summary.ts';
 import type { CallOutcome } from './change-access.ts';
 import type { ChangeLog } from './change-log.ts';
-import type { CallKey } from './change-record.ts';
+import type { CallKey, KeyLine } from './change-record.ts';
 import { KEY_LIFETIME_MS } from './journal-bounds.ts';
 
 export function callKey(
@@ -34,8 +35,8 @@ export class IdempotentCalls {
 
   constructor(
     private readonly log: ChangeLog,
-    /** Whether a change is visible to callers (false when it touches a hidden path). */
-    private readonly visible: (changeId: string) => boolean,
+    /** Whether a key is visible to callers (false when its change or arguments touch a hidden path). */
+    private readonly visible: (line: KeyLine) => boolean,
     private readonly now: () => number,
   ) {}
 
@@ -74,7 +75,7 @@ export class IdempotentCalls {
     const live =
       stored !== null &&
       Date.parse(stored.time) >= this.now() - KEY_LIFETIME_MS &&
-      (stored.change === null || this.visible(stored.change));
+      this.visible(stored);
     if (stored === null || !live) return null;
     if (stored.fingerprint !== key.fingerprint) return conflict(key.key);
     if (stored.result === null) return interrupted(key.key, stored.change);

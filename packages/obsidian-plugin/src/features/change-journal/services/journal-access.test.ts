@@ -5,11 +5,11 @@
  */
 import { afterEach, expect, test } from 'bun:test';
 import { defaultChangeJournalSettings, ToolError } from '@mcp-connector/shared';
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openTestHost, type TestHost } from '../../../host/test-support/test-host.ts';
 import type { VaultHost } from '../../../host/vault-host.ts';
-import type { CallOutcome, JournaledCall } from './change-access.ts';
+import { ANY_TOOL, type CallOutcome, type JournaledCall } from './change-access.ts';
 import { ChangeJournal } from './change-journal.ts';
 import { USER_ACTOR } from './user-actor.ts';
 
@@ -25,6 +25,13 @@ afterEach(async () => {
 const folderOf = (root: string) =>
   join(root, '.obsidian', 'plugins', 'local-mcp-server', 'change-journal');
 
+let hidden: string[] = [];
+let bounds: { maxSizeMb?: number } = {};
+afterEach(() => {
+  hidden = [];
+  bounds = {};
+});
+
 async function open(files: Record<string, string> = { 'a.md': '# A\n' }) {
   const opened = vault ?? (await openTestHost(files));
   vault = opened;
@@ -32,12 +39,12 @@ async function open(files: Record<string, string> = { 'a.md': '# A\n' }) {
     folder: folderOf(opened.root),
     host: opened.host,
     unguardedHost: opened.host,
-    settings: defaultChangeJournalSettings,
-    isHidden: () => false,
+    settings: () => ({ ...defaultChangeJournalSettings(), ...bounds }),
+    isHidden: (path) => hidden.some((folder) => path.startsWith(`${folder}/`)),
   });
   return {
-    agent: journal.forActor({ tokenId: 't', label: 'Test' }),
-    user: journal.forActor(USER_ACTOR),
+    agent: journal.forActor({ tokenId: 't', label: 'Test' }, ANY_TOOL),
+    user: journal.forActor(USER_ACTOR, ANY_TOOL),
     note: () => readFile(join(opened.root, 'a.md'), 'utf8'),
     images: async () => (await readdir(join(folderOf(opened.root), 'images'))).sort(),
     settled: journal.settled,
@@ -138,3 +145,41 @@ test('a start sweeps images no change names, and temp files a crash left', async
   await second.settled;
   expect(await second.images()).toEqual(kept);
 });
+
+test('a key whose arguments name a folder hidden since is unknown: the call runs again', async () => {
+  const { agent } = await open();
+  const ran: string[] = [];
+  const reading = async (): Promise<CallOutcome<{ text: string }>> => {
+    ran.push('ran');
+    return { ok: true, answer: { text: hidden.length === 0 ? 'the secret text' : 'not found' } };
+  };
+  const keyed = call({ path: 'Private/a.md' }, 'k');
+  expect(await agent.runCall(keyed, reading)).toEqual({
+    ok: true,
+    answer: { text: 'the secret text' },
+  });
+  hidden = ['Private'];
+  expect(await agent.runCall(keyed, reading)).toEqual({ ok: true, answer: { text: 'not found' } });
+  expect(ran).toEqual(['ran', 'ran']);
+});
+
+test('keyed writes keep the journal within maxSizeMb, compacting now and then, not every write', async () => {
+  bounds = { maxSizeMb: 1 };
+  const { agent } = await open();
+  const folder = folderOf((vault as TestHost).root);
+  const answer = { text: 'x'.repeat(3000) };
+  const inodes = new Set<number>();
+  let largest = 0;
+  for (let index = 0; index < 600; index++) {
+    await agent.runCall(call({ index }, `key ${index}`), appending({ ok: true, answer }));
+    const journalFile = await stat(join(folder, 'journal.jsonl'));
+    inodes.add(journalFile.ino);
+    largest = Math.max(largest, journalFile.size);
+  }
+  expect(largest).toBeLessThanOrEqual(1024 * 1024);
+  expect(inodes.size).toBeLessThan(20); // each compaction replaces the file once
+  // The newest keys still answer without running.
+  const ran: string[] = [];
+  await agent.runCall(call({ index: 599 }, 'key 599'), appending({ ok: true, answer }, ran));
+  expect(ran).toEqual([]);
+}, 60_000);

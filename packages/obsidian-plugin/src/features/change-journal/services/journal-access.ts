@@ -6,7 +6,13 @@
  * (the Recent AI changes view) is a journaled change of its own, run the way a tool call's is.
  */
 import { ToolError } from '@mcp-connector/shared';
-import type { CallExecutor, CallOutcome, ChangeAccess, JournaledCall } from './change-access.ts';
+import type {
+  CallExecutor,
+  CallOutcome,
+  ChangeAccess,
+  JournaledCall,
+  ToolPermit,
+} from './change-access.ts';
 import type { BoundSession, ChangeJournal } from './change-journal.ts';
 import type { ChangeFilter, ListedChange, NoteVersion } from './change-listing.ts';
 import type { CallKey, ChangeActor } from './change-record.ts';
@@ -27,6 +33,7 @@ export class JournalAccess implements ChangeAccess {
   constructor(
     private readonly journal: ChangeJournal,
     private readonly actor: ChangeActor,
+    private readonly permit: ToolPermit,
     private readonly bound: BoundSession | null,
   ) {}
 
@@ -82,9 +89,12 @@ export class JournalAccess implements ChangeAccess {
     const run = (key: CallKey | null) =>
       call.journaled
         ? this.journal.journaled(this.actor, call, key, (bound) =>
-            execute(bound.recording, new JournalAccess(this.journal, this.actor, bound)),
+            execute(
+              bound.recording,
+              new JournalAccess(this.journal, this.actor, this.permit, bound),
+            ),
           )
-        : this.journal.unjournaled(key, () => execute(this.journal.host, this));
+        : this.journal.unjournaled(key, call, () => execute(this.journal.host, this));
     if (call.idempotencyKey === undefined) return run(null);
     const key = callKey(this.actor.tokenId, call.idempotencyKey, call.tool, call.args);
     await this.journal.shared.catchUpForRead(); // keys another process recorded, too
@@ -112,6 +122,7 @@ export class JournalAccess implements ChangeAccess {
       log: this.journal.log,
       views: this.journal.viewsFor(this.actor),
       images: this.journal.images,
+      permit: this.permit,
       ...bound,
     };
   }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import { defaultChangeJournalSettings } from '@mcp-connector/shared';
 import type { Change } from './change-record.ts';
 import { changesToKeep, liveKeys, overBounds } from './journal-bounds.ts';
 
@@ -64,6 +65,6 @@ describe('journal bounds', () => {
       result: {},
     });
     expect(overBounds(undefined, key(25), small, bounds, NOW)).toBe(true);
-    expect(liveKeys([key(25), key(1)], NOW)).toEqual([key(1)]);
+    expect(liveKeys([key(25), key(1)], defaultChangeJournalSettings(), NOW)).toEqual([key(1)]);
   });
 });

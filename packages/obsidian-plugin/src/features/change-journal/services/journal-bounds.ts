@@ -3,7 +3,9 @@
  * and its images are over `maxSizeMb` the oldest changes go too, down to 80% of it so the next
  * change does not compact again at once. The newest change stays whatever its size (until it
  * is too old), so the change just made can always be undone.
- * Idempotency keys stay for their 24 hours, outside the size budget.
+ * Idempotency keys stay for their 24 hours within a share of the size budget (KEY_SHARE): past
+ * it, the oldest go first (a retry of theirs runs again). A compaction leaves room to grow
+ * (`regrowthBytes`) before the next, so compaction is amortised over many writes (ADR-0041).
  */
 import type { ChangeJournalSettings } from '@mcp-connector/shared';
 import { encodeLines } from './journal-file.ts';
@@ -13,6 +15,14 @@ export const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MB = 1024 * 1024;
 const TARGET_SHARE = 0.8;
+/** What keys may hold of the size budget; changes get the rest of the target. */
+const KEY_SHARE = 0.25;
+/** How much the journal grows past its last compaction before the next (of the budget). */
+const REGROWTH_SHARE = 0.1;
+
+export function regrowthBytes(bounds: ChangeJournalSettings): number {
+  return bounds.maxSizeMb * MB * REGROWTH_SHARE;
+}
 
 export interface JournalSize {
   journalBytes: number;
@@ -42,7 +52,7 @@ export function changesToKeep(
 ): Set<string> {
   const keep = new Set<string>();
   const counted = new Set<string>();
-  const target = bounds.maxSizeMb * MB * TARGET_SHARE;
+  const target = bounds.maxSizeMb * MB * (TARGET_SHARE - KEY_SHARE);
   const oldestKept = now - bounds.maxAgeDays * DAY_MS;
   let bytes = 0;
   for (let index = changes.length - 1; index >= 0; index--) {
@@ -59,6 +69,21 @@ export function changesToKeep(
   return keep;
 }
 
-export function liveKeys(keys: readonly KeyLine[], now: number): KeyLine[] {
-  return keys.filter((key) => Date.parse(key.time) >= now - KEY_LIFETIME_MS);
+/** The keys within their 24 hours, newest first within their share of the budget. */
+export function liveKeys(
+  keys: readonly KeyLine[],
+  bounds: ChangeJournalSettings,
+  now: number,
+): KeyLine[] {
+  const budget = bounds.maxSizeMb * MB * KEY_SHARE;
+  const kept: KeyLine[] = [];
+  let bytes = 0;
+  for (let index = keys.length - 1; index >= 0; index--) {
+    const key = keys[index] as KeyLine;
+    if (Date.parse(key.time) < now - KEY_LIFETIME_MS) continue;
+    bytes += encodeLines([key]).length;
+    if (bytes > budget) break;
+    kept.push(key);
+  }
+  return kept.reverse();
 }

@@ -5,6 +5,7 @@
  */
 import type { ChangeJournal } from './change-journal.ts';
 import { USER_ACTOR } from './user-actor.ts';
+import { ANY_TOOL } from './change-access.ts';
 import { changedFiles, isMultiFileAgentChange } from './change-format.ts';
 import type { ListedChange } from './change-listing.ts';
 import {
@@ -48,7 +49,7 @@ export class RecentChangesService implements RecentChangesApi {
   undo(id: string): Promise<string> {
     return this.act(async (journal) => {
       const files = this.filesOf(journal, id);
-      await journal.forActor(USER_ACTOR).undo(id);
+      await journal.forActor(USER_ACTOR, ANY_TOOL).undo(id);
       return `Undone: ${files} put back.`;
     });
   }
@@ -56,7 +57,7 @@ export class RecentChangesService implements RecentChangesApi {
   redo(id: string): Promise<string> {
     return this.act(async (journal) => {
       const files = this.filesOf(journal, id);
-      await journal.forActor(USER_ACTOR).redo(id);
+      await journal.forActor(USER_ACTOR, ANY_TOOL).redo(id);
       return `Redone: ${files} changed again.`;
     });
   }

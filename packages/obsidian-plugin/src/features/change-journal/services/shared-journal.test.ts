@@ -11,6 +11,7 @@ import { openTestHost, type TestHost } from '../../../host/test-support/test-hos
 import { callTool } from '../../mcp-tools/index.ts';
 import { contextFor, registeredTool } from '../../mcp-tools/test-support/run-tool.ts';
 import { HiddenFoldersHost } from '../../tool-policy/index.ts';
+import { ANY_TOOL } from './change-access.ts';
 import { ChangeJournal } from './change-journal.ts';
 import { callKey } from './idempotent-calls.ts';
 
@@ -42,7 +43,7 @@ async function server(test: TestHost) {
     now: () => new Date(clock),
   });
   journals.push(journal);
-  const changes = journal.forActor({ tokenId: 't', label: 'Test' });
+  const changes = journal.forActor({ tokenId: 't', label: 'Test' }, ANY_TOOL);
   const call = async (name: string, args: Record<string, unknown>) => {
     const result = await callTool(registeredTool(name), args, contextFor(host, {}, { changes }));
     expect(result.isError).toBeUndefined();

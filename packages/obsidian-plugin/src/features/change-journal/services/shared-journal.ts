@@ -33,16 +33,17 @@ export class SharedJournal {
   static async open(
     folder: string,
     now: () => Date,
+    configDir: string,
   ): Promise<{ journal: SharedJournal; problems: string[] }> {
     await mkdir(folder, { recursive: true });
     const fileLock = journalLock(folder);
     // Opening may cut a torn tail off: only while no other process can be mid-append.
     const opened = await fileLock.hold(() => JournalFile.open(journalPathIn(folder)));
     const images = await ImageStore.open(join(folder, 'images'));
-    const log = new ChangeLog();
+    const log = new ChangeLog(configDir);
     log.reset(opened.lines);
     const journal = new SharedJournal(folder, fileLock, opened.file, images, log, now);
-    return { journal, problems: openingProblems(opened) };
+    return { journal, problems: [...openingProblems(opened), ...refusedProblems(log)] };
   }
 
   /** Runs `section` in this process's turn and then the vault's, once caught up. */
@@ -118,6 +119,14 @@ export class SharedJournal {
 
 function journalPathIn(folder: string): string {
   return join(folder, 'journal.jsonl');
+}
+
+function refusedProblems(log: ChangeLog): string[] {
+  if (log.refused.size === 0) return [];
+  const ids = [...log.refused.keys()].slice(0, 5).join(', ');
+  return [
+    `The change journal holds ${log.refused.size} records naming paths no tool could (outside the vault, its config folder) or before-images not named by their hash (${ids}); they were set aside and will never be undone.`,
+  ];
 }
 
 function openingProblems(opened: OpenedJournal): string[] {

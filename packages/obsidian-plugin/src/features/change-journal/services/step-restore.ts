@@ -4,11 +4,27 @@
  * nothing (a file or empty folder the change created goes to the trash, as every removal by a
  * tool does). Rollback, undo and redo all go through here, on the guarded host or a recording
  * one.
+ *
+ * A path is put back only while it holds what the journal expects it to (`Expected`: the state
+ * the call left it in, for a rollback; the change's after-state, for an undo), re-checked as
+ * every write is (ADR-0041): a text file through the host's `process`, whose edit is checked
+ * against the disk just before it lands. Another program's edit made meanwhile is never wiped:
+ * the step fails with `precondition_failed`.
  */
-import { ToolError } from '@mcp-connector/shared';
+import { ToolError, revisionOf } from '@mcp-connector/shared';
 import type { VaultHost } from '../../../host/vault-host.ts';
-import type { Image, Step } from './change-record.ts';
-import { stateOf } from './path-state.ts';
+import {
+  ABSENT,
+  FOLDER,
+  imageState,
+  type Image,
+  type PathState,
+  type Step,
+} from './change-record.ts';
+import { isTextFile, stateOf } from './path-state.ts';
+
+/** What each path should hold before the next step back touches it; updated by every step. */
+export type Expected = Map<string, PathState>;
 
 export interface RestoreImages {
   get(blob: string): Promise<Uint8Array | null>;
@@ -18,22 +34,31 @@ export async function restoreStep(
   host: VaultHost,
   step: Step,
   images: RestoreImages,
+  expected: Expected,
 ): Promise<void> {
-  if (step.step === 'move') return host.rename(step.to, step.from);
-  return restoreImage(host, step.path, step.before, images);
+  if (step.step === 'move') {
+    await host.rename(step.to, step.from);
+    return moveExpectations(expected, step.to, step.from);
+  }
+  await restoreImage(host, step.path, step.before, images, expected.get(step.path));
+  expected.set(step.path, imageState(step.before));
 }
 
+/** Puts `image` back at `path`, if the path holds `expected` (or anything, when undefined). */
 export async function restoreImage(
   host: VaultHost,
   path: string,
   image: Image,
   images: RestoreImages,
+  expected: PathState | undefined,
 ): Promise<void> {
+  const current = await stateOf(host, path);
+  if (current === imageState(image)) return;
+  if (expected !== undefined && current !== expected) throw changedMeanwhile(path, current);
   if (image.kind === 'absent') return removePath(host, path);
   if (image.kind === 'folder') return host.createFolder(path);
-  if ((await stateOf(host, path)) === image.revision) return;
   const bytes = await imageBytes(path, image, images);
-  if (host.getFile(path) !== null) return host.modifyBinary(path, bytes);
+  if (host.getFile(path) !== null) return rewriteFile(host, path, bytes, expected);
   if (host.getFolder(path) !== null) {
     throw new ToolError(
       'precondition_failed',
@@ -83,4 +108,46 @@ async function removePath(host: VaultHost, path: string): Promise<void> {
     );
   }
   await host.trashFile(path);
+}
+
+/**
+ * A text file goes back through `process`, so the check that it still holds `expected` is made
+ * again just before the write lands; then, should the host have kept a byte-order mark the image
+ * lacks (or the reverse), the exact bytes follow.
+ */
+async function rewriteFile(
+  host: VaultHost,
+  path: string,
+  bytes: Uint8Array,
+  expected: PathState | undefined,
+): Promise<void> {
+  if (!isTextFile(path) || expected === undefined) return host.modifyBinary(path, bytes);
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  await host.process(path, (now) => {
+    if (revisionOf(now) !== expected) throw changedMeanwhile(path, revisionOf(now));
+    return text;
+  });
+  if (!sameBytes(await host.readBinary(path), bytes)) await host.modifyBinary(path, bytes);
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.byteLength === b.byteLength && a.every((byte, index) => byte === b[index]);
+}
+
+function changedMeanwhile(path: string, current: PathState): ToolError {
+  return new ToolError(
+    'precondition_failed',
+    `${path} was changed by something else meanwhile, so it was left as it is now rather than overwritten. Read it, then edit it by hand or undo again.`,
+    { path, currentRevision: current === ABSENT || current === FOLDER ? null : current },
+  );
+}
+
+/** After moving `from` back to `to`: what was expected at `from` (and inside it) is now at `to`. */
+export function moveExpectations(expected: Expected, from: string, to: string): void {
+  for (const [path, state] of [...expected]) {
+    if (path !== from && !path.startsWith(`${from}/`)) continue;
+    expected.delete(path);
+    expected.set(to + path.slice(from.length), state);
+  }
+  expected.set(from, ABSENT);
 }

@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openTestHost, type TestHost } from '../../../host/test-support/test-host.ts';
 import type { VaultHost } from '../../../host/vault-host.ts';
-import type { ChangeAccess } from './change-access.ts';
+import { ANY_TOOL, type ChangeAccess } from './change-access.ts';
 import { ChangeJournal } from './change-journal.ts';
 
 let vault: TestHost | null = null;
@@ -30,7 +30,7 @@ async function open(hidden: string | null = null) {
     settings: defaultChangeJournalSettings,
     isHidden: (path) => hidden !== null && path.startsWith(`${hidden}/`),
   });
-  return { agent: journal.forActor({ tokenId: 't', label: 'Test' }), root: opened.root };
+  return { agent: journal.forActor({ tokenId: 't', label: 'Test' }, ANY_TOOL), root: opened.root };
 }
 
 /** Runs one journaled change; returns its id. */

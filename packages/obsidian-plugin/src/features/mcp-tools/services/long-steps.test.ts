@@ -7,7 +7,7 @@ import { ToolError } from '@mcp-connector/shared';
 import { defaultChangeJournalSettings } from '@mcp-connector/shared';
 import { join } from 'node:path';
 import { openTestHost, type TestHost } from '../../../host/test-support/test-host.ts';
-import { ChangeJournal } from '../../change-journal/index.ts';
+import { ANY_TOOL, ChangeJournal } from '../../change-journal/index.ts';
 import { callTool } from '../call-tool.ts';
 import { contextFor, registeredTool } from '../test-support/run-tool.ts';
 import { longSteps } from './long-steps.ts';
@@ -71,7 +71,7 @@ async function run(name: string, args: Record<string, unknown>, ctx: ReturnType<
     settings: defaultChangeJournalSettings,
     isHidden: () => false,
   });
-  const changes = journal.forActor({ tokenId: 't', label: 'Test' });
+  const changes = journal.forActor({ tokenId: 't', label: 'Test' }, ANY_TOOL);
   return callTool(registeredTool(name), args, contextFor(vault.host, {}, { ...ctx, changes }));
 }
 

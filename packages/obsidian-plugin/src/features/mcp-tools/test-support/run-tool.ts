@@ -5,6 +5,7 @@
  */
 import { ALWAYS_INDEXED } from '../../../host/index-status.ts';
 import type { ToolFailure } from '@mcp-connector/shared';
+import { ANY_TOOL } from '../../change-journal/index.ts';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { VaultHost } from '../../../host/vault-host.ts';
 import { callTool } from '../call-tool.ts';
@@ -34,7 +35,7 @@ export function contextFor(
   host: VaultHost,
   services: Partial<ToolServices> = {},
   overrides: Partial<
-    Pick<ToolContext, 'hiddenFoldersActive' | 'progress' | 'signal' | 'changes'>
+    Pick<ToolContext, 'hiddenFoldersActive' | 'progress' | 'signal' | 'changes' | 'permit'>
   > = {},
 ): ToolContext {
   return {
@@ -48,6 +49,7 @@ export function contextFor(
     progress: { report: () => undefined },
     signal: new AbortController().signal,
     changes: null,
+    permit: ANY_TOOL,
     ...overrides,
     host,
     server: {

@@ -5,7 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { failureResult } from '../../mcp-tools/index.ts';
-import type { CallCheck } from '../../tool-policy/index.ts';
+import { toolNotAllowed, type CallCheck } from '../../tool-policy/index.ts';
 
 export function failureFor(
   name: string,
@@ -18,9 +18,6 @@ export function failureFor(
       details: { tool: name },
     });
   }
-  return failureResult({
-    code: 'tool_not_allowed',
-    message: `${name} is not available to this client: ${check.reason}.`,
-    details: { tool: name },
-  });
+  const { code, message, details } = toolNotAllowed(name, check.reason);
+  return failureResult({ code, message, ...(details !== undefined && { details }) });
 }

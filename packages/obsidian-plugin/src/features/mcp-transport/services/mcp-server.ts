@@ -14,7 +14,7 @@ import type {
 } from '@modelcontextprotocol/server';
 import type { VaultIndexing } from '../../../host/index-status.ts';
 import type { VaultHost } from '../../../host/vault-host.ts';
-import type { ChangeAccess } from '../../change-journal/index.ts';
+import type { ChangeAccess, ToolPermit } from '../../change-journal/index.ts';
 import { appResourcesCapability, registerAppResourceHandlers } from '../../mcp-apps/index.ts';
 import type { Operations, TaskStore } from '../../long-work/index.ts';
 import { toolListing, type CommandGate, type ServerFacts } from '../../mcp-tools/index.ts';
@@ -54,8 +54,8 @@ export interface McpSurface {
   /** The caller's scope and policy; `notifyCaller` sends list_changed on the caller's response. */
   policyFor(tokenId: string, notifyCaller: () => Promise<void>): RequestPolicy;
   recordRequest(tokenId: string, era: 'legacy' | 'modern'): void;
-  /** The change journal as this token sees it; null where no journal runs. */
-  changesFor(tokenId: string): ChangeAccess | null;
+  /** The change journal as this token sees it, its undos bound by `permit`; null where none runs. */
+  changesFor(tokenId: string, permit: ToolPermit): ChangeAccess | null;
   /** Every call in flight on this server: where a call is stopped from, whichever request asks. */
   operations: Operations;
   /** The tasks long calls run as, kept across requests for the token that started them. */

@@ -154,7 +154,8 @@ function toolContext(
       semanticSearch: surface.semanticSearch,
     },
     hiddenFoldersActive: surface.hiddenFoldersActive(),
-    changes: surface.changesFor(tokenId),
+    changes: surface.changesFor(tokenId, policy.scope.permit),
+    permit: policy.scope.permit,
     signal: operation.signal,
     progress: operation,
   };

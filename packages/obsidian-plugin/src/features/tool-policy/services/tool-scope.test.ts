@@ -123,4 +123,23 @@ describe('resolveScope', () => {
       delete_vault_file: 'inactive',
     });
   });
+
+  test('permit is the same decision for a write made through another tool: activation aside', () => {
+    const refused = (scope: ReturnType<typeof scopeFor>, name: string) => {
+      try {
+        scope.permit(name);
+        return null;
+      } catch (error) {
+        return (error as { code: string }).code;
+      }
+    };
+    const core = scopeFor({ profile: 'core', allowlist: ['create_vault_file', 'get_backlinks'] });
+    expect(core.check('get_backlinks').kind).toBe('inactive');
+    expect(refused(core, 'get_backlinks')).toBeNull();
+    expect(refused(core, 'delete_vault_file')).toBe('tool_not_allowed');
+    expect(refused(scopeFor({ readOnly: true }), 'create_vault_file')).toBe('tool_not_allowed');
+    const off = scopeFor({}, { vault: { userDisabled: ['delete_vault_file'], promoted: [] } });
+    expect(refused(off, 'delete_vault_file')).toBe('tool_not_allowed');
+    expect(refused(off, 'no_such_tool')).toBe('tool_not_allowed');
+  });
 });

@@ -5,7 +5,7 @@
  * which are always listed. A tool the token can reach but has not activated is "inactive": it is
  * not listed, and calling it gets a recoverable error naming activate_tool, never "unknown tool".
  */
-import type { TokenPolicy } from '@mcp-connector/shared';
+import { ToolError, type TokenPolicy } from '@mcp-connector/shared';
 import type { Tool } from '../../mcp-tools/index.ts';
 import { CORE_TOOLS } from './core-tools.ts';
 
@@ -32,6 +32,13 @@ export interface ToolScope {
   /** What tools/list shows: the meta-tools and every active tool. */
   listed: readonly Tool[];
   check(name: string): CallCheck;
+  /**
+   * The same decision for one write a call makes through another tool's code: an operation of
+   * edit_vault_files, a write of an undo or redo (ADR-0041). Throws `tool_not_allowed` when the
+   * token could not call `name` itself; activation is about listing, not permission, and is not
+   * required.
+   */
+  permit: (name: string) => void;
   isMetaTool(name: string): boolean;
 }
 
@@ -90,5 +97,17 @@ export function resolveScope(input: ScopeInput): ToolScope {
         return { kind: 'unreachable', reason: refusal(tool) ?? 'not available' };
       return status === 'inactive' ? { kind: 'inactive', tool } : { kind: 'allowed', tool };
     },
+    permit(name) {
+      const tool = byName.get(name);
+      const reason = tool === undefined ? 'it is not a tool of this server' : refusal(tool);
+      if (reason !== null) throw toolNotAllowed(name, reason);
+    },
   };
+}
+
+/** The refusal of a tool outside the caller's scope, said the same way wherever it is decided. */
+export function toolNotAllowed(name: string, reason: string): ToolError {
+  return new ToolError('tool_not_allowed', `${name} is not available to this client: ${reason}.`, {
+    tool: name,
+  });
 }

@@ -46,7 +46,9 @@ export const editVaultFiles = defineTool({
         `${operations.length} operations; a batch holds at most ${MAX_OPERATIONS}. Split it.`,
       );
     }
-    const planned = operations.map((entry, index) => planOperation(entry, index, ctx.host));
+    const planned = operations.map((entry, index) =>
+      planOperation(entry, index, ctx.host, ctx.permit),
+    );
     await checkPreconditions(planned, ctx.host);
     const results: Record<string, unknown>[] = [];
     // Each operation's own progress stays quiet: the batch counts operations.

@@ -9,6 +9,7 @@
 import { ToolError } from '@mcp-connector/shared';
 import type { VaultHost } from '../../../../../host/vault-host.ts';
 import { normalizeVaultPath } from '../../../../../host/vault-path.ts';
+import type { ToolPermit } from '../../../../change-journal/index.ts';
 import type { Tool } from '../../../define-tool.ts';
 import { assertFileRevision } from '../../../services/note-access.ts';
 import { deleteNoteProperty } from '../../frontmatter/delete-note-property.ts';
@@ -43,10 +44,15 @@ export interface PlannedOperation {
   args: Record<string, unknown>;
 }
 
+/**
+ * Validates one operation. `permit` is the caller's scope: an operation runs only when the
+ * caller could call its tool itself (ADR-0041), so a batch never widens a token's reach.
+ */
 export function planOperation(
   operation: { op: OperationName; path: string } & Record<string, unknown>,
   index: number,
   host: VaultHost,
+  permit: ToolPermit,
 ): PlannedOperation {
   const { op, path, ...rest } = operation;
   const number = index + 1;
@@ -60,6 +66,7 @@ export function planOperation(
     // The path first: a traversal is invalid_path whatever else the operation gets wrong.
     const normalized = normalizeVaultPath(path, host.configDir);
     const tool = OPERATION_TOOLS[op];
+    permit(tool.name);
     const parsed = tool.parse(op === 'rename' ? { from: path, ...rest } : { path, ...rest });
     if (!parsed.ok) {
       const problems = parsed.problems.map((problem) => problem.message).join('; ');
@@ -120,7 +127,7 @@ export function inOperation<T>(
         : new ToolError('internal_error', error instanceof Error ? error.message : String(error));
     throw new ToolError(
       failure.code,
-      `Operation ${operation.number} (${operation.op} ${operation.path}) failed: ${failure.message} No operation was applied.`,
+      `Operation ${operation.number} (${operation.op} ${operation.path}) failed: ${failure.message}`,
       { operation: operation.number, op: operation.op, path: operation.path, ...failure.details },
     );
   };
