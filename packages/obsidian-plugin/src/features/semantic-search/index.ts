@@ -78,3 +78,5 @@ export function setupSemanticSearch(
     return { ok: false, error: message, service: null, dispose: async () => undefined };
   }
 }
+// The terms BM25 matches on (stopwords dropped, light stemming), shared with search_vault_simple.
+export { termsOf } from './services/lexical-terms.ts';

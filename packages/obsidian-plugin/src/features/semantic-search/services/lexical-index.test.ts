@@ -4,6 +4,11 @@ import { LexicalIndex } from './lexical-index.ts';
 import { stem, termsOf } from './lexical-terms.ts';
 
 describe('lexical terms', () => {
+  test('accents are dropped, as a person types the word without them', () => {
+    expect(termsOf('Crème brûlée, CAFÉ')).toEqual(termsOf('creme brulee, cafe'));
+    expect(termsOf('Crème brûlée')).toEqual(['crem', 'brule']);
+  });
+
   test('lowercase words, no stopwords, light stemming', () => {
     expect(termsOf('How do I filter the Recurring tasks?')).toEqual(['filter', 'recur', 'task']);
     const words = ['queries', 'boxes', 'running', 'date', 'dated', 'status', 'class', 'v2'];
