@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '@modelcontextprotocol/client';
+import { waitForValue } from '@mcp-connector/shared/test-support';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -171,6 +172,61 @@ describe.each(PROTOCOL_LINES)('search_vault_simple ranks, on the %s line', (line
       );
       expect(paths.length).toBeLessThanOrEqual(mentions.length);
       expect(hidden.total).toBeLessThan(shown.total as number);
+    } finally {
+      await t.settings.updateSlice('hiddenFolders', () => []);
+    }
+  });
+});
+
+/** search_vault_smart's answer once its index answers (a first query may find it building). */
+async function smartWhenReady(
+  lineClient: Client,
+  args: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  return waitForValue(async () => {
+    const result = await lineClient.callTool({ name: 'search_vault_smart', arguments: args });
+    if (result.isError !== true) return result.structuredContent as Record<string, unknown>;
+    const failure = JSON.stringify(result.structuredContent ?? result.content);
+    if (failure.includes('index_building')) return undefined;
+    throw new Error(`search_vault_smart failed: ${failure}`);
+  }, 'the semantic index');
+}
+
+describe.each(PROTOCOL_LINES)('search_vault_smart operators, on the %s line', (line) => {
+  let lineClient: Client;
+  beforeAll(async () => {
+    lineClient = await t.connect(line);
+  });
+  const smartPaths = async (query: string) =>
+    ((await smartWhenReady(lineClient, { query, limit: 50 })).hits as { path: string }[]).map(
+      (hit) => hit.path,
+    );
+
+  test('operators narrow the notes to what the disk holds; the answer ranks first', async () => {
+    const pests = await smartPaths('carrot fly fleece path:Garden/Pests');
+    expect(pests[0]).toBe('Garden/Pests/Carrot fly.md');
+    expect(pests.every((path) => path.startsWith('Garden/Pests/'))).toBe(true);
+    const tagged = await callOk(lineClient, 'get_files_by_tag', { tag: 'garden/pest' });
+    const taggedPaths = (tagged.files as { path: string }[]).map((file) => file.path);
+    for (const path of await smartPaths('slugs tag:garden/pest'))
+      expect(taggedPaths).toContain(path);
+    expect(await smartPaths('carrot fly -fleece')).not.toContain('Garden/Pests/Carrot fly.md');
+  });
+
+  test('a hidden note never ranks', async () => {
+    // Shown once indexed (again, after another test hid and showed the folder).
+    await waitForValue(
+      async () =>
+        (await smartPaths('varroa oxalic acid')).includes('Apiary/Varroa treatment.md') ||
+        undefined,
+      'the visible note in the index',
+    );
+    await t.settings.updateSlice('hiddenFolders', () => ['Apiary']);
+    try {
+      const hiddenClient = await t.connect(line);
+      const result = await smartWhenReady(hiddenClient, { query: 'varroa oxalic acid', limit: 50 });
+      const paths = (result.hits as { path: string }[]).map((hit) => hit.path);
+      expect(paths.filter((path) => path.startsWith('Apiary/'))).toEqual([]);
     } finally {
       await t.settings.updateSlice('hiddenFolders', () => []);
     }

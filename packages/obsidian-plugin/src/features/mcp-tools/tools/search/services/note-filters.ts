@@ -65,3 +65,15 @@ function hasProperty(
   const wanted = foldCase(value);
   return values.some((item) => foldCase(String(item)).includes(wanted));
 }
+
+/** The notes a query's operators allow, as a test on paths; null when it has none. */
+export async function operatorFilter(
+  host: VaultHost,
+  query: ParsedQuery,
+): Promise<((path: string) => boolean) | null> {
+  if (query.filters.length === 0) return null;
+  const allowed = new Set<string>();
+  for (const note of await host.answers().noteTexts())
+    if (passesFilters(host, note, query.filters)) allowed.add(note.path);
+  return (path) => allowed.has(path);
+}

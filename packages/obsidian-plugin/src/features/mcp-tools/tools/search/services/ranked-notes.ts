@@ -19,6 +19,8 @@ const B = 0.75;
 export interface RankedNote {
   document: NoteDocument;
   score: number;
+  /** Share (0..1) of the query's rarity the note holds. */
+  strength: number;
 }
 
 export interface Ranking {
@@ -43,11 +45,11 @@ export function rankNotes(
   const weights = idfOf(documents, queryTerms);
   const passing = documents.filter((document) => passesFilters(host, document, filters));
   if (queryTerms.length === 0)
-    return { notes: passing.map((document) => ({ document, score: 0 })), weights };
+    return { notes: passing.map((document) => ({ document, score: 0, strength: 0 })), weights };
   const averageLength =
     documents.reduce((sum, document) => sum + document.length, 0) / Math.max(documents.length, 1);
   const ranked = passing
-    .map((document) => ({ document, score: bm25(document, weights, averageLength) }))
+    .map((document) => ({ document, ...bm25(document, weights, averageLength) }))
     // A note that holds a required phrase matches even when none of its words rank.
     .filter(({ score }) => score > 0 || query.phrases.length > 0)
     .sort((a, b) => b.score - a.score || byPath(a.document, b.document));
@@ -73,7 +75,7 @@ function bm25(
   document: NoteDocument,
   weights: ReadonlyMap<string, number>,
   averageLength: number,
-): number {
+): { score: number; strength: number } {
   let score = 0;
   let held = 0;
   let total = 0;
@@ -85,7 +87,8 @@ function bm25(
     held += idf;
     score += (idf * count * (K1 + 1)) / (count + norm);
   }
-  return total === 0 ? 0 : score * (held / total);
+  const strength = total === 0 ? 0 : held / total;
+  return { score: score * strength, strength };
 }
 
 const byPath = (a: NoteDocument, b: NoteDocument) =>
