@@ -1,8 +1,8 @@
 /**
  * `bun run bench:search`: search_vault_simple against ripgrep on a generated 10,000-note vault
- * (about 20 MB). Each query runs through the tool (argument validation, handler, result shaping)
- * on a NodeHost with a warm note text cache, and as `rg -i -F --count-matches` over the same
- * notes; both must count the same hits. Prints the median of each, their ratio (target: the
+ * (about 20 MB). Each query runs through the tool as a quoted phrase (argument validation,
+ * ranking, result shaping) on a NodeHost with a warm note text cache, and as `rg -il -F` over the
+ * same notes; both must count the same notes. Prints the median of each, their ratio (target: the
  * tool within 3x of rg), the cold cache fill and a JsonLogic search over the same vault.
  * Exits non-zero when rg is missing, when counts differ, or when a ratio misses the target.
  */
@@ -47,20 +47,19 @@ async function medianMs(run: () => unknown): Promise<number> {
   return summarize(samples).p50;
 }
 
+/** Notes holding `query` (any case), as `rg -il -F` lists them. */
 function ripgrepCount(root: string, query: string): number {
-  const result = spawnSync('rg', ['-i', '-F', '--count-matches', '-g', '*.md', '--', query, root], {
+  const result = spawnSync('rg', ['-il', '-F', '-g', '*.md', '--', query, root], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
   if (result.status !== 0 && result.status !== 1) throw new Error(`rg failed: ${result.stderr}`);
-  return result.stdout
-    .split('\n')
-    .filter(Boolean)
-    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(':') + 1)), 0);
+  return result.stdout.split('\n').filter(Boolean).length;
 }
 
 async function toolTotal(host: NodeHost, query: string): Promise<number> {
-  const result = await runTool(searchVaultSimple, host, { query });
+  // Quoted: the notes that hold the text as written, what rg lists (unquoted words are ranked).
+  const result = await runTool(searchVaultSimple, host, { query: `"${query}"` });
   if (result.isError) throw new Error(JSON.stringify(result.structuredContent));
   return (result.structuredContent as { total: number }).total;
 }

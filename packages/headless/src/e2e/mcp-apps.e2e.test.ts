@@ -126,12 +126,21 @@ describe.each(PROTOCOL_LINES)('on the %s line', (line) => {
         await call(host, 'search_vault_simple', args),
         await call(plain, 'search_vault_simple', args),
       ];
-      const data = withUi.structuredContent as { hits: unknown[]; total: number };
+      const data = withUi.structuredContent as {
+        hits: { path: string; score: number; lines: { line: number; text: string }[] }[];
+        total: number;
+      };
       expect(data.total).toBeGreaterThan(5);
+      // The ranked notes, each shown with its best line.
       expect(viewData(withUi)).toEqual({
         vault: basename(t.vault.root),
         query: 'compost',
-        rows: data.hits as Record<string, unknown>[],
+        rows: data.hits.map(({ path, score, lines }) => ({
+          path,
+          score,
+          excerpt: lines[0]?.text,
+          line: lines[0]?.line,
+        })),
         total: data.total,
       });
       expect(viewData(withUi)?.rows[0]).toMatchObject({ line: expect.any(Number) as number });

@@ -1,17 +1,19 @@
 /**
  * The search tools end to end: the real headless server on a temp copy of the test vault, called
  * with the official SDK client. Expected hits come from the vault files themselves (a plain
- * scan of the disk in `countOnDisk`, and values read from the notes), never from the tools.
+ * scan of the disk in `notesOnDisk`, and values read from the notes), never from the tools.
  * Search tools never write, so every failure also checks the vault is byte-for-byte unchanged.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '@modelcontextprotocol/client';
+import { waitForValue } from '@mcp-connector/shared/test-support';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   PROTOCOL_LINES,
   callFail,
   callOk,
+  inProcessTest,
   snapshotVault,
   startTestServer,
   type McpTestServer,
@@ -27,19 +29,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-/** Occurrences of `query` (any case, not overlapping) in the visible notes on disk. */
-async function countOnDisk(query: string, folder = ''): Promise<number> {
-  let count = 0;
+/** The visible notes on disk (no dot folders), each with its text, in path order. */
+async function notesOnDisk(folder = ''): Promise<{ path: string; text: string }[]> {
+  const notes: { path: string; text: string }[] = [];
   for (const entry of await readdir(join(t.vault.root, folder), { withFileTypes: true })) {
     if (entry.name.startsWith('.')) continue;
     const path = folder === '' ? entry.name : `${folder}/${entry.name}`;
-    if (entry.isDirectory()) count += await countOnDisk(query, path);
-    else if (path.endsWith('.md')) {
-      const text = (await t.readText(path)).toLowerCase();
-      count += text.split(query.toLowerCase()).length - 1;
-    }
+    if (entry.isDirectory()) notes.push(...(await notesOnDisk(path)));
+    else if (path.endsWith('.md')) notes.push({ path, text: await t.readText(path) });
   }
-  return count;
+  return notes.sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+interface SimpleHit {
+  path: string;
+  score: number;
+  lines: { line: number; text: string }[];
 }
 
 const simple = (args: Record<string, unknown>) => callOk(client, 'search_vault_simple', args);
@@ -63,47 +68,184 @@ describe('listing, on both protocol lines', () => {
   });
 });
 
-describe('search_vault_simple', () => {
-  test('finds "mouse guard" in any case, by path then line, with 0-based lines', async () => {
-    expect(await simple({ query: 'mouse guard', contextLength: 12 })).toEqual({
-      query: 'mouse guard',
-      hits: [
-        {
-          path: 'Apiary/Hives/Hive Clover.md',
-          line: 48,
-          excerpt: '[x] Fit the mouse guard ✅ 2026-10-1',
-        },
-        {
-          path: 'Apiary/Overwintering.md',
-          line: 20,
-          excerpt: ' The box\n\n- Mouse guards on the ent',
-        },
-      ],
-      total: 2,
-      truncated: false,
+const hitsOf = async (lineClient: Client, query: string, limit?: number) =>
+  (
+    await callOk(lineClient, 'search_vault_simple', {
+      query,
+      ...(limit !== undefined && { limit }),
+    })
+  ).hits as SimpleHit[];
+const pathsOf = async (lineClient: Client, query: string) =>
+  (await hitsOf(lineClient, query, 1000)).map((hit) => hit.path);
+
+describe.each(PROTOCOL_LINES)('search_vault_simple ranks, on the %s line', (line) => {
+  let lineClient: Client;
+  beforeAll(async () => {
+    lineClient = await t.connect(line);
+  });
+
+  test('a question as asked: the note that answers it first, one hit per note', async () => {
+    const hits = await hitsOf(lineClient, 'How do I keep carrot fly off with fleece?');
+    expect(hits[0]?.path).toBe('Garden/Pests/Carrot fly.md');
+    expect(new Set(hits.map((hit) => hit.path)).size).toBe(hits.length);
+    const scores = hits.map((hit) => hit.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  test('each note comes with its best lines, 0-based, as they are on disk', async () => {
+    for (const hit of await hitsOf(lineClient, 'mouse guard', 5)) {
+      const lines = (await t.readText(hit.path)).split('\n');
+      expect(hit.lines.length).toBeGreaterThan(0);
+      for (const { line: index, text } of hit.lines) expect(lines[index]).toContain(text);
+    }
+  });
+
+  test('total counts every matching note; limit cuts the hits, not the total', async () => {
+    const folder = 'Kitchen/Preserving';
+    const onDisk = (await notesOnDisk(folder)).map((note) => note.path);
+    const all = await callOk(lineClient, 'search_vault_simple', { query: `path:${folder}` });
+    expect(all).toMatchObject({ total: onDisk.length, truncated: false });
+    expect((all.hits as SimpleHit[]).map((hit) => hit.path)).toEqual(onDisk);
+    const cut = await callOk(lineClient, 'search_vault_simple', {
+      query: `path:${folder}`,
+      limit: 2,
     });
+    expect(cut).toMatchObject({ total: onDisk.length, truncated: true });
+    expect((cut.hits as SimpleHit[]).length).toBe(2);
   });
 
-  test('counts every occurrence in the vault, as a plain scan of the disk does', async () => {
-    const result = await simple({ query: 'Compost', limit: 5 });
-    expect(result.total).toBe(await countOnDisk('compost'));
-    expect(result).toMatchObject({ truncated: true });
-    expect((result.hits as unknown[]).length).toBe(5);
-    expect((await simple({ query: 'hive' })).total).toBe(await countOnDisk('hive'));
+  test('operators narrow to what the notes on disk hold', async () => {
+    const notes = await notesOnDisk();
+    const where = (test: (note: { path: string; text: string }) => boolean) => {
+      const paths = notes.filter(test).map((note) => note.path);
+      expect(paths.length).toBeGreaterThan(0); // so no check below passes empty-handed
+      return paths;
+    };
+    const sorted = async (query: string) => (await pathsOf(lineClient, query)).sort();
+    expect(await sorted('"white film"')).toEqual(
+      where((note) => note.text.toLowerCase().includes('white film')),
+    );
+    expect(await sorted('path:Garden/Pests')).toEqual(
+      where((note) => note.path.startsWith('Garden/Pests/')),
+    );
+    expect(await sorted('file:"Honey harvest"')).toEqual(
+      where(
+        (note) => note.path.split('/').at(-1)?.toLowerCase().includes('honey harvest') === true,
+      ),
+    );
+    expect(await sorted('[kind:insect]')).toEqual(
+      where((note) => /^kind: insect$/m.test(note.text)),
+    );
+    expect(await sorted('path:Garden/Pests -slug')).toEqual(
+      where(
+        (note) =>
+          note.path.startsWith('Garden/Pests/') &&
+          !`${note.path}\n${note.text}`.toLowerCase().includes('slug'),
+      ),
+    );
+    const byTag = await callOk(lineClient, 'get_files_by_tag', { tag: 'garden/pest' });
+    expect(await sorted('tag:#garden/pest')).toEqual(
+      (byTag.files as { path: string }[]).map((file) => file.path).sort(),
+    );
   });
 
+  test('no match answers with a hint naming what to try next', async () => {
+    const result = await callOk(lineClient, 'search_vault_simple', { query: 'zyzzyva quokka' });
+    expect(result).toMatchObject({ hits: [], total: 0, truncated: false });
+    expect(result.hint).toContain('search_vault_smart');
+  });
+
+  test('a hidden note never ranks and never counts', async () => {
+    const query = 'varroa oxalic';
+    const shown = await callOk(lineClient, 'search_vault_simple', { query });
+    expect((shown.hits as SimpleHit[])[0]?.path).toBe('Apiary/Varroa treatment.md');
+    await t.settings.updateSlice('hiddenFolders', () => ['Apiary']);
+    try {
+      // A stdio client reads its settings at launch: a new one sees the folder hidden.
+      const hiddenClient = await t.connect(line);
+      const hidden = await callOk(hiddenClient, 'search_vault_simple', { query, limit: 1000 });
+      const paths = (hidden.hits as SimpleHit[]).map((hit) => hit.path);
+      expect(paths.filter((path) => path.startsWith('Apiary/'))).toEqual([]);
+      expect(hidden.total).toBe(paths.length);
+      const visible = await notesOnDisk();
+      const mentions = visible.filter(
+        (note) => !note.path.startsWith('Apiary/') && /varroa|oxalic/i.test(note.text),
+      );
+      expect(paths.length).toBeLessThanOrEqual(mentions.length);
+      expect(hidden.total).toBeLessThan(shown.total as number);
+    } finally {
+      await t.settings.updateSlice('hiddenFolders', () => []);
+    }
+  });
+});
+
+/** search_vault_smart's answer once its index answers (a first query may find it building). */
+async function smartWhenReady(
+  lineClient: Client,
+  args: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  return waitForValue(async () => {
+    const result = await lineClient.callTool({ name: 'search_vault_smart', arguments: args });
+    if (result.isError !== true) return result.structuredContent as Record<string, unknown>;
+    const failure = JSON.stringify(result.structuredContent ?? result.content);
+    if (failure.includes('index_building')) return undefined;
+    throw new Error(`search_vault_smart failed: ${failure}`);
+  }, 'the semantic index');
+}
+
+describe.each(PROTOCOL_LINES)('search_vault_smart operators, on the %s line', (line) => {
+  let lineClient: Client;
+  beforeAll(async () => {
+    lineClient = await t.connect(line);
+  });
+  const smartPaths = async (query: string) =>
+    ((await smartWhenReady(lineClient, { query, limit: 50 })).hits as { path: string }[]).map(
+      (hit) => hit.path,
+    );
+
+  // In process, with the tests' hashing provider: over the built CLI (no model installed here)
+  // search_vault_smart did not answer within the wait; not yet understood (ADR-0043).
+  inProcessTest(
+    'operators narrow the notes to what the disk holds; the answer ranks first',
+    async () => {
+      const pests = await smartPaths('carrot fly fleece path:Garden/Pests');
+      expect(pests[0]).toBe('Garden/Pests/Carrot fly.md');
+      expect(pests.every((path) => path.startsWith('Garden/Pests/'))).toBe(true);
+      const tagged = await callOk(lineClient, 'get_files_by_tag', { tag: 'garden/pest' });
+      const taggedPaths = (tagged.files as { path: string }[]).map((file) => file.path);
+      for (const path of await smartPaths('slugs tag:garden/pest'))
+        expect(taggedPaths).toContain(path);
+      expect(await smartPaths('carrot fly -fleece')).not.toContain('Garden/Pests/Carrot fly.md');
+    },
+  );
+
+  inProcessTest('a hidden note never ranks', async () => {
+    // Shown once indexed (again, after another test hid and showed the folder).
+    await waitForValue(
+      async () =>
+        (await smartPaths('varroa oxalic acid')).includes('Apiary/Varroa treatment.md') ||
+        undefined,
+      'the visible note in the index',
+    );
+    await t.settings.updateSlice('hiddenFolders', () => ['Apiary']);
+    try {
+      const hiddenClient = await t.connect(line);
+      const result = await smartWhenReady(hiddenClient, { query: 'varroa oxalic acid', limit: 50 });
+      const paths = (result.hits as { path: string }[]).map((hit) => hit.path);
+      expect(paths.filter((path) => path.startsWith('Apiary/'))).toEqual([]);
+    } finally {
+      await t.settings.updateSlice('hiddenFolders', () => []);
+    }
+  });
+});
+
+describe('search_vault_simple', () => {
   test('follows edits, renames and deletions made through the server', async () => {
     await callOk(client, 'create_vault_file', { path: 'E2E/Acme copy.md', content: 'Acme Corp' });
-    const paths = async () =>
-      ((await simple({ query: 'acme corp' })).hits as { path: string }[]).map((hit) => hit.path);
+    const paths = () => pathsOf(client, 'acme');
     expect(await paths()).toEqual(['E2E/Acme copy.md']);
-    await callOk(client, 'append_to_vault_file', {
-      path: 'E2E/Acme copy.md',
-      content: 'ACME CORP',
-    });
-    expect(await paths()).toEqual(['E2E/Acme copy.md', 'E2E/Acme copy.md']);
     await callOk(client, 'rename_vault_file', { from: 'E2E/Acme copy.md', to: 'E2E/Moved.md' });
-    expect(await paths()).toEqual(['E2E/Moved.md', 'E2E/Moved.md']);
+    expect(await paths()).toEqual(['E2E/Moved.md']);
     await callOk(client, 'delete_vault_file', { path: 'E2E/Moved.md' });
     expect(await paths()).toEqual([]);
   });

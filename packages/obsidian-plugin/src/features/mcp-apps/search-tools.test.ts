@@ -59,14 +59,23 @@ describe('tools/list', () => {
 });
 
 describe('search_vault_simple', () => {
-  test('a success carries the rows, the vault and the total in _meta; text unchanged', async () => {
+  test('a success carries the ranked rows, the vault and the total in _meta; text unchanged', async () => {
     const { host } = await open();
-    const result = await runTool(searchVaultSimple, host, { query: 'frost', limit: 2 });
+    const result = await runTool(searchVaultSimple, host, { query: 'frost', limit: 1 });
     const data = result.structuredContent as { hits: unknown[]; total: number };
-    expect(data.total).toBe(3);
-    expect(data.hits).toHaveLength(2);
+    expect(data.total).toBe(2);
+    expect(data.hits).toHaveLength(1);
+    // One row per note, best first: its score and its best line.
+    const rows = [
+      {
+        path: 'Garden/Plan.md',
+        score: expect.any(Number) as number,
+        excerpt: 'Late frost could kill the seedlings.',
+        line: 2,
+      },
+    ];
     expect(result._meta).toEqual(
-      searchViewMeta({ vault: host.vaultName, query: 'frost', rows: data.hits as never, total: 3 }),
+      searchViewMeta({ vault: host.vaultName, query: 'frost', rows, total: 2 }),
     );
     expect(Object.keys(data)).toEqual(['query', 'hits', 'total', 'truncated']);
     const plain = withoutExtension(result);

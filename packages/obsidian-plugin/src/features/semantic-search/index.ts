@@ -78,3 +78,6 @@ export function setupSemanticSearch(
     return { ok: false, error: message, service: null, dispose: async () => undefined };
   }
 }
+export type { KeywordHit } from './services/index-query.ts';
+// The terms BM25 matches on (stopwords dropped, light stemming), shared with search_vault_simple.
+export { termsOf } from './services/lexical-terms.ts';

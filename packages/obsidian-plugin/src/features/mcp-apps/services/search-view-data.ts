@@ -14,11 +14,11 @@ export const SEARCH_VIEW_META_KEY = 'mcp-connector/search';
 export interface SearchRow {
   path: string;
   excerpt: string;
-  /** search_vault_smart: cosine or normalised fused score. */
+  /** search_vault_smart: cosine or normalised fused score; search_vault_simple: BM25. */
   score?: number;
   /** search_vault_smart: the innermost heading above the hit, null when there is none. */
   heading?: string | null;
-  /** search_vault_simple: 0-based line of the match. */
+  /** search_vault_simple: 0-based line of the note's best matching line. */
   line?: number;
 }
 

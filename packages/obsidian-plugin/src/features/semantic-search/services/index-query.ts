@@ -4,7 +4,14 @@
  * The query embedding and the search are timed apart: the latency target excludes the model.
  */
 import type { EmbeddingProvider } from '../providers/embedding-provider.ts';
-import { LEXICAL_WEIGHT, SEMANTIC_WEIGHT, fuseRankings, type RankedHit } from './fusion.ts';
+import {
+  LEXICAL_WEIGHT,
+  SEMANTIC_WEIGHT,
+  aboveFloor,
+  fuseRankings,
+  type RankedHit,
+  type WeightedHit,
+} from './fusion.ts';
 import type { LexicalIndex } from './lexical-index.ts';
 import type { StoredChunk } from './segment-file.ts';
 import type { SegmentStore } from './segment-store.ts';
@@ -17,6 +24,18 @@ export interface IndexQuery {
   limit: number;
   mode: SearchMode;
   accept: (path: string) => boolean;
+  /**
+   * The notes ranked by keywords, best first, when the caller has that ranking
+   * (search_vault_simple's); else the index's own BM25 over its chunks ranks them.
+   */
+  keywordRanking?: readonly KeywordHit[];
+}
+
+export interface KeywordHit {
+  path: string;
+  score: number;
+  /** Share (0..1) of the query's rarity the note holds. */
+  strength: number;
 }
 
 export interface IndexHit {
@@ -27,6 +46,8 @@ export interface IndexHit {
 
 export interface IndexAnswer {
   hits: IndexHit[];
+  /** Hybrid: fused hits under the relevance floor, left out (fusion.ts). */
+  belowFloor: number;
   queryEmbeddingMs: number;
   searchMs: number;
 }
@@ -41,6 +62,17 @@ export interface IndexParts {
   lexical: LexicalIndex;
 }
 
+/** The keyword ranking, each note with the chunk the index's own BM25 finds best in it. */
+function keywordHits(parts: IndexParts, query: IndexQuery, depth: number): WeightedHit[] {
+  const chunkHits = parts.lexical.search(query.text, depth, query.accept);
+  if (query.keywordRanking === undefined) return chunkHits;
+  const bestChunk = new Map(chunkHits.map((hit) => [hit.path, hit.chunkIndex]));
+  return query.keywordRanking
+    .filter((hit) => query.accept(hit.path))
+    .slice(0, depth)
+    .map((hit) => ({ ...hit, chunkIndex: bestChunk.get(hit.path) ?? 0 }));
+}
+
 export async function answerQuery(parts: IndexParts, query: IndexQuery): Promise<IndexAnswer> {
   const embedStarted = performance.now();
   const [vector] =
@@ -51,24 +83,28 @@ export async function answerQuery(parts: IndexParts, query: IndexQuery): Promise
     vector === undefined
       ? []
       : parts.searcher.search({ vector, limit: depth, accept: query.accept });
-  const lexical: RankedHit[] =
-    query.mode === 'semantic' ? [] : parts.lexical.search(query.text, depth, query.accept);
-  const ranked =
+  const lexical = query.mode === 'semantic' ? [] : keywordHits(parts, query, depth);
+  const { kept: ranked, cut: belowFloor } =
     query.mode === 'hybrid'
-      ? fuseRankings(
-          [
-            { hits: semantic, weight: SEMANTIC_WEIGHT },
-            { hits: lexical, weight: LEXICAL_WEIGHT },
-          ],
-          query.limit,
+      ? aboveFloor(
+          fuseRankings(
+            [
+              { hits: semantic, weight: SEMANTIC_WEIGHT },
+              { hits: lexical, weight: LEXICAL_WEIGHT },
+            ],
+            query.limit,
+          ),
         )
-      : query.mode === 'semantic'
-        ? semantic
-        : lexical;
+      : { kept: query.mode === 'semantic' ? semantic : lexical, cut: 0 };
   const hits = ranked.flatMap((hit) => {
     const chunk = parts.store.get(hit.path)?.chunks[hit.chunkIndex];
     return chunk === undefined ? [] : [{ path: hit.path, chunk, score: hit.score }];
   });
   const done = performance.now();
-  return { hits, queryEmbeddingMs: searchStarted - embedStarted, searchMs: done - searchStarted };
+  return {
+    hits,
+    belowFloor,
+    queryEmbeddingMs: searchStarted - embedStarted,
+    searchMs: done - searchStarted,
+  };
 }

@@ -1,9 +1,20 @@
 import { describe, expect, test } from 'bun:test';
-import { LEXICAL_WEIGHT, SEMANTIC_WEIGHT, fuseRankings } from './fusion.ts';
+import {
+  FLOOR_SHARE,
+  LEXICAL_WEIGHT,
+  SEMANTIC_WEIGHT,
+  aboveFloor,
+  fuseRankings,
+} from './fusion.ts';
 import { LexicalIndex } from './lexical-index.ts';
 import { stem, termsOf } from './lexical-terms.ts';
 
 describe('lexical terms', () => {
+  test('accents are dropped, as a person types the word without them', () => {
+    expect(termsOf('Crème brûlée, CAFÉ')).toEqual(termsOf('creme brulee, cafe'));
+    expect(termsOf('Crème brûlée')).toEqual(['crem', 'brule']);
+  });
+
   test('lowercase words, no stopwords, light stemming', () => {
     expect(termsOf('How do I filter the Recurring tasks?')).toEqual(['filter', 'recur', 'task']);
     const words = ['queries', 'boxes', 'running', 'date', 'dated', 'status', 'class', 'v2'];
@@ -34,6 +45,16 @@ describe('LexicalIndex (BM25)', () => {
     index.deleteNote('b.md');
     expect(index.has('b.md')).toBe(false);
     expect(index.search('dates', 10, () => true)).toEqual([]);
+  });
+});
+
+describe('LexicalIndex coordination', () => {
+  test('a chunk holding the rare words outranks one repeating a common word', () => {
+    const index = new LexicalIndex();
+    for (let note = 0; note < 6; note++) index.setNote(`beans${note}.md`, ['beans beans beans']);
+    index.setNote('canning.md', ['water bath canning needs acid for beans']);
+    const [best] = index.search('water bath canning beans', 10, () => true);
+    expect(best?.path).toBe('canning.md');
   });
 });
 
@@ -117,5 +138,30 @@ describe('reciprocal-rank fusion', () => {
       3,
     );
     expect(fused.map((hit) => hit.path)).toEqual(['both.md', 'y.md', 'x.md']);
+  });
+
+  test('a keyword hit counts as much as the share of the query it holds', () => {
+    const weak = lexical.map((hit) => ({ ...hit, strength: hit.path === 'y.md' ? 0.1 : 1 }));
+    const fused = fuseRankings(
+      [
+        { hits: semantic, weight: SEMANTIC_WEIGHT },
+        { hits: weak, weight: LEXICAL_WEIGHT },
+      ],
+      3,
+    );
+    // y.md, first by one common word, no longer outranks x.md, first by meaning.
+    expect(fused.map((hit) => hit.path)).toEqual(['both.md', 'x.md', 'y.md']);
+  });
+
+  test('the relevance floor cuts the tail and counts what it cut', () => {
+    const hits = [1, 0.5, FLOOR_SHARE, FLOOR_SHARE - 0.01, 0.05].map((score, index) => ({
+      path: `${index}.md`,
+      chunkIndex: 0,
+      score,
+    }));
+    const { kept, cut } = aboveFloor(hits);
+    expect(kept.map((hit) => hit.path)).toEqual(['0.md', '1.md', '2.md']);
+    expect(cut).toBe(2);
+    expect(aboveFloor([])).toEqual({ kept: [], cut: 0 });
   });
 });

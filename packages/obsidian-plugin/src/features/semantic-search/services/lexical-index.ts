@@ -1,6 +1,7 @@
 /**
  * An in-memory BM25 index over the same chunks the vectors cover (k1 = 1.2, b = 0.75), kept in
- * step with the vector index note by note (storage: lexical-postings.ts). Like vector search,
+ * step with the vector index note by note (storage: lexical-postings.ts). A chunk's score is
+ * weighted by the share of the query's rarity (idf) it holds, as search_vault_simple ranks notes. Like vector search,
  * a note appears once in the results, with its best chunk.
  */
 import { PostingTable, type Posting } from './lexical-postings.ts';
@@ -14,6 +15,8 @@ export interface LexicalHit {
   path: string;
   chunkIndex: number;
   score: number;
+  /** Share (0..1) of the query's rarity the chunk holds. */
+  strength: number;
 }
 
 export class LexicalIndex {
@@ -38,25 +41,36 @@ export class LexicalIndex {
   search(query: string, limit: number, accept: (path: string) => boolean): LexicalHit[] {
     const { table } = this;
     const scores = new Float64Array(table.slotCount);
+    const held = new Float64Array(table.slotCount);
+    let queryWeight = 0;
     const averageLength = table.liveSlots === 0 ? 1 : table.totalLength / table.liveSlots;
     for (const term of new Set(termsOf(query))) {
       const posting = table.postings.get(term);
       if (posting === undefined) continue;
       const frequency = liveEntries(posting, table.slotNote);
       const idf = Math.log(1 + (table.liveSlots - frequency + 0.5) / (frequency + 0.5));
+      queryWeight += idf;
       for (let i = 0; i < posting.size; i++) {
         const slot = posting.slots[i] as number;
         if (table.slotNote[slot] === -1) continue;
         const count = posting.frequencies[i] as number;
         const norm = K1 * (1 - B + (B * (table.slotLength[slot] as number)) / averageLength);
         scores[slot] = (scores[slot] as number) + (idf * count * (K1 + 1)) / (count + norm);
+        held[slot] = (held[slot] as number) + idf;
       }
     }
-    return this.bestPerNote(scores, limit, accept);
+    // Coordination: a chunk scores by the share of the query's rarity it holds, so a common
+    // word repeated cannot outrank a chunk that holds the rare words too.
+    for (let slot = 0; slot < scores.length; slot++) {
+      held[slot] = (held[slot] as number) / (queryWeight || 1);
+      scores[slot] = (scores[slot] as number) * (held[slot] as number);
+    }
+    return this.bestPerNote(scores, held, limit, accept);
   }
 
   private bestPerNote(
     scores: Float64Array,
+    strengths: Float64Array,
     limit: number,
     accept: (path: string) => boolean,
   ): LexicalHit[] {
@@ -76,7 +90,12 @@ export class LexicalIndex {
       const slot = noteSlot[entry.id] as number;
       if (slot === -1 || !top.accepts(noteBest[entry.id] as number) || !accept(path)) continue;
       top.offer(
-        { path, chunkIndex: table.slotChunk[slot] as number, score: noteBest[entry.id] as number },
+        {
+          path,
+          chunkIndex: table.slotChunk[slot] as number,
+          score: noteBest[entry.id] as number,
+          strength: strengths[slot] as number,
+        },
         noteBest[entry.id] as number,
       );
     }

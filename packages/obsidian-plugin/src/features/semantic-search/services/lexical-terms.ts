@@ -2,7 +2,7 @@
  * The terms BM25 matches on: lowercase letter-and-digit runs, English stopwords dropped, and a
  * light suffix stemmer (plural s/es/ies, -ing, -ed, then a final e) so "filters" finds
  * "filter", "recurring" finds "recur" and "dated" finds "date". Queries and chunks go through
- * the same function.
+ * the same function. Accents are dropped (NFD, marks removed), so "creme" finds "crème".
  */
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -18,7 +18,7 @@ const MAX_REMEMBERED_STEMS = 100_000;
 
 export function termsOf(text: string): string[] {
   const terms: string[] = [];
-  for (const [word] of text.toLowerCase().matchAll(WORD)) {
+  for (const [word] of withoutAccents(text.toLowerCase()).matchAll(WORD)) {
     if (STOPWORDS.has(word)) continue;
     let stemmed = stems.get(word);
     if (stemmed === undefined) {
@@ -29,6 +29,14 @@ export function termsOf(text: string): string[] {
     terms.push(stemmed);
   }
   return terms;
+}
+
+const MARKS = /\p{M}+/gu;
+
+/** "crème brûlée" is found as "creme brulee", as a person types it without the accents. */
+function withoutAccents(text: string): string {
+  // eslint-disable-next-line no-control-regex -- ASCII text has nothing to strip
+  return /^[\x00-\x7f]*$/.test(text) ? text : text.normalize('NFD').replace(MARKS, '');
 }
 
 export function stem(word: string): string {

@@ -27,7 +27,7 @@ import {
   waitForIndex,
   type ProgressReporter,
 } from './search-waiting.ts';
-import type { SearchMode } from './index-query.ts';
+import type { KeywordHit, SearchMode } from './index-query.ts';
 import type { IndexStatus } from './index-status.ts';
 import { SemanticIndex, type SemanticIndexOptions } from './semantic-index.ts';
 
@@ -56,6 +56,10 @@ export interface SearchRequest {
   excludeFolders: readonly string[];
   /** The caller's view of the vault: hits it cannot see are dropped, excerpts read through it. */
   host: VaultHost;
+  /** Notes the query's operators allow (search_vault_smart's `tag:`, `path:`...); all when absent. */
+  accept?: (path: string) => boolean;
+  /** The notes ranked by keywords (index-query.ts); the index's own BM25 when absent. */
+  keywordRanking?: readonly KeywordHit[];
 }
 
 export interface SearchHit {
@@ -75,6 +79,8 @@ export interface SearchResult {
   /** Why the ranking is lexical and how to enable semantic ranking. */
   hint?: string;
   hits: SearchHit[];
+  /** Hybrid: how many more notes ranked under the relevance floor and were left out. */
+  belowRelevanceFloor?: number;
 }
 
 export class SemanticSearch {
@@ -137,6 +143,7 @@ export class SemanticSearch {
       limit: request.limit,
       mode: request.mode,
       accept: acceptFor(request),
+      ...(request.keywordRanking !== undefined && { keywordRanking: request.keywordRanking }),
     });
     const hits: SearchHit[] = [];
     for (const hit of answer.hits) {
@@ -160,6 +167,7 @@ export class SemanticSearch {
         hint: notInstalled.message,
       }),
       hits,
+      ...(answer.belowFloor > 0 && { belowRelevanceFloor: answer.belowFloor }),
     };
     return { result, timings: { queryEmbeddingMs, searchMs } };
   }
@@ -281,7 +289,8 @@ export class SemanticSearch {
 
 function acceptFor(request: SearchRequest): (path: string) => boolean {
   const inFolders = folderFilter(request.includeFolders, request.excludeFolders);
-  return (path) => inFolders(path) && request.host.getFile(path) !== null;
+  const allowed = request.accept ?? (() => true);
+  return (path) => inFolders(path) && allowed(path) && request.host.getFile(path) !== null;
 }
 
 function round(score: number): number {

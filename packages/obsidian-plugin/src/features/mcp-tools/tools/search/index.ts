@@ -17,6 +17,11 @@ import { searchVault } from './search-vault.ts';
 import { searchVaultSimple } from './search-vault-simple.ts';
 import { prepareFolding } from './services/case-fold.ts';
 
+// search_vault_smart reads the same operators.
+export { parseQuery } from './services/search-query.ts';
+export { operatorFilter } from './services/note-filters.ts';
+export { rankNotes } from './services/ranked-notes.ts';
+
 export const searchTools: Tool[] = [searchVaultSimple, searchVault, executeDataviewQuery];
 
 export function closeSearchServices(host: VaultHost): void {

@@ -121,6 +121,42 @@ describe('search_vault_smart', () => {
     INDEX_BUILD_TIMEOUT_MS,
   );
 
+  test(
+    'operators narrow the notes as search_vault_simple reads them; the words are ranked',
+    async () => {
+      vault = await openTestHost(notes);
+      await withSearch();
+      const paths = async (query: string) =>
+        ((await smartOk({ query })).hits as { path: string }[]).map((hit) => hit.path);
+      expect(await paths('frost seedlings sun')).toContain('Garden/Herbs.md');
+      expect(await paths('frost seedlings tag:garden')).toEqual(['Garden/Plan.md']);
+      expect(await paths('frost seedlings path:Kitchen')).toEqual(['Kitchen/Bread.md']);
+      expect(await paths('sun -basil')).not.toContain('Garden/Herbs.md');
+      expect(await paths('"late frost"')).toEqual(['Garden/Plan.md']);
+      const onlyOperators = await smartFail({ query: 'tag:garden' });
+      expect(onlyOperators.code).toBe('invalid_arguments');
+      expect(onlyOperators.message).toContain('search_vault_simple');
+    },
+    INDEX_BUILD_TIMEOUT_MS,
+  );
+
+  test(
+    'hybrid leaves out the tail under the relevance floor and says how many',
+    async () => {
+      const many: Record<string, string> = { 'Answer.md': '# Frost dates\nLast frost: 20 April.' };
+      for (let index = 0; index < 12; index++)
+        many[`Other ${index}.md`] = `# Note ${index}\nDates of things, ${index} of them.`;
+      vault = await openTestHost(many);
+      await withSearch();
+      const result = await smartOk({ query: 'last frost dates', limit: 20 });
+      const hits = result.hits as { path: string; score: number }[];
+      expect(hits[0]?.path).toBe('Answer.md');
+      expect(hits.length + (result.belowRelevanceFloor as number)).toBeGreaterThan(hits.length);
+      for (const hit of hits) expect(hit.score).toBeGreaterThanOrEqual(0.3 * (hits[0]?.score ?? 1));
+    },
+    INDEX_BUILD_TIMEOUT_MS,
+  );
+
   test('bad arguments fail with the code that names the fix, and change nothing', async () => {
     vault = await openTestHost(notes);
     await withSearch();

@@ -1,0 +1,127 @@
+/**
+ * `bun run eval:search [--hashing] [--verbose]`: how well the search tools answer questions on
+ * the test vault (test-data/vault). Every question of questions.json (each with the note that
+ * answers it, written before any tuning) is asked, as written, of search_vault_simple and
+ * search_vault_smart through the real headless server and the official MCP SDK client; and its
+ * keywords go to `rg -il` (every keyword must match; files in path order), the baseline an agent
+ * with a shell has. Prints, for each, how often the answer note is in the top 5, at rank 1, and
+ * the mean reciprocal rank. Semantic search runs the offline model shipped in an npm package
+ * (no download), or with --hashing the deterministic provider the tests use.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/client';
+import questions from './questions.json' with { type: 'json' };
+import { figuresOf, formatFigures, rankOf } from './scoring.ts';
+
+// Nothing the evaluation starts may touch the real user's folders (as scripts/test-setup.ts).
+const home = mkdtempSync(join(tmpdir(), 'mcp-search-eval-home-'));
+process.env.HOME = home;
+for (const name of ['XDG_STATE_HOME', 'XDG_CACHE_HOME', 'LOCALAPPDATA', 'USERPROFILE'])
+  delete process.env[name];
+
+const { serveVault } = await import('../../packages/headless/src/serve.ts');
+const { threadEmbedders } =
+  await import('../../packages/headless/src/semantic/thread-embedders.ts');
+const { copyVault } = await import('../../packages/headless/src/test-support/temp-vault.ts');
+const { connectMcpClient } =
+  await import('../../packages/headless/src/test-support/test-clients.ts');
+const { hashingProvider, offlineModel } =
+  await import('../../packages/obsidian-plugin/src/features/semantic-search/index.ts');
+
+interface Question {
+  question: string;
+  answer: string;
+  keywords: string[];
+}
+
+/** The first semantic query waits for the index to be built (the offline model: a minute or so). */
+const INDEX_WAIT_MS = 600_000;
+
+const args = new Set(process.argv.slice(2));
+const verbose = args.has('--verbose');
+
+async function pathsFrom(client: Client, tool: string, query: string): Promise<string[]> {
+  const result = await client.callTool(
+    {
+      name: tool,
+      arguments: tool === 'search_vault_smart' ? { query, limit: 10 } : { query },
+    },
+    { timeout: INDEX_WAIT_MS },
+  );
+  const content = result.structuredContent as { hits?: { path: string }[] } | undefined;
+  if (result.isError === true || content?.hits === undefined)
+    throw new Error(`${tool} failed on "${query}": ${JSON.stringify(result.content)}`);
+  return content.hits.map((hit) => hit.path);
+}
+
+function ripgrepInstalled(): boolean {
+  return spawnSync('rg', ['--version']).status === 0;
+}
+
+/** Notes holding every keyword (any case), in path order, as `rg -il` piped into `rg -il`. */
+function ripgrepPaths(root: string, keywords: readonly string[]): string[] {
+  let files: string[] = ['.'];
+  for (const keyword of keywords) {
+    const result = spawnSync(
+      'rg',
+      ['-il', '-F', '--sort', 'path', '-g', '*.md', '--', keyword, ...files],
+      { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    );
+    if (result.status !== 0 && result.status !== 1) throw new Error(`rg failed: ${result.stderr}`);
+    files = result.stdout.split('\n').filter((line) => line !== '');
+    if (files.length === 0) return [];
+  }
+  return files.map((file) => file.replace(/^\.\//, '')).sort();
+}
+
+async function main(): Promise<void> {
+  const vault = await copyVault();
+  const provider = args.has('--hashing')
+    ? () => hashingProvider(64)
+    : () => offlineModel(threadEmbedders());
+  const server = await serveVault({
+    vault: vault.root,
+    port: 0,
+    semantic: { createProvider: provider, onProgress: () => undefined, queryWaitMs: INDEX_WAIT_MS },
+  });
+  try {
+    const token = server.defaultToken?.secret;
+    if (token === undefined || token === null) throw new Error('The server minted no token.');
+    const client = await connectMcpClient(new URL(server.url), token, 'modern');
+    const rg = ripgrepInstalled();
+    const ranks = {
+      simple: [] as (number | null)[],
+      smart: [] as (number | null)[],
+      rg: [] as (number | null)[],
+    };
+    for (const { question, answer, keywords } of questions.questions as Question[]) {
+      const simple = rankOf(await pathsFrom(client, 'search_vault_simple', question), answer);
+      const smart = rankOf(await pathsFrom(client, 'search_vault_smart', question), answer);
+      const grep = rg ? rankOf(ripgrepPaths(vault.root, keywords), answer) : null;
+      ranks.simple.push(simple);
+      ranks.smart.push(smart);
+      ranks.rg.push(grep);
+      if (verbose)
+        console.log(
+          `simple ${String(simple ?? '-').padStart(3)}  smart ${String(smart ?? '-').padStart(3)}  rg ${String(grep ?? '-').padStart(3)}  ${question}`,
+        );
+    }
+    await client.close();
+    console.log(
+      `${questions.questions.length} questions on test-data/vault; semantic provider ${args.has('--hashing') ? 'hashing' : 'offline (USE lite)'}`,
+    );
+    console.log(formatFigures('search_vault_simple (as asked)', figuresOf(ranks.simple)));
+    console.log(formatFigures('search_vault_smart (as asked)', figuresOf(ranks.smart)));
+    if (rg) console.log(formatFigures('rg -il (keywords, path order)', figuresOf(ranks.rg)));
+    else console.log('rg -il: skipped, ripgrep is not installed (apt-get install ripgrep).');
+  } finally {
+    await server.close();
+    await vault.remove();
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+await main();
