@@ -11,6 +11,7 @@ import type { NoteText, VaultHost } from '../../../../../host/vault-host.ts';
 import { termsOf } from '../../../../semantic-search/index.ts';
 import { documentOf, type NoteDocument } from './note-document.ts';
 import { passesFilters } from './note-filters.ts';
+import { mayHoldAnyOf } from './term-prefilter.ts';
 import type { ParsedQuery } from './search-query.ts';
 
 const K1 = 1.2;
@@ -35,20 +36,27 @@ export function rankNotes(
   notes: readonly NoteText[],
   query: ParsedQuery,
 ): Ranking {
-  const documents = notes.map((note) => documentOf(host, note.path, note.text));
   const queryTerms = [...new Set(termsOf([...query.words, ...query.phrases].join(' ')))];
   // Only stopwords ("the", "to be"): nothing ranks, so the words must appear as written.
   const filters =
     queryTerms.length === 0 && query.words.length > 0
       ? [...query.filters, phraseOf(query.words)]
       : query.filters;
-  const weights = idfOf(documents, queryTerms);
-  const passing = documents.filter((document) => passesFilters(host, document, filters));
-  if (queryTerms.length === 0)
-    return { notes: passing.map((document) => ({ document, score: 0, strength: 0 })), weights };
-  const averageLength =
-    documents.reduce((sum, document) => sum + document.length, 0) / Math.max(documents.length, 1);
-  const ranked = passing
+  if (queryTerms.length === 0) {
+    const passing = notes.filter((note) => passesFilters(host, note, filters));
+    const documents = passing.map((note) => documentOf(host, note.path, note.text));
+    return {
+      notes: documents.map((document) => ({ document, score: 0, strength: 0 })),
+      weights: new Map(),
+    };
+  }
+  // Only notes that can hold a term are tokenized: the rest cannot rank (term-prefilter.ts).
+  const candidates = everyPhraseRanks(query) ? notes.filter(mayHoldAnyOf(queryTerms)) : notes;
+  const documents = candidates.map((note) => documentOf(host, note.path, note.text));
+  const weights = idfOf(documents, queryTerms, notes.length);
+  const averageLength = estimatedAverageLength(documents, candidates, notes);
+  const ranked = documents
+    .filter((document) => passesFilters(host, document, filters))
     .map((document) => ({ document, ...bm25(document, weights, averageLength) }))
     // A note that holds a required phrase matches even when none of its words rank.
     .filter(({ score }) => score > 0 || query.phrases.length > 0)
@@ -56,16 +64,44 @@ export function rankNotes(
   return { notes: ranked, weights };
 }
 
+/** A phrase of stopwords only has no term to look for, so every note must be looked at. */
+function everyPhraseRanks(query: ParsedQuery): boolean {
+  return query.phrases.every((phrase) => termsOf(phrase).length > 0);
+}
+
+/**
+ * The average weighted length of every note, from the tokenized candidates' terms per character
+ * and the whole vault's characters: the notes that cannot rank are never tokenized.
+ */
+function estimatedAverageLength(
+  documents: readonly NoteDocument[],
+  candidates: readonly NoteText[],
+  notes: readonly NoteText[],
+): number {
+  if (documents.length === 0 || notes.length === 0) return 1;
+  const terms = documents.reduce((sum, document) => sum + document.length, 0);
+  if (candidates.length === notes.length) return terms / notes.length;
+  const characters = (list: readonly NoteText[]) =>
+    list.reduce((sum, note) => sum + note.text.length + note.path.length, 0);
+  const perCharacter = terms / Math.max(characters(candidates), 1);
+  return Math.max((perCharacter * characters(notes)) / notes.length, 1);
+}
+
 function phraseOf(words: readonly string[]): ParsedQuery['filters'][number] {
   return { clause: { kind: 'phrase', text: words.join(' ') }, negated: false };
 }
 
-function idfOf(documents: readonly NoteDocument[], terms: readonly string[]): Map<string, number> {
+/** Inverse document frequency over `total` notes; a note without a term is not among `documents`. */
+function idfOf(
+  documents: readonly NoteDocument[],
+  terms: readonly string[],
+  total: number,
+): Map<string, number> {
   const weights = new Map<string, number>();
   for (const term of terms) {
     const frequency = documents.filter((document) => document.terms.has(term)).length;
     if (frequency === 0) continue;
-    weights.set(term, Math.log(1 + (documents.length - frequency + 0.5) / (frequency + 0.5)));
+    weights.set(term, Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5)));
   }
   return weights;
 }
