@@ -58,6 +58,8 @@ export interface TokenView {
   reachableTools: number;
   usage: TokenUsage;
   promoted: PromotedTool[];
+  /** Tools the token can reach that its profile and promotions do not list: to promote. */
+  promotable: string[];
 }
 
 export interface ToolView {
@@ -222,6 +224,8 @@ export interface SettingsApi {
   setDesktopSync(tokenId: string | null): Promise<string>;
 
   setTokenPolicy(id: string, change: Partial<TokenPolicy>): Promise<void>;
+  /** Adds a tool from `promotable` to the token's promoted list. */
+  addPromoted(id: string, name: string): Promise<void>;
   removePromoted(id: string, tool: PromotedTool): Promise<void>;
   /** Forgets call counts and promotions (this token's and adaptive ones); keeps the profile. */
   resetAdaptive(id: string): Promise<void>;

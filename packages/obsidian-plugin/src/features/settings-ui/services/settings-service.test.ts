@@ -143,6 +143,17 @@ describe('SettingsService: tokens and tool loading', () => {
     ).toContain('There are already 10 tokens; revoke one first.');
   });
 
+  test('the view offers what the profile does not list; a picked tool is promoted', async () => {
+    const { tokenId } = await service.addToken({ label: 'C', profile: 'core', readOnly: false });
+    const viewOf = () => service.view().tokens.find((token) => token.id === tokenId);
+    expect(viewOf()?.promotable).toContain('get_backlinks');
+    expect(viewOf()?.promotable).not.toContain('search_vault');
+    await service.addPromoted(tokenId, 'get_backlinks');
+    expect(viewOf()?.promoted).toEqual([{ name: 'get_backlinks', by: 'token' }]);
+    expect(viewOf()?.promotable).not.toContain('get_backlinks');
+    expect(await refusal(service.addPromoted(tokenId, 'search_vault'))).toContain('lists');
+  });
+
   test('removing an adaptive promotion forgets its count; reset clears counts and pins, not the profile', async () => {
     const { tokenId } = await service.addToken({
       label: 'A',

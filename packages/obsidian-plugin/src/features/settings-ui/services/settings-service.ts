@@ -27,7 +27,9 @@ import { NATIVE_MODELS } from '../../semantic-search/index.ts';
 import type { SettingsStore } from '../../settings/index.ts';
 import {
   addToken,
+  promoteTool,
   regenerateToken,
+  removePromoted,
   renameToken,
   revokeToken,
   setTokenPolicy,
@@ -209,29 +211,14 @@ export class SettingsService implements SettingsApi {
     await setTokenPolicy(this.store, id, change);
   }
 
+  async addPromoted(id: string, name: string): Promise<void> {
+    this.requireToken(id);
+    await promoteTool(this.store, id, name);
+  }
+
   async removePromoted(id: string, tool: PromotedTool): Promise<void> {
-    const token = this.requireToken(id);
-    const others = (names: readonly string[]) => names.filter((name) => name !== tool.name);
-    if (tool.by === 'token') {
-      const promoted = others(this.store.current.toolPolicy.tokens[id]?.promoted ?? []);
-      if (promoted.length !== token.policy.promoted.length)
-        await setTokenPolicy(this.store, id, { promoted });
-      await this.store.usage.update((usage) => ({
-        ...usage,
-        pinned: { ...usage.pinned, [id]: others(usage.pinned[id] ?? []) },
-      }));
-      return;
-    }
-    // Its call count goes too, or the next call would promote it again at once.
-    await this.store.updateSlice('toolPolicy', (policy) =>
-      policy.promoted.includes(tool.name)
-        ? { ...policy, promoted: others(policy.promoted) }
-        : policy,
-    );
-    await this.store.usage.update((usage) => {
-      const { [tool.name]: _count, ...calls } = usage.calls;
-      return { ...usage, promoted: others(usage.promoted), calls };
-    });
+    this.requireToken(id);
+    await removePromoted(this.store, id, tool);
   }
 
   async resetAdaptive(id: string): Promise<void> {
