@@ -172,6 +172,19 @@ suite('the settings tab in Chromium', () => {
   );
 
   test(
+    'the Claude Desktop part says whether node and npx are on the PATH Obsidian inherited',
+    async () => {
+      const { page } = await start();
+      const item = page.locator('.mcp-connector-node-runtime');
+      await showing(item.getByTestId('node-runtime'), /node (v\S+|not on the PATH)/);
+      await showing(item, 'Only the mcp-remote configs need Node.js');
+      if (process.env.MCP_CONNECTOR_UI_NODE_SHOT !== undefined)
+        await section(page, 'access').screenshot({ path: process.env.MCP_CONNECTOR_UI_NODE_SHOT });
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
     'the promote picker offers only what the profile does not list; a picked tool is listed next',
     async () => {
       const { page } = await start();

@@ -126,6 +126,18 @@ export interface SemanticView {
   model: ModelInstallView | null;
 }
 
+/** `node` and `npx` on the PATH Obsidian inherited (client-config's node-runtime.ts). */
+export interface NodeRuntimeView {
+  node: { path: string; version: string | null } | null;
+  npx: { path: string; version: string | null } | null;
+  /** The command that installs Node here (macOS: Homebrew), or null. */
+  installCommand: string | null;
+  /** What was found, in one line. */
+  summary: string;
+  /** Which paths need Node (only mcp-remote). */
+  neededBy: string;
+}
+
 /** claude_desktop_config.json kept in step with one token (features/client-config). */
 export interface DesktopSyncView {
   /** False when there is no plugin folder or no Claude Desktop config path here. */
@@ -155,6 +167,8 @@ export interface SettingsView {
   /** False when the plugin's folder is unknown (no .mcpb then). */
   canExportMcpb: boolean;
   desktop: DesktopSyncView;
+  /** Node.js on the PATH Obsidian inherited; null until looked for. */
+  node: NodeRuntimeView | null;
   tokens: TokenView[];
   maxTokens: number;
   families: ToolFamilyView[];

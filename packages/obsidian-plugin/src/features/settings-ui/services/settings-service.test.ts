@@ -11,6 +11,7 @@ import { startTinyHub, tinyModelSpec } from '../../semantic-search/test-support/
 import { SettingsStore } from '../../settings/index.ts';
 import { ServerLifecycle } from './server-lifecycle.ts';
 import { SettingsService, type SettingsHost } from './settings-service.ts';
+import type { SettingsView } from './settings-api.ts';
 import { statusBarText } from './status-line.ts';
 import { Operations } from '../../long-work/index.ts';
 import { refusal } from '../test-support/refusal.ts';
@@ -141,6 +142,31 @@ describe('SettingsService: tokens and tool loading', () => {
     expect(
       await refusal(service.addToken({ label: 'One more', profile: 'all', readOnly: false })),
     ).toContain('There are already 10 tokens; revoke one first.');
+  });
+
+  test('the view says whether node and npx are on the PATH, and offers Homebrew on macOS', async () => {
+    const runtime = {
+      node: null,
+      npx: null,
+      installCommand: 'brew install node',
+    };
+    const seen = new SettingsService(server, host, null, null, null, {}, () =>
+      Promise.resolve(runtime),
+    );
+    try {
+      const node = await new Promise<SettingsView['node']>((resolve) => {
+        const current = seen.view().node;
+        if (current !== null) resolve(current);
+        seen.subscribe((view) => resolve(view.node));
+      });
+      expect(node).toMatchObject({
+        installCommand: 'brew install node',
+        summary: 'node not on the PATH, npx not on the PATH',
+      });
+      expect(node?.neededBy).toContain('Only the mcp-remote configs need Node.js');
+    } finally {
+      seen.close();
+    }
   });
 
   test('the view offers what the profile does not list; a picked tool is promoted', async () => {

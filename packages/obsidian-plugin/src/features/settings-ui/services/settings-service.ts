@@ -21,6 +21,10 @@ import {
   checkServerName,
   forgetRevokedDesktopOwner,
   serverNameFor,
+  NODE_NEEDED_BY,
+  describeNodeRuntime,
+  detectNodeRuntime,
+  type NodeRuntime,
 } from '../../client-config/index.ts';
 import { decisionsToCsv } from '../../command-permissions/index.ts';
 import { NATIVE_MODELS } from '../../semantic-search/index.ts';
@@ -48,6 +52,7 @@ import type {
   CommandChoice,
   NewSecret,
   NewToken,
+  NodeRuntimeView,
   PromotedTool,
   SavedFile,
   ServerView,
@@ -67,8 +72,13 @@ export interface SettingsLinks {
 const PROGRESS_MS = 250;
 const SUGGESTIONS = 20;
 
+/** Looks for Node.js on this process's PATH (in Obsidian: the PATH Obsidian inherited). */
+const nodeHere = () => detectNodeRuntime({ env: process.env, platform: process.platform });
+
 export class SettingsService implements SettingsApi {
   private current: SettingsView;
+  private node: NodeRuntimeView | null = null;
+  private closed = false;
   private readonly listeners = new Set<(view: SettingsView) => void>();
   private readonly stops: (() => void)[];
   private progressTimer: ReturnType<typeof setTimeout> | null = null;
@@ -86,6 +96,8 @@ export class SettingsService implements SettingsApi {
     models: ModelDownloads | null = null,
     /** What the tab opens beside itself (the Recent AI changes view). */
     private readonly links: SettingsLinks = {},
+    /** Finds node and npx; tests give a PATH of their own. */
+    nodeRuntime: () => Promise<NodeRuntime> = nodeHere,
   ) {
     this.downloads = new ModelDownloadState(models);
     this.current = this.compute();
@@ -100,6 +112,10 @@ export class SettingsService implements SettingsApi {
       this.downloads.onChange((news) => (news === 'now' ? this.publish() : this.publishSoon())),
     ];
     this.downloads.refresh(this.store.current.semantic);
+    void nodeRuntime().then((runtime) => {
+      this.node = { ...runtime, summary: describeNodeRuntime(runtime), neededBy: NODE_NEEDED_BY };
+      if (!this.closed) this.publish();
+    });
   }
 
   private get store(): SettingsStore {
@@ -116,6 +132,7 @@ export class SettingsService implements SettingsApi {
   }
 
   close(): void {
+    this.closed = true;
     for (const stop of this.stops) stop();
     if (this.progressTimer !== null) clearTimeout(this.progressTimer);
     this.listeners.clear();
@@ -393,6 +410,7 @@ export class SettingsService implements SettingsApi {
         effectiveServerName,
         this.place === null ? null : this.desktopConfig,
       ),
+      node: this.node,
       tokens: tokenViews(settings, {
         secretOf: (id) => this.store.secrets.get(id),
         usage: this.store.usage.current,
