@@ -202,6 +202,45 @@ suite('the settings tab in Chromium', () => {
   );
 
   test(
+    'the Claude Desktop part says whether node and npx are on the PATH Obsidian inherited',
+    async () => {
+      const { page } = await start();
+      const item = page.locator('.mcp-connector-node-runtime');
+      await showing(item.getByTestId('node-runtime'), /node (v\S+|not on the PATH)/);
+      await showing(item, 'Only the mcp-remote configs need Node.js');
+      if (process.env.MCP_CONNECTOR_UI_NODE_SHOT !== undefined)
+        await section(page, 'access').screenshot({ path: process.env.MCP_CONNECTOR_UI_NODE_SHOT });
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
+    'the promote picker offers only what the profile does not list; a picked tool is listed next',
+    async () => {
+      const { page } = await start();
+      const client = await harness.connect(defaultToken().secret);
+      const loading = section(page, 'tool-loading');
+      await loading.getByLabel('Profile', { exact: true }).selectOption('core');
+      const picker = loading.getByRole('textbox', { name: 'Tool to promote' });
+      await picker.fill('search');
+      const offered = loading.locator('.suggestion-item');
+      await offered.first().waitFor();
+      const names = await offered.allTextContents();
+      expect(names.some((name) => name.includes('search_vault_simple'))).toBe(false);
+      await picker.fill('backl');
+      await showing(offered, 'get_backlinks');
+      if (process.env.MCP_CONNECTOR_UI_SHOTS !== undefined)
+        await loading.screenshot({ path: process.env.MCP_CONNECTOR_UI_SHOTS });
+      await offered.filter({ hasText: 'get_backlinks' }).first().click();
+      await showing(loading, 'Pinned for this token.');
+      const listed = (await client.listTools()).tools.map((tool) => tool.name);
+      expect(listed).toContain('get_backlinks');
+      expect(listed).toHaveLength(17);
+    },
+    TIMEOUT_MS,
+  );
+
+  test(
     'a folder hidden with the folder picker vanishes from list_vault_files',
     async () => {
       const { page } = await start();

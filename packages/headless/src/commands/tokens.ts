@@ -1,5 +1,6 @@
 /**
- * `tokens --vault DIR <list | add | regenerate ID | revoke ID | set ID>`: manages the
+ * `tokens --vault DIR <list | add | regenerate ID | revoke ID | set ID | promote ID TOOL |
+ * demote ID TOOL>`: manages the
  * tokens and their policies in the same data.json the plugin uses, safely while a server runs
  * (the settings store locks the file; a running server reloads it). Secrets are printed once,
  * when created or regenerated.
@@ -8,7 +9,9 @@ import { ToolError, type TokenPolicy } from '@mcp-connector/shared';
 import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
 import {
   addToken,
+  demoteTool,
   policyOf,
+  promoteTool,
   regenerateToken,
   revokeToken,
   renameToken,
@@ -37,6 +40,7 @@ export const tokensCommand: Command = {
     '--vault DIR add --label L [--profile all|core|adaptive] [--read-only] [--allow a,b]',
     '--vault DIR regenerate ID | revoke ID',
     '--vault DIR set ID [--label L] [--profile P] [--read-only|--writable] [--allow a,b|--allow-all]',
+    '--vault DIR promote ID TOOL | demote ID TOOL',
   ].join('\n'),
   run: runTokens,
 };
@@ -44,10 +48,10 @@ export const tokensCommand: Command = {
 async function runTokens(args: string[]): Promise<number> {
   const { values, positionals } = parseOptions(args, OPTIONS, true);
   const vault = await requireVaultFolder(requireOption(values.vault, '--vault DIR'));
-  const [action, id] = positionals;
+  const [action, id, tool] = positionals;
   const settings = await SettingsStore.open(settingsPathOf(vault));
   try {
-    await dispatch(settings, action, id, values);
+    await dispatch(settings, action, id, values, tool);
     return 0;
   } catch (error) {
     if (error instanceof ToolError) throw new Error(error.message);
@@ -62,6 +66,7 @@ async function dispatch(
   action: string | undefined,
   id: string | undefined,
   values: Values,
+  tool: string | undefined,
 ): Promise<void> {
   switch (action) {
     case 'list':
@@ -95,8 +100,21 @@ async function dispatch(
       const policy = await setTokenPolicy(settings, tokenId, policyChange(values));
       return print([`Updated ${tokenId}: ${describePolicy(policy)}.`]);
     }
+    case 'promote': {
+      const tokenId = requireId(id);
+      const policy = await promoteTool(settings, tokenId, requireTool(tool));
+      return print([`Updated ${tokenId}: ${describePolicy(policy)}.`]);
+    }
+    case 'demote': {
+      const tokenId = requireId(id);
+      const demoted = await demoteTool(settings, tokenId, requireTool(tool));
+      const scope = demoted.by === 'adaptive' ? ' for every adaptive token' : '';
+      return print([`${demoted.name} is no longer promoted${scope}.`]);
+    }
     default:
-      throw new UsageError('Give one of: list, add, regenerate ID, revoke ID, set ID.');
+      throw new UsageError(
+        'Give one of: list, add, regenerate ID, revoke ID, set ID, promote ID TOOL, demote ID TOOL.',
+      );
   }
 }
 
@@ -147,6 +165,11 @@ function describePolicy(policy: TokenPolicy): string {
 function requireId(id: string | undefined): string {
   if (id === undefined) throw new UsageError('Give the token id (see `list`).');
   return id;
+}
+
+function requireTool(tool: string | undefined): string {
+  if (tool === undefined) throw new UsageError('Give the tool name after the token id.');
+  return tool;
 }
 
 function print(lines: string[]): void {

@@ -99,6 +99,7 @@ describe('bad input to every tool', () => {
       list_changes: ['path'],
       get_note_history: ['path'],
       restore_note_version: ['path'],
+      save_note_version: ['path'],
       get_note_version: ['path'],
       list_tasks: ['scope'],
       set_task_status: ['path'],

@@ -13,7 +13,7 @@ import {
 } from '@mcp-connector/obsidian-plugin/doctor';
 import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -171,6 +171,39 @@ describe('doctor', () => {
       expect(cli.status).toBe(1);
       expect(cli.stdout).toContain(`FAIL  Vault folder: vault folder not found: ${missing}`);
       expect(cli.stdout).toContain('1 problem found.');
+    },
+    STARTS,
+  );
+
+  test.skipIf(process.platform === 'win32')(
+    'Node.js: node and npx on the PATH with their versions, or what needs them and the Homebrew command',
+    async () => {
+      const vault = await vaultWithToken();
+      const bin = join(home, 'fake-bin');
+      await mkdir(bin, { recursive: true });
+      await writeFile(join(bin, 'node'), '#!/bin/sh\necho v22.11.0\n');
+      await writeFile(join(bin, 'npx'), '#!/bin/sh\necho 10.9.0\n');
+      await Promise.all([chmod(join(bin, 'node'), 0o755), chmod(join(bin, 'npx'), 0o755)]);
+      const withPath = async (PATH: string, platform: NodeJS.Platform) => {
+        const env = doctorEnvironment(vault.root);
+        const clients = { ...env.clients, home, platform, env: { PATH } };
+        return check(await runDoctor({ ...env, clients, ports: [] }), 'node');
+      };
+      try {
+        expect(await withPath(bin, 'linux')).toMatchObject({
+          status: 'ok',
+          summary: `node v22.11.0 (${join(bin, 'node')}), npx 10.9.0 (${join(bin, 'npx')})`,
+        });
+        const missing = await withPath(join(home, 'no-such-bin'), 'darwin');
+        expect(missing).toMatchObject({
+          status: 'info',
+          summary: 'node not on the PATH, npx not on the PATH',
+          fix: 'Only if you use an mcp-remote config: install it with Homebrew: brew install node.',
+        });
+        expect(missing.details?.[0]).toContain('Only the mcp-remote configs need Node.js');
+      } finally {
+        await vault.remove();
+      }
     },
     STARTS,
   );

@@ -200,6 +200,7 @@ const CASES: Record<string, Args[]> = {
   undo_change: [{ id: 'no-such-change' }],
   redo_change: [{ id: 'no-such-change' }],
   restore_note_version: [{ path: H, change: 'no-such-change' }],
+  save_note_version: [{ path: H, label: 'pinned' }, { path: V }],
 };
 
 /** Refused while any folder is hidden, whatever the arguments. */

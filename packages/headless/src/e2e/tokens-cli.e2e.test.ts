@@ -93,6 +93,28 @@ describe('bun run tokens', () => {
     expect(await statusWith(t.token)).toBe(200);
   });
 
+  httpTest('promote and demote change what the running server lists for the token', async () => {
+    const { id, secret } = await addToken('Promoted by hand', '--profile', 'core');
+    await servesWith(secret, 200);
+    const listed = async () => {
+      const client = await t.connect('legacy', secret);
+      return (await client.listTools()).tools.map((tool) => tool.name);
+    };
+    expect(await listed()).not.toContain('get_backlinks');
+    const promoted = await tokens('promote', id, 'get_backlinks');
+    expect(promoted.out).toContain('promoted get_backlinks');
+    await waitFor(async () => (await listed()).includes('get_backlinks'), 'the promoted tool');
+    const refused = await tokens('promote', id, 'search_vault');
+    expect(refused.status).not.toBe(0);
+    expect(refused.err).toContain('(core) lists search_vault already');
+    expect((await tokens('demote', id, 'get_backlinks')).out).toContain(
+      'get_backlinks is no longer promoted.',
+    );
+    await waitFor(async () => !(await listed()).includes('get_backlinks'), 'the demoted tool');
+    expect((await tokens('demote', id, 'get_backlinks')).err).toContain('not promoted');
+    expect((await tokens('promote', id)).err).toContain('Give the tool name');
+  });
+
   test('usage errors exit non-zero with a message', async () => {
     const run = await tokens('revoke', 'no-such-id');
     expect(run.status).not.toBe(0);

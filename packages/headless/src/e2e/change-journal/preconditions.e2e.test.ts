@@ -35,6 +35,7 @@ const NO_REVISION: Record<string, string> = {
   redo_change: "it checks every file against the undo's after-revision itself",
   execute_obsidian_command: 'Obsidian runs the command; its writes never pass the host',
   search_and_replace: 'expectedRevisions: one revision per file',
+  save_note_version: 'it changes no file: it pins the text as it is',
   rename_tag:
     'vault-wide: each note is edited on its text under the write lock; the dry run lists revisions',
 };

@@ -134,3 +134,51 @@ describe('get_note_version and compare_note_versions', () => {
     },
   );
 });
+
+describe('save_note_version', () => {
+  test.each(PROTOCOL_LINES)(
+    '%s: a labelled pin lists in the history and the version tools take its label',
+    async (line) => {
+      const client = await t.connect(line);
+      const path = `E2E/Pinned ${line}.md`;
+      await threeVersions(client, path);
+      const pinned = await callOk(client, 'save_note_version', { path, label: 'before harvest' });
+      expect(pinned).toMatchObject({ path, label: 'before harvest' });
+      await callOk(client, 'replace_in_vault_file', { path, oldText: 'peas', newText: 'corn' });
+      const history = await callOk(client, 'get_note_history', { path });
+      expect((history.versions as unknown[])[1]).toMatchObject({
+        change: pinned.change,
+        pinned: true,
+        label: 'before harvest',
+        restorable: true,
+      });
+      expect(
+        await callOk(client, 'get_note_version', { path, changeId: 'before harvest' }),
+      ).toMatchObject({ change: pinned.change, content: '# Plan\n\nsow peas\nwater daily\n' });
+      expect(
+        await callOk(client, 'compare_note_versions', { path, from: 'before harvest' }),
+      ).toMatchObject({ from: pinned.change, to: 'now', added: 1, removed: 1 });
+      await callOk(client, 'restore_note_version', { path, change: 'before harvest' });
+      expect(await t.readText(path)).toBe('# Plan\n\nsow peas\nwater daily\n');
+      expect(
+        (await callFail(client, 'save_note_version', { path, label: 'before harvest' })).code,
+      ).toBe('already_exists');
+      expect((await callFail(client, 'undo_change', { id: pinned.change })).code).toBe(
+        'invalid_arguments',
+      );
+    },
+  );
+
+  test('a read-only token cannot pin; a note in a hidden folder is not found', async () => {
+    const writer = await t.connect('modern');
+    await callOk(writer, 'create_vault_file', { path: 'Apiary/Pin.md', content: 'hive\n' });
+    const reader = await readOnlyClient(t, 'modern');
+    expect((await callFail(reader, 'save_note_version', { path: 'Apiary/Pin.md' })).code).toBe(
+      'tool_not_allowed',
+    );
+    const hidden = await whileHidden(t, ['Apiary'], () =>
+      callFail(writer, 'save_note_version', { path: 'Apiary/Pin.md' }),
+    );
+    expect(hidden.code).toBe('not_found');
+  });
+});

@@ -24,6 +24,7 @@ export type {
   NoteVersion,
 } from './services/change-listing.ts';
 export type { RedoResult, RestoreResult, UndoResult } from './services/change-undo.ts';
+export type { PinResult } from './services/change-pin.ts';
 export type { NoteText } from './services/version-text.ts';
 export { RecentChangesService, type ChangesSource } from './services/recent-changes.ts';
 export type { RecentChangesApi, RecentChangesView } from './services/recent-changes-api.ts';

@@ -53,3 +53,11 @@ export {
   type ClientServerEntry,
   type ReadPlace,
 } from './services/client-config-files.ts';
+export {
+  HOMEBREW_NODE,
+  NODE_NEEDED_BY,
+  describeNodeRuntime,
+  detectNodeRuntime,
+  type FoundProgram,
+  type NodeRuntime,
+} from './services/node-runtime/node-runtime.ts';

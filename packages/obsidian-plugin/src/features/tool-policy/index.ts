@@ -26,4 +26,13 @@ export {
   setTokenPolicy,
   withDeviceSecret,
 } from './services/tokens.ts';
+export {
+  demoteTool,
+  devicePolicy,
+  promotableTools,
+  promoteTool,
+  promotedTools,
+  removePromoted,
+  type PromotedTool,
+} from './services/promoted-by-hand.ts';
 export { TOOL_LIST_BUDGET, toolListBudget } from './services/tool-list-budget.ts';

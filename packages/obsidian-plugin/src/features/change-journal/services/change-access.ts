@@ -7,6 +7,7 @@
 import type { ToolFailure } from '@mcp-connector/shared';
 import type { VaultHost } from '../../../host/vault-host.ts';
 import type { ChangeFilter, ListedChange, NoteVersion } from './change-listing.ts';
+import type { PinResult } from './change-pin.ts';
 import type { RedoResult, RestoreResult, UndoResult } from './change-undo.ts';
 import type { NoteText } from './version-text.ts';
 
@@ -43,7 +44,10 @@ export interface ChangeAccess {
   history(path: string): Promise<NoteVersion[]>;
   undo(id: string): Promise<UndoResult>;
   redo(id: string): Promise<RedoResult>;
+  /** `change`: a change id, or the label of a version pinned with `pin`. */
   restore(path: string, change: string, expectedRevision?: string): Promise<RestoreResult>;
+  /** Keeps the note's present text as a pinned version, never pruned (change-pin.ts). */
+  pin(path: string, label?: string): Promise<PinResult>;
   /** The note's text just before `change`, read from its before-image; nothing is restored. */
   textBefore(path: string, change: string): Promise<NoteText>;
   /** The note's text just after `change`, when the journal kept it (version-text.ts). */

@@ -33,7 +33,14 @@ import { ChangeSession, type RollbackOutcome } from './change-session.ts';
 import { ChangeViews, type ListedChange } from './change-listing.ts';
 import { IdempotentCalls } from './idempotent-calls.ts';
 import type { ImageStore } from './image-store.ts';
-import { changesToKeep, liveKeys, overBounds, regrowthBytes } from './journal-bounds.ts';
+import {
+  changesToKeep,
+  isPinned,
+  liveKeys,
+  overBounds,
+  pinnedSize,
+  regrowthBytes,
+} from './journal-bounds.ts';
 import { JournalAccess } from './journal-access.ts';
 import { ImageCapture } from './path-state.ts';
 import { RecordingHost } from './recording-host.ts';
@@ -318,11 +325,18 @@ export class ChangeJournal {
     const now = this.now().getTime();
     const bounds = this.options.settings();
     const oldestKey = this.log.oldestKey();
-    const size = { journalBytes: this.shared.fileBytes, imageBytes: this.images.totalBytes };
+    const changes = this.log.changes();
+    const blobSize = (blob: string) => this.images.size(blob);
+    const pinned = pinnedSize(changes, blobSize);
+    const size = {
+      journalBytes: this.shared.fileBytes - pinned.journalBytes,
+      imageBytes: this.images.totalBytes - pinned.imageBytes,
+    };
     const total = size.journalBytes + size.imageBytes;
     if (total < this.grownPast && now < this.lastCompaction + RECOMPACT_AFTER_MS) return;
-    if (!overBounds(this.log.changes()[0], oldestKey, size, bounds, now)) return;
-    const keep = changesToKeep(this.log.changes(), (blob) => this.images.size(blob), bounds, now);
+    const oldest = changes.find((change) => !isPinned(change));
+    if (!overBounds(oldest, oldestKey, size, bounds, now)) return;
+    const keep = changesToKeep(changes, blobSize, bounds, now);
     this.log.retain(keep, liveKeys(this.log.allKeys(), bounds, now));
     await this.shared.rewrite();
     await this.images.keepOnly(this.namedBlobs());

@@ -14,7 +14,8 @@ const FILES_PER_CHANGE = 20;
 
 export interface FileChange {
   path: string;
-  action: 'created' | 'modified' | 'deleted' | 'moved';
+  /** `pinned`: the change kept the note's text as a pinned version and wrote nothing. */
+  action: 'created' | 'modified' | 'deleted' | 'moved' | 'pinned';
   /** For a move: where it was. */
   from?: string;
   folder?: true;
@@ -57,10 +58,16 @@ export interface NoteVersion {
   revisionAfter: string | null;
   /** Whether restore_note_version can bring back the text from before this change. */
   restorable: boolean;
+  /** A pinned version (save_note_version): its text is the note's at that time; never pruned. */
+  pinned?: true;
+  /** The pinned version's label: the version tools take it in place of the change id. */
+  label?: string;
 }
 
 /** One note's version just before a change: where it was and the image kept of it. */
 export interface VersionBefore {
+  /** The change, found by its id or its pinned label. */
+  change: string;
   path: string;
   /** Null when the change only moved the note (its text was the same after). */
   image: Image | null;
@@ -130,15 +137,19 @@ export class ChangeViews {
         revisionBefore: before.image === null ? revisionAfter : imageRevision(before.image),
         revisionAfter,
         restorable: before.image?.kind === 'file' && before.image.blob !== null,
+        ...(change.pin !== undefined && { pinned: true as const }),
+        ...(change.pin?.label !== undefined && { label: change.pin.label }),
       };
     });
   }
 
-  /** The note at `path` as it was just before change `id`. */
+  /** The note at `path` as it was just before change `id` (or the version pinned as `id`). */
   versionBefore(path: string, id: string): VersionBefore {
-    const entry = this.isHidden(path)
-      ? undefined
-      : this.lineage(path).find((candidate) => candidate.change.id === id);
+    const lineage = this.isHidden(path) ? [] : this.lineage(path);
+    const entry = findVersion(lineage, id, ({ change }) => ({
+      id: change.id,
+      label: change.pin?.label,
+    }));
     if (entry === undefined) {
       throw new ToolError(
         'not_found',
@@ -146,7 +157,7 @@ export class ChangeViews {
         { path, change: id },
       );
     }
-    return entry.before;
+    return { change: entry.change.id, ...entry.before };
   }
 
   /**
@@ -155,8 +166,8 @@ export class ChangeViews {
    * hidden path on its way, and where the thing then at the path was moved away (the note now
    * there came later; the one before is another note, elsewhere now, perhaps hidden).
    */
-  private lineage(path: string): { change: Change; before: VersionBefore; after: string }[] {
-    const entries: { change: Change; before: VersionBefore; after: string }[] = [];
+  private lineage(path: string): LineageEntry[] {
+    const entries: LineageEntry[] = [];
     let current = path;
     for (const change of this.log.changes().reverse()) {
       const before = pathBefore(change.steps, current);
@@ -185,6 +196,27 @@ export class ChangeViews {
   isVisible(change: Change): boolean {
     return !changePaths(change).some((path) => this.isHidden(path));
   }
+}
+
+interface LineageEntry {
+  change: Change;
+  before: Omit<VersionBefore, 'change'>;
+  after: string;
+}
+
+/**
+ * The version named `ref` among a note's versions (newest first): the change with that id, or
+ * else the newest pinned with that label.
+ */
+export function findVersion<T>(
+  versions: readonly T[],
+  ref: string,
+  names: (version: T) => { id: string; label: string | undefined },
+): T | undefined {
+  return (
+    versions.find((version) => names(version).id === ref) ??
+    versions.find((version) => names(version).label === ref)
+  );
 }
 
 function matches(change: Change, filter: ChangeFilter, since: number | null, until: number | null) {
@@ -230,6 +262,10 @@ export function fileChanges(change: Change): FileChange[] {
     }
     if (seen.has(step.path)) continue;
     seen.add(step.path);
+    if (change.pin !== undefined) {
+      files.push({ path: step.path, action: 'pinned' });
+      continue;
+    }
     const after = change.after[step.path] ?? ABSENT;
     const action =
       step.before.kind === 'absent' ? 'created' : after === ABSENT ? 'deleted' : 'modified';

@@ -63,6 +63,8 @@ const schemas = onFirstUse(() => {
     'undoes?': 'string',
     /** Settled after a crash: the call never answered, but these steps had reached the vault. */
     'interrupted?': 'true',
+    /** A pinned version (save_note_version): one step keeping the note's text; never pruned. */
+    'pin?': { 'label?': 'string' },
   });
 
   /** The idempotency key a call came with, so an interrupted call's key is not free for a retry. */

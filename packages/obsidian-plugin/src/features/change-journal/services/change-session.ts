@@ -16,6 +16,7 @@ import {
   type CallKey,
   type Change,
   type ChangeHead,
+  type Image,
   imageState,
   type IntentEntry,
   type JournalLine,
@@ -56,6 +57,8 @@ export class ChangeSession {
 
   /** The change this session undoes, when it is an undo (or a redo: the undo of an undo). */
   undoes: string | undefined;
+  /** Set when this change pins a version of a note (change-pin.ts). */
+  pin: { label?: string } | undefined;
 
   constructor(
     readonly head: ChangeHead,
@@ -73,6 +76,17 @@ export class ChangeSession {
     if (capture.image.kind === 'file' && capture.image.blob !== null && capture.bytes !== null)
       this.staged.set(capture.image.blob, capture.bytes);
     return capture;
+  }
+
+  /**
+   * Keeps the file's present text as a step that writes nothing: its before-image is the text,
+   * and its after-state the same revision. A pinned version is such a step (change-pin.ts).
+   */
+  async keep(file: VaultFile): Promise<Image> {
+    const { image } = await this.capture(file);
+    const step: Step = { step: 'put', path: file.path, before: image };
+    await this.write([{ step, expect: imageState(image) }], () => Promise.resolve());
+    return image;
   }
 
   get id(): string {
@@ -133,6 +147,7 @@ export class ChangeSession {
       steps: [...this.steps],
       after: await statesOf(this.host, changePaths({ steps: this.steps })),
       ...(this.undoes !== undefined && { undoes: this.undoes }),
+      ...(this.pin !== undefined && { pin: this.pin }),
       ...(interrupted && { interrupted: true as const }),
     };
     await this.store.append([{ t: 'commit', change }, ...extra]);

@@ -55,6 +55,13 @@ export interface RestoreResult extends Record<string, unknown> {
 
 export async function undoChange(reverter: Reverter, id: string): Promise<UndoResult> {
   const change = reverter.views.require(id);
+  if (change.pin !== undefined) {
+    throw new ToolError(
+      'invalid_arguments',
+      `Change ${id} pinned a version of a note and changed nothing; there is nothing to undo.`,
+      { change: id },
+    );
+  }
   const undoneBy = reverter.log.undoneBy(id);
   if (undoneBy !== null) {
     throw new ToolError(
@@ -87,9 +94,14 @@ export async function restoreVersion(
   id: string,
   expectedRevision: string | undefined,
 ): Promise<RestoreResult> {
-  const { image } = reverter.views.versionBefore(path, id);
+  const { change, image } = reverter.views.versionBefore(path, id);
   if (image !== null)
-    assertRecordSafe(id, [{ step: 'put', path, before: image }], {}, reverter.recording.configDir);
+    assertRecordSafe(
+      change,
+      [{ step: 'put', path, before: image }],
+      {},
+      reverter.recording.configDir,
+    );
   if (image === null || image.kind !== 'file') {
     throw new ToolError(
       'invalid_arguments',
@@ -112,7 +124,7 @@ export async function restoreVersion(
   assertKept(path, image);
   reverter.permit(WRITES.createFile);
   await restoreImage(reverter.recording, path, image, reverter.images, current);
-  return { path, restoredFrom: id, revision: image.revision, change: reverter.session.id };
+  return { path, restoredFrom: change, revision: image.revision, change: reverter.session.id };
 }
 
 /** Takes every step of `change` back, after checking nothing moved on since. */

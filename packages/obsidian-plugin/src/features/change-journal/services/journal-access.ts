@@ -26,6 +26,7 @@ import {
   type UndoResult,
 } from './change-undo.ts';
 import { callKey } from './idempotent-calls.ts';
+import { pinVersion, type PinResult } from './change-pin.ts';
 import { textAfter, textBefore, type NoteText, type VersionSources } from './version-text.ts';
 import { failureFromThrown } from '../../../host/thrown-failure.ts';
 
@@ -81,6 +82,11 @@ export class JournalAccess implements ChangeAccess {
     );
   }
 
+  pin(path: string, label?: string): Promise<PinResult> {
+    const args = { path, ...(label !== undefined && { label }) };
+    return this.revert('save_note_version', args, (reverter) => pinVersion(reverter, path, label));
+  }
+
   async runCall<Answer>(
     call: JournaledCall,
     execute: CallExecutor<Answer>,
@@ -101,7 +107,7 @@ export class JournalAccess implements ChangeAccess {
     return this.journal.keys.once(key, () => run(key));
   }
 
-  /** Inside a call: in its session. Outside: in a journaled session of its own. */
+  /** Inside a call: in its session. Outside: in a journaled session of its own (the view). */
   private async revert<T>(
     tool: string,
     args: Record<string, unknown>,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { defaultChangeJournalSettings } from '@mcp-connector/shared';
 import type { Change } from './change-record.ts';
-import { changesToKeep, liveKeys, overBounds } from './journal-bounds.ts';
+import { changesToKeep, liveKeys, overBounds, pinnedSize } from './journal-bounds.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.parse('2026-06-30T00:00:00Z');
@@ -66,5 +66,13 @@ describe('journal bounds', () => {
     });
     expect(overBounds(undefined, key(25), small, bounds, NOW)).toBe(true);
     expect(liveKeys([key(25), key(1)], defaultChangeJournalSettings(), NOW)).toEqual([key(1)]);
+  });
+
+  test('pinned versions stay whatever their age and size, and count in neither bound', () => {
+    const pinned = { ...change('pin', 90, 'huge'), pin: { label: 'v1' } };
+    const size = (blob: string) => (blob === 'huge' ? 5 * 1024 * 1024 : 300 * 1024);
+    const changes = [change('old', 40), pinned, change('a', 3, 'small'), change('b', 2, 'small')];
+    expect([...changesToKeep(changes, size, bounds, NOW)].sort()).toEqual(['a', 'b', 'pin']);
+    expect(pinnedSize(changes, size).imageBytes).toBe(5 * 1024 * 1024);
   });
 });

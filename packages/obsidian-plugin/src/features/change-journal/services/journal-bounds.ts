@@ -6,6 +6,8 @@
  * Idempotency keys stay for their 24 hours within a share of the size budget (KEY_SHARE): past
  * it, the oldest go first (a retry of theirs runs again). A compaction leaves room to grow
  * (`regrowthBytes`) before the next, so compaction is amortised over many writes (ADR-0041).
+ * Pinned versions (change-pin.ts) always stay, outside both bounds: the person or agent who pinned one asked
+ * for it to outlive pruning, so neither their age nor their bytes make others go.
  */
 import type { ChangeJournalSettings } from '@mcp-connector/shared';
 import { encodeLines } from './journal-file.ts';
@@ -43,30 +45,49 @@ export function overBounds(
   return oldestKey !== undefined && Date.parse(oldestKey.time) < now - KEY_LIFETIME_MS;
 }
 
-/** The ids of the changes to keep, newest first within the size target. */
+/** The ids of the changes to keep: every pinned version, and the newest within the bounds. */
 export function changesToKeep(
   changes: readonly Change[],
   blobSize: (blob: string) => number,
   bounds: ChangeJournalSettings,
   now: number,
 ): Set<string> {
-  const keep = new Set<string>();
-  const counted = new Set<string>();
+  const pinned = changes.filter(isPinned);
+  const keep = new Set(pinned.map((change) => change.id));
+  const counted = new Set(pinned.flatMap(changeBlobs));
   const target = bounds.maxSizeMb * MB * (TARGET_SHARE - KEY_SHARE);
   const oldestKept = now - bounds.maxAgeDays * DAY_MS;
   let bytes = 0;
   for (let index = changes.length - 1; index >= 0; index--) {
     const change = changes[index] as Change;
+    if (isPinned(change)) continue;
     if (Date.parse(change.time) < oldestKept) break;
     bytes += encodeLines([{ t: 'commit', change }]).length;
     for (const blob of changeBlobs(change)) {
       if (!counted.has(blob)) bytes += blobSize(blob);
       counted.add(blob);
     }
-    if (bytes > target && keep.size > 0) break;
+    if (bytes > target && keep.size > pinned.length) break;
     keep.add(change.id);
   }
   return keep;
+}
+
+/** What the pinned versions take of the journal: left out when judging its bounds. */
+export function pinnedSize(changes: readonly Change[], blobSize: (blob: string) => number) {
+  const pinned = changes.filter(isPinned);
+  const blobs = new Set(pinned.flatMap(changeBlobs));
+  return {
+    journalBytes: pinned.reduce(
+      (sum, change) => sum + encodeLines([{ t: 'commit', change }]).length,
+      0,
+    ),
+    imageBytes: [...blobs].reduce((sum, blob) => sum + blobSize(blob), 0),
+  };
+}
+
+export function isPinned(change: Change): boolean {
+  return change.pin !== undefined;
 }
 
 /** The keys within their 24 hours, newest first within their share of the budget. */

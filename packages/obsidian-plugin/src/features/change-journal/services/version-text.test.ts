@@ -51,7 +51,8 @@ async function codeOf(read: Promise<unknown>): Promise<string> {
   );
 }
 
-const note = (text: string | null, path = 'a.md') => ({
+const note = (change: string, text: string | null, path = 'a.md') => ({
+  change,
   path,
   text,
   revision: text === null ? null : revisionOf(text),
@@ -63,19 +64,19 @@ test('the text before and after each change, a creation and a move included', as
   const edited = await change(agent, (host) => host.process('b.md', (text) => `${text}second\n`));
   const moved = await change(agent, (host) => host.rename('b.md', 'c.md'));
   const last = await change(agent, (host) => host.process('c.md', (text) => `${text}third\n`));
-  expect(await agent.textBefore('c.md', created)).toEqual(note(null, 'b.md'));
-  expect(await agent.textAfter('c.md', created)).toEqual(note('first\n', 'b.md'));
-  expect(await agent.textBefore('c.md', edited)).toEqual(note('first\n', 'b.md'));
-  expect(await agent.textBefore('c.md', moved)).toEqual(note('first\nsecond\n', 'b.md'));
-  expect(await agent.textAfter('c.md', moved)).toEqual(note('first\nsecond\n', 'c.md'));
-  expect(await agent.textAfter('c.md', last)).toEqual(note('first\nsecond\nthird\n', 'c.md'));
+  expect(await agent.textBefore('c.md', created)).toEqual(note(created, null, 'b.md'));
+  expect(await agent.textAfter('c.md', created)).toEqual(note(created, 'first\n', 'b.md'));
+  expect(await agent.textBefore('c.md', edited)).toEqual(note(edited, 'first\n', 'b.md'));
+  expect(await agent.textBefore('c.md', moved)).toEqual(note(moved, 'first\nsecond\n', 'b.md'));
+  expect(await agent.textAfter('c.md', moved)).toEqual(note(moved, 'first\nsecond\n', 'c.md'));
+  expect(await agent.textAfter('c.md', last)).toEqual(note(last, 'first\nsecond\nthird\n', 'c.md'));
 });
 
 test('a text after a change that was edited outside the journal since is not_found', async () => {
   const { agent, root } = await open();
   const edited = await change(agent, (host) => host.process('a.md', () => 'two\n'));
   await writeFile(join(root, 'a.md'), 'by hand\n');
-  expect(await agent.textBefore('a.md', edited)).toEqual(note('one\n'));
+  expect(await agent.textBefore('a.md', edited)).toEqual(note(edited, 'one\n'));
   expect(await codeOf(agent.textAfter('a.md', edited))).toBe('not_found');
 });
 

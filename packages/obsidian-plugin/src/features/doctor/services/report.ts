@@ -6,7 +6,7 @@
 export type CheckStatus = 'ok' | 'info' | 'warn' | 'fail';
 
 export interface DoctorCheck {
-  /** Stable, for scripts reading --json: vault, config-folder, settings, tokens, port, server, clients, semantic, hidden-folders. */
+  /** Stable, for scripts reading --json: vault, config-folder, settings, tokens, port, server, clients, node, semantic, hidden-folders. */
   id: string;
   title: string;
   status: CheckStatus;

@@ -58,6 +58,8 @@ export interface TokenView {
   reachableTools: number;
   usage: TokenUsage;
   promoted: PromotedTool[];
+  /** Tools the token can reach that its profile and promotions do not list: to promote. */
+  promotable: string[];
   /** One-click installs for this token ("Add to Cursor"); none while stopped or held elsewhere. */
   installLinks: InstallLinkView[];
 }
@@ -132,6 +134,18 @@ export interface SemanticView {
   model: ModelInstallView | null;
 }
 
+/** `node` and `npx` on the PATH Obsidian inherited (client-config's node-runtime.ts). */
+export interface NodeRuntimeView {
+  node: { path: string; version: string | null } | null;
+  npx: { path: string; version: string | null } | null;
+  /** The command that installs Node here (macOS: Homebrew), or null. */
+  installCommand: string | null;
+  /** What was found, in one line. */
+  summary: string;
+  /** Which paths need Node (only mcp-remote). */
+  neededBy: string;
+}
+
 /** claude_desktop_config.json kept in step with one token (features/client-config). */
 export interface DesktopSyncView {
   /** False when there is no plugin folder or no Claude Desktop config path here. */
@@ -161,6 +175,8 @@ export interface SettingsView {
   /** False when the plugin's folder is unknown (no .mcpb then). */
   canExportMcpb: boolean;
   desktop: DesktopSyncView;
+  /** Node.js on the PATH Obsidian inherited; null until looked for. */
+  node: NodeRuntimeView | null;
   tokens: TokenView[];
   maxTokens: number;
   families: ToolFamilyView[];
@@ -230,6 +246,8 @@ export interface SettingsApi {
   setDesktopSync(tokenId: string | null): Promise<string>;
 
   setTokenPolicy(id: string, change: Partial<TokenPolicy>): Promise<void>;
+  /** Adds a tool from `promotable` to the token's promoted list. */
+  addPromoted(id: string, name: string): Promise<void>;
   removePromoted(id: string, tool: PromotedTool): Promise<void>;
   /** Forgets call counts and promotions (this token's and adaptive ones); keeps the profile. */
   resetAdaptive(id: string): Promise<void>;

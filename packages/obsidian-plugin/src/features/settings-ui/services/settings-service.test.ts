@@ -16,6 +16,7 @@ import { startTinyHub, tinyModelSpec } from '../../semantic-search/test-support/
 import { SettingsStore } from '../../settings/index.ts';
 import { ServerLifecycle } from './server-lifecycle.ts';
 import { SettingsService, type SettingsHost } from './settings-service.ts';
+import type { SettingsView } from './settings-api.ts';
 import { statusBarText } from './status-line.ts';
 import { Operations } from '../../long-work/index.ts';
 import { refusal } from '../test-support/refusal.ts';
@@ -164,6 +165,42 @@ describe('SettingsService: tokens and tool loading', () => {
     expect(
       await refusal(service.addToken({ label: 'One more', profile: 'all', readOnly: false })),
     ).toContain('There are already 10 tokens; revoke one first.');
+  });
+
+  test('the view says whether node and npx are on the PATH, and offers Homebrew on macOS', async () => {
+    const runtime = {
+      node: null,
+      npx: null,
+      installCommand: 'brew install node',
+    };
+    const seen = new SettingsService(server, host, null, null, null, {}, () =>
+      Promise.resolve(runtime),
+    );
+    try {
+      const node = await new Promise<SettingsView['node']>((resolve) => {
+        const current = seen.view().node;
+        if (current !== null) resolve(current);
+        seen.subscribe((view) => resolve(view.node));
+      });
+      expect(node).toMatchObject({
+        installCommand: 'brew install node',
+        summary: 'node not on the PATH, npx not on the PATH',
+      });
+      expect(node?.neededBy).toContain('Only the mcp-remote configs need Node.js');
+    } finally {
+      seen.close();
+    }
+  });
+
+  test('the view offers what the profile does not list; a picked tool is promoted', async () => {
+    const { tokenId } = await service.addToken({ label: 'C', profile: 'core', readOnly: false });
+    const viewOf = () => service.view().tokens.find((token) => token.id === tokenId);
+    expect(viewOf()?.promotable).toContain('get_backlinks');
+    expect(viewOf()?.promotable).not.toContain('search_vault');
+    await service.addPromoted(tokenId, 'get_backlinks');
+    expect(viewOf()?.promoted).toEqual([{ name: 'get_backlinks', by: 'token' }]);
+    expect(viewOf()?.promotable).not.toContain('get_backlinks');
+    expect(await refusal(service.addPromoted(tokenId, 'search_vault'))).toContain('lists');
   });
 
   test('removing an adaptive promotion forgets its count; reset clears counts and pins, not the profile', async () => {
@@ -324,7 +361,11 @@ describe('the built-in model', () => {
       fetch: (url, init) => fetch(url, init),
     });
     const nativeModels = { ...NATIVE_MODELS, 'all-MiniLM-L6-v2': tiny };
-    const models = { installer, folder: '.obsidian/plugins/local-mcp-server/models/', nativeModels };
+    const models = {
+      installer,
+      folder: '.obsidian/plugins/local-mcp-server/models/',
+      nativeModels,
+    };
     const withModels = new SettingsService(server, host, null, null, models);
     try {
       const before = withModels.view().semantic.model;

@@ -21,13 +21,19 @@ import {
   checkServerName,
   forgetRevokedDesktopOwner,
   serverNameFor,
+  NODE_NEEDED_BY,
+  describeNodeRuntime,
+  detectNodeRuntime,
+  type NodeRuntime,
 } from '../../client-config/index.ts';
 import { decisionsToCsv } from '../../command-permissions/index.ts';
 import { NATIVE_MODELS } from '../../semantic-search/index.ts';
 import type { SettingsStore } from '../../settings/index.ts';
 import {
   addToken,
+  promoteTool,
   regenerateToken,
+  removePromoted,
   renameToken,
   revokeToken,
   setTokenPolicy,
@@ -47,6 +53,7 @@ import type {
   CommandChoice,
   NewSecret,
   NewToken,
+  NodeRuntimeView,
   PromotedTool,
   SavedFile,
   ServerView,
@@ -66,8 +73,13 @@ export interface SettingsLinks {
 const PROGRESS_MS = 250;
 const SUGGESTIONS = 20;
 
+/** Looks for Node.js on this process's PATH (in Obsidian: the PATH Obsidian inherited). */
+const nodeHere = () => detectNodeRuntime({ env: process.env, platform: process.platform });
+
 export class SettingsService implements SettingsApi {
   private current: SettingsView;
+  private node: NodeRuntimeView | null = null;
+  private closed = false;
   private readonly listeners = new Set<(view: SettingsView) => void>();
   private readonly stops: (() => void)[];
   private progressTimer: ReturnType<typeof setTimeout> | null = null;
@@ -85,6 +97,8 @@ export class SettingsService implements SettingsApi {
     models: ModelDownloads | null = null,
     /** What the tab opens beside itself (the Recent AI changes view). */
     private readonly links: SettingsLinks = {},
+    /** Finds node and npx; tests give a PATH of their own. */
+    nodeRuntime: () => Promise<NodeRuntime> = nodeHere,
   ) {
     this.downloads = new ModelDownloadState(models);
     this.current = this.compute();
@@ -99,6 +113,10 @@ export class SettingsService implements SettingsApi {
       this.downloads.onChange((news) => (news === 'now' ? this.publish() : this.publishSoon())),
     ];
     this.downloads.refresh(this.store.current.semantic);
+    void nodeRuntime().then((runtime) => {
+      this.node = { ...runtime, summary: describeNodeRuntime(runtime), neededBy: NODE_NEEDED_BY };
+      if (!this.closed) this.publish();
+    });
   }
 
   private get store(): SettingsStore {
@@ -115,6 +133,7 @@ export class SettingsService implements SettingsApi {
   }
 
   close(): void {
+    this.closed = true;
     for (const stop of this.stops) stop();
     if (this.progressTimer !== null) clearTimeout(this.progressTimer);
     this.listeners.clear();
@@ -210,29 +229,14 @@ export class SettingsService implements SettingsApi {
     await setTokenPolicy(this.store, id, change);
   }
 
+  async addPromoted(id: string, name: string): Promise<void> {
+    this.requireToken(id);
+    await promoteTool(this.store, id, name);
+  }
+
   async removePromoted(id: string, tool: PromotedTool): Promise<void> {
-    const token = this.requireToken(id);
-    const others = (names: readonly string[]) => names.filter((name) => name !== tool.name);
-    if (tool.by === 'token') {
-      const promoted = others(this.store.current.toolPolicy.tokens[id]?.promoted ?? []);
-      if (promoted.length !== token.policy.promoted.length)
-        await setTokenPolicy(this.store, id, { promoted });
-      await this.store.usage.update((usage) => ({
-        ...usage,
-        pinned: { ...usage.pinned, [id]: others(usage.pinned[id] ?? []) },
-      }));
-      return;
-    }
-    // Its call count goes too, or the next call would promote it again at once.
-    await this.store.updateSlice('toolPolicy', (policy) =>
-      policy.promoted.includes(tool.name)
-        ? { ...policy, promoted: others(policy.promoted) }
-        : policy,
-    );
-    await this.store.usage.update((usage) => {
-      const { [tool.name]: _count, ...calls } = usage.calls;
-      return { ...usage, promoted: others(usage.promoted), calls };
-    });
+    this.requireToken(id);
+    await removePromoted(this.store, id, tool);
   }
 
   async resetAdaptive(id: string): Promise<void> {
@@ -407,6 +411,7 @@ export class SettingsService implements SettingsApi {
         effectiveServerName,
         this.place === null ? null : this.desktopConfig,
       ),
+      node: this.node,
       tokens: tokenViews(settings, {
         secretOf: (id) => this.store.secrets.get(id),
         usage: this.store.usage.current,

@@ -16,10 +16,11 @@ import {
   type NativeModelSpec,
 } from '../../semantic-search/index.ts';
 import {
-  policyOf,
+  devicePolicy,
+  promotableTools,
   promotedForAdaptive,
+  promotedTools,
   resolveScope,
-  withPinned,
 } from '../../tool-policy/index.ts';
 import { firstSentence } from './format.ts';
 import type { ServerStatus } from './server-lifecycle.ts';
@@ -27,7 +28,6 @@ import type {
   IndexStatusView,
   ModelFileView,
   ModelInstallView,
-  PromotedTool,
   ServerView,
   InstallLinkView,
   ToolFamilyView,
@@ -48,7 +48,7 @@ export function tokenViews(
 ): TokenView[] {
   const { usage } = device;
   return settings.tokens.map((token) => {
-    const policy = withPinned(policyOf(settings, token.id), usage.pinned[token.id]);
+    const policy = devicePolicy(settings, usage, token.id);
     const scope = resolveScope({
       tools: allTools,
       metaTools,
@@ -66,20 +66,11 @@ export function tokenViews(
       listedTools: scope.listed.length,
       reachableTools: metaTools.length + scope.reachable.length,
       usage: usage.requests[token.id] ?? { legacy: 0, modern: 0, lastSeen: null },
-      promoted: promotedFor(settings, usage, token.id),
+      promoted: promotedTools(settings, usage, token.id),
+      promotable: promotableTools(settings, usage, token.id),
       installLinks: secret === null ? [] : device.installLinks(secret),
     };
   });
-}
-
-function promotedFor(settings: Settings, usage: UsageState, tokenId: string): PromotedTool[] {
-  const policy = withPinned(policyOf(settings, tokenId), usage.pinned[tokenId]);
-  const pinned = policy.promoted.map((name): PromotedTool => ({ name, by: 'token' }));
-  if (policy.profile !== 'adaptive') return pinned;
-  const earned = promotedForAdaptive(settings, usage)
-    .filter((name) => !policy.promoted.includes(name))
-    .map((name): PromotedTool => ({ name, by: 'adaptive' }));
-  return [...pinned, ...earned];
 }
 
 export function familyViews(settings: Settings): ToolFamilyView[] {

@@ -22,6 +22,7 @@ export const ACTIONS = [
   'mcpbBundle',
   'setDesktopSync',
   'setTokenPolicy',
+  'addPromoted',
   'removePromoted',
   'resetAdaptive',
   'setToolEnabled',

@@ -167,7 +167,7 @@ export function findToken(settings: Settings, idOrLabel: string): TokenRecord {
   );
 }
 
-function requireToken(settings: Settings, id: string): TokenRecord {
+export function requireToken(settings: Settings, id: string): TokenRecord {
   const token = settings.tokens.find((candidate) => candidate.id === id);
   if (token === undefined) throw unknownToken(id);
   return token;

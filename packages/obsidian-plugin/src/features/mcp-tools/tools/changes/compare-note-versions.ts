@@ -1,7 +1,7 @@
 /**
  * compare_note_versions: a line diff (unified hunks, services/line-diff.ts) between a note's text
  * just before change `from` and its text just after change `to`, or now when `to` is left out.
- * A side where the note did not exist is empty text. Texts come from the journal's before-images
+ * Either end may be a pinned version's label. A side where the note did not exist is empty text. Texts come from the journal's before-images
  * and the vault (version-text.ts in the change journal); nothing is restored.
  */
 import { type } from 'arktype';
@@ -16,7 +16,7 @@ export const compareNoteVersions = defineTool({
   name: 'compare_note_versions',
   title: 'Compare versions',
   description:
-    'Line diff of a note from before change `from` to after change `to` (default: now), as unified hunks.',
+    'Line diff of a note from before change `from` to after `to` (default: now); ids or pinned labels.',
   input: () => type({ path: 'string', from: 'string', 'to?': 'string' }),
   annotations: READ_ONLY,
   handler: async ({ path, from, to }, ctx) => {
@@ -27,8 +27,8 @@ export const compareNoteVersions = defineTool({
       to === undefined ? await textNow(ctx, normalized) : await journal.textAfter(normalized, to);
     return {
       path: normalized,
-      from,
-      to: to ?? 'now',
+      from: older.change,
+      to: 'change' in newer ? newer.change : 'now',
       fromRevision: older.revision,
       toRevision: newer.revision,
       ...lineDiff(older.text ?? '', newer.text ?? ''),

@@ -1,6 +1,7 @@
 /**
  * get_note_history: a note's journaled versions, newest first, followed back through renames.
- * Each names the change, and whether the text from before it can be restored.
+ * Each names the change, and whether the text from before it can be restored; a pinned version
+ * (save_note_version) says so, with its label.
  */
 import { type } from 'arktype';
 import { normalizeVaultPath } from '../../../../host/vault-path.ts';

@@ -1,6 +1,6 @@
 /**
  * get_note_version: a note's text as it was just before a change (a version get_note_history
- * lists), read from the journal's before-image; nothing is restored. A change that created the
+ * lists, by its id or a pinned label), read from the journal's before-image; nothing is restored. A change that created the
  * note has no text before it (`exists: false`). Long text is capped (text-cap.ts).
  */
 import { type } from 'arktype';
@@ -12,7 +12,8 @@ import { requireJournal } from './services/journal-access.ts';
 export const getNoteVersion = defineTool({
   name: 'get_note_version',
   title: 'Note version',
-  description: "A note's text from just before a change (get_note_history), without restoring it.",
+  description:
+    "A note's text from just before a change (id or pinned label, get_note_history), not restored.",
   input: () => type({ path: 'string', changeId: 'string' }),
   annotations: READ_ONLY,
   handler: async ({ path, changeId }, ctx) => {
@@ -20,7 +21,7 @@ export const getNoteVersion = defineTool({
     const version = await requireJournal(ctx).textBefore(normalized, changeId);
     const at = {
       path: normalized,
-      change: changeId,
+      change: version.change,
       ...(version.path !== normalized && { from: version.path }),
     };
     if (version.text === null) return { ...at, exists: false };

@@ -5,6 +5,7 @@ import { getNoteVersion } from './get-note-version.ts';
 import { listChanges } from './list-changes.ts';
 import { redoChange } from './redo-change.ts';
 import { restoreNoteVersion } from './restore-note-version.ts';
+import { saveNoteVersion } from './save-note-version.ts';
 import { undoChange } from './undo-change.ts';
 
 export const changeTools: Tool[] = [
@@ -15,4 +16,5 @@ export const changeTools: Tool[] = [
   getNoteVersion,
   compareNoteVersions,
   restoreNoteVersion,
+  saveNoteVersion,
 ];
