@@ -14,8 +14,10 @@ import {
   ANY_TOOL,
   ChangeJournal,
 } from '../../packages/obsidian-plugin/src/features/change-journal/index.ts';
-import { keptAnswer } from '../../packages/obsidian-plugin/src/features/mcp-tools/call-tool.ts';
-import { successResult } from '../../packages/obsidian-plugin/src/features/mcp-tools/tool-output.ts';
+import {
+  keptAnswer,
+  successResult,
+} from '../../packages/obsidian-plugin/src/features/mcp-tools/index.ts';
 import { HiddenFoldersHost } from '../../packages/obsidian-plugin/src/features/tool-policy/index.ts';
 import { NodeHost } from '../../packages/headless/src/node-host/node-host.ts';
 import { copyVault } from '../../packages/headless/src/test-support/temp-vault.ts';

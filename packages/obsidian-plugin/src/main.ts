@@ -157,7 +157,10 @@ function obsidianSecretMirror(app: App): SecretMirror | null {
     try {
       setSecret.call(storage, `mcp-connector-${tokenId.toLowerCase()}`, secret);
     } catch (error) {
-      console.error("Local MCP Server: could not keep a secret in Obsidian's secret storage", error);
+      console.error(
+        "Local MCP Server: could not keep a secret in Obsidian's secret storage",
+        error,
+      );
     }
   };
   return { set: put, remove: (tokenId) => put(tokenId, '') };

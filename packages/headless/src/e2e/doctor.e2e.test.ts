@@ -145,7 +145,8 @@ describe('doctor', () => {
       // The command line, with a home of its own (no client files) but this device's state
       // folder, where live-server.json is (ADR-0033), probing its usual ports.
       const ownHome = await mkdtemp(join(tmpdir(), 'doctor-home-'));
-      const state = process.env.XDG_STATE_HOME ?? join(process.env.HOME ?? homedir(), '.local', 'state');
+      const state =
+        process.env.XDG_STATE_HOME ?? join(process.env.HOME ?? homedir(), '.local', 'state');
       try {
         const cli = await runCli(['doctor', '--vault', live.vault.root], {
           HOME: ownHome,

@@ -1,4 +1,4 @@
-export { callTool } from './call-tool.ts';
+export { callTool, keptAnswer } from './call-tool.ts';
 export {
   ADDITIVE,
   DESTRUCTIVE,

@@ -189,7 +189,9 @@ describe('the bundled view', () => {
     expect(view.document.root.html()).toBe(toHtml(renderView({ kind: 'waiting' })));
 
     const initialize = await view.waitFor('ui/initialize');
-    expect(initialize.params).toMatchObject({ appInfo: { name: 'Local MCP Server search results' } });
+    expect(initialize.params).toMatchObject({
+      appInfo: { name: 'Local MCP Server search results' },
+    });
     view.send({
       jsonrpc: '2.0',
       id: initialize.id,

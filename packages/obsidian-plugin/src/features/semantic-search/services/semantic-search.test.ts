@@ -140,7 +140,10 @@ describe('SemanticSearch', () => {
     await service.applySettings({ ...defaultSemanticSettings(), provider: 'offline' });
     service.start();
     expect((await service.search(request('frost'))).result.provider).toBe('hashing:32');
-    const oldFolder = join(vault.root, '.obsidian/plugins/local-mcp-server/semantic-index/hashing_32');
+    const oldFolder = join(
+      vault.root,
+      '.obsidian/plugins/local-mcp-server/semantic-index/hashing_32',
+    );
     expect(existsSync(oldFolder)).toBe(true);
 
     slow.hold();
@@ -279,7 +282,9 @@ describe('SemanticSearch before the native model is installed', () => {
     expect(needed).toHaveLength(1);
     expect(hub.requests).toHaveLength(0); // nothing was fetched without the user's say
     expect(
-      existsSync(join(vault.root, '.obsidian/plugins/local-mcp-server/semantic-index/lexical_bm25')),
+      existsSync(
+        join(vault.root, '.obsidian/plugins/local-mcp-server/semantic-index/lexical_bm25'),
+      ),
     ).toBe(false);
 
     expect((await installer.download(tiny)).state).toBe('installed');

@@ -132,7 +132,8 @@ export function installSettingsUi(plugin: Plugin, options: SettingsUiOptions): I
     for (const callback of waiting.splice(0)) callback();
     const status = await server.start();
     renderStatus();
-    if (status.state === 'failed') new Notice(`Local MCP Server could not start: ${status.error}`, 0);
+    if (status.state === 'failed')
+      new Notice(`Local MCP Server could not start: ${status.error}`, 0);
     else if (status.url !== null) {
       new Notice(`Local MCP Server is serving at ${status.url}`);
       if (firstRun) showFirstRunNotice(openSection);

@@ -59,7 +59,9 @@ export class ToolPolicyEngine {
         activate: async (names, persist) => {
           const result = await this.activate(tokenId, scope, names, persist);
           if (result.activated.length > 0)
-            await changed(`Local MCP Server: "${label}" can now use ${result.activated.join(', ')}.`);
+            await changed(
+              `Local MCP Server: "${label}" can now use ${result.activated.join(', ')}.`,
+            );
           return result;
         },
       },
