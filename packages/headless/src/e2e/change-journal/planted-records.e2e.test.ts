@@ -76,8 +76,8 @@ describe('planted journal records', () => {
       }),
       committed(
         'config',
-        [{ step: 'put', path: '.obsidian/plugins/mcp-connector/data.json', before: fileImage() }],
-        { '.obsidian/plugins/mcp-connector/data.json': 'absent' },
+        [{ step: 'put', path: '.obsidian/plugins/local-mcp-server/data.json', before: fileImage() }],
+        { '.obsidian/plugins/local-mcp-server/data.json': 'absent' },
       ),
       committed('bad-blob', [{ step: 'put', path: 'Notes/New.md', before: fileImage('../../x') }], {
         'Notes/New.md': 'absent',

@@ -29,7 +29,7 @@ async function open(settings: () => ChangeJournalSettings = defaultChangeJournal
   vault = opened;
   let now = Date.parse('2026-06-01T00:00:00Z');
   journal = await ChangeJournal.open({
-    folder: join(opened.root, '.obsidian', 'plugins', 'mcp-connector', 'change-journal'),
+    folder: join(opened.root, '.obsidian', 'plugins', 'local-mcp-server', 'change-journal'),
     host: opened.host,
     unguardedHost: opened.host,
     settings,
