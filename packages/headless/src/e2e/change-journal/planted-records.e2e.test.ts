@@ -76,7 +76,13 @@ describe('planted journal records', () => {
       }),
       committed(
         'config',
-        [{ step: 'put', path: '.obsidian/plugins/local-mcp-server/data.json', before: fileImage() }],
+        [
+          {
+            step: 'put',
+            path: '.obsidian/plugins/local-mcp-server/data.json',
+            before: fileImage(),
+          },
+        ],
         { '.obsidian/plugins/local-mcp-server/data.json': 'absent' },
       ),
       committed('bad-blob', [{ step: 'put', path: 'Notes/New.md', before: fileImage('../../x') }], {
