@@ -120,6 +120,18 @@ test('a long agent call shows in the status bar, and the palette command stops i
   const notesOnDisk = async () =>
     Object.entries(await snapshotVault(vault.root)).filter(([path]) => path.startsWith('Notes/'));
   const before = await notesOnDisk();
+  // Its writes wait until the call has been stopped: a call shows after running a second, and
+  // how long 600 notes take is the machine's speed, not something to rely on.
+  const vaultApi = loaded.app.vault;
+  const process = vaultApi.process.bind(vaultApi);
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  Object.assign(vaultApi, {
+    process: async (...args: Parameters<typeof process>) => {
+      await held;
+      return process(...args);
+    },
+  });
   const call = client.callTool(
     {
       name: 'search_and_replace',
@@ -134,6 +146,7 @@ test('a long agent call shows in the status bar, and the palette command stops i
   expect(shown.textContent).toMatch(/^MCP search_and_replace \d+%$/);
   expect(shown.getAttribute('aria-label')).toContain('search_and_replace (Default)');
   expect(loaded.runCommand('stop-ai-operations')).toBe(true);
+  release();
   const result = await call;
   expect(result.structuredContent).toMatchObject({ code: 'cancelled' });
   expect(loaded.notices.some((notice) => notice.startsWith('Stopping search_and_replace'))).toBe(
