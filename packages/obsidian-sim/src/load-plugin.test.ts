@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, expect, test } from 'bun:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { snapshotVault } from '@mcp-connector/shared/test-support';
+import { snapshotVault, waitForValue } from '@mcp-connector/shared/test-support';
 import { loadPlugin, type LoadedPlugin } from './load-plugin.ts';
 import { firstTokenSecret } from '@mcp-connector/shared/test-support';
 import { buildMainJs, type BuiltPlugin } from './test-support/built-plugin.ts';
@@ -140,8 +140,10 @@ test('a long agent call shows in the status bar, and the palette command stops i
     { timeout: 120_000 },
   );
   const item = () => [...loaded.app.statusBarEl.querySelectorAll('.status-bar-item')];
-  const shown = await until(() =>
-    item().find((element) => element.textContent?.startsWith('MCP search_and_replace')),
+  const shown = await waitForValue(
+    () => item().find((element) => element.textContent?.startsWith('MCP search_and_replace')),
+    'the call in the status bar',
+    60_000,
   );
   expect(shown.textContent).toMatch(/^MCP search_and_replace \d+%$/);
   expect(shown.getAttribute('aria-label')).toContain('search_and_replace (Default)');
@@ -153,19 +155,12 @@ test('a long agent call shows in the status bar, and the palette command stops i
     true,
   );
   expect(await notesOnDisk()).toEqual(before);
-  await until(() => item().find((element) => element.textContent?.startsWith('MCP serving')));
+  await waitForValue(
+    () => item().find((element) => element.textContent?.startsWith('MCP serving')),
+    'the status bar back to serving',
+    60_000,
+  );
 }, 120_000);
-
-/** Polls until `probe` finds something (the status bar is redrawn as the call moves on). */
-async function until<T>(probe: () => T | undefined, boundMs = 60_000): Promise<T> {
-  const deadline = Date.now() + boundMs;
-  for (;;) {
-    const found = probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`not there within ${boundMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 test('unload frees the port: another server can listen on it', async () => {
   const started = await start();
