@@ -41,6 +41,7 @@ export const ON_BUILT_CLI: Readonly<Record<string, string>> = {
 /** E2E files that run in process only, each with why. */
 export const IN_PROCESS_ONLY: Readonly<Record<string, string>> = {
   'change-journal/crash-recovery.e2e.test.ts': 'kills child servers of its own',
+  'connection-starvation.e2e.test.ts': 'starts servers with test-sized limits in this process',
   'change-journal/journal-behaviour.e2e.test.ts':
     'journal semantics: the same code on every target',
   'change-journal/hidden-history.e2e.test.ts':

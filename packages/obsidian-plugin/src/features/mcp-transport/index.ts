@@ -5,10 +5,10 @@
  */
 import type { TokenRecord } from '@mcp-connector/shared';
 import { createMcpHandler, type ServerNotifier } from '@modelcontextprotocol/server';
-import { createServer, type Server } from 'node:http';
-import type { Socket } from 'node:net';
+import { createServer } from 'node:http';
 import type { Readable, Writable } from 'node:stream';
 import { newProofKey } from '@mcp-connector/shared/server-proof';
+import { guardConnections, type ConnectionLimits } from './services/connection-guard.ts';
 import { createEndpoint } from './services/http-endpoint.ts';
 import { jsonWhenAnswerOnly } from './services/json-when-answer-only.ts';
 import { LOOPBACK, listenOnLoopback } from './services/loopback-listen.ts';
@@ -42,11 +42,16 @@ export interface TransportOptions {
 export interface TransportLimits {
   /** How long a request body may take to arrive (default 10 s). */
   bodyTimeoutMs?: number;
-  /** Open connections at once; more are closed as they arrive (default 64). */
+  /** Open connections at once (default 64); see connection-guard.ts for who gets closed. */
   maxConnections?: number;
+  /** Connections whose caller has not passed the token check yet (default: 3/4 of the above). */
+  maxStrangers?: number;
+  /** How long a new connection has to send a request head that passes the check (default 10 s). */
+  headTimeoutMs?: number;
 }
 
 const DEFAULT_MAX_CONNECTIONS = 64;
+const DEFAULT_HEAD_TIMEOUT_MS = 10_000;
 
 export interface RunningTransport {
   url: string;
@@ -71,7 +76,10 @@ export async function startTransport(options: TransportOptions): Promise<Running
   );
   let port = 0;
   const proofKey = newProofKey();
-  const server = createServer(
+  const server = createServer();
+  const connections = guardConnections(server, connectionLimits(options.limits));
+  server.on(
+    'request',
     createEndpoint({
       port: () => port,
       proofKey,
@@ -79,15 +87,12 @@ export async function startTransport(options: TransportOptions): Promise<Running
       beforeRequest: options.beforeRequest ?? (async () => undefined),
       refusal: options.refusal ?? (() => null),
       bodyTimeoutMs: options.limits?.bodyTimeoutMs ?? BODY_TIMEOUT_MS,
+      admit: connections.admit,
       mcp: toNodeMcpHandler({
         fetch: async (request, init) => jsonWhenAnswerOnly(await mcpHandler.fetch(request, init)),
       }),
       onError,
     }),
-  );
-  const connections = capConnections(
-    server,
-    options.limits?.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
   );
   port = await listenOnLoopback(server, options.port, options.portRange);
   return {
@@ -106,21 +111,14 @@ export async function startTransport(options: TransportOptions): Promise<Running
   };
 }
 
-/**
- * Closes a new connection at once while `max` are open, so idle sockets cannot starve clients;
- * `destroyAll` ends every open one (the transport's close).
- */
-function capConnections(server: Server, max: number): { destroyAll(): void } {
-  const open = new Set<Socket>();
-  server.on('connection', (socket: Socket) => {
-    if (open.size >= max) {
-      socket.destroy();
-      return;
-    }
-    open.add(socket);
-    socket.once('close', () => open.delete(socket));
-  });
-  return { destroyAll: () => open.forEach((socket) => socket.destroy()) };
+function connectionLimits(limits: TransportLimits = {}): ConnectionLimits {
+  const maxConnections = limits.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  return {
+    maxConnections,
+    maxStrangers:
+      limits.maxStrangers ?? maxConnections - Math.max(1, Math.floor(maxConnections / 4)),
+    headTimeoutMs: limits.headTimeoutMs ?? DEFAULT_HEAD_TIMEOUT_MS,
+  };
 }
 
 export interface StdioTransportOptions {

@@ -2,13 +2,15 @@
  * The request listener of the loopback HTTP server. Per request, in order: screen the path,
  * method, Origin and Host; answer an OAuth client's probe (oauth-probes.ts); refuse a declared
  * body over 1 MiB; refresh the settings and refuse
- * while they cannot be trusted; check the bearer token (before any body is read); read the body
+ * while they cannot be trusted; check the bearer token (before any body is read; a socket whose
+ * caller passed is no longer a stranger to connection-guard.ts); read the body
  * (at most 1 MiB, within a time limit); refuse JSON nested deeper than 64 levels; then hand the
  * parsed message to the SDK's MCP handler. Rejections carry no detail an attacker could use.
  */
 import { MAX_JSON_DEPTH, jsonNestsDeeperThan, type TokenRecord } from '@mcp-connector/shared';
 import { PROOF_PATH, isChallenge, proofOf } from '@mcp-connector/shared/server-proof';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { matchBearerToken } from './bearer-token.ts';
 import { attachCallerToken } from './caller-token.ts';
 import { WHERE_TOKENS_COME_FROM, answerOAuthProbe, resourceMetadataUrl } from './oauth-probes.ts';
@@ -31,6 +33,8 @@ export interface EndpointOptions {
   refusal: () => string | null;
   /** How long a request's body may take to arrive. */
   bodyTimeoutMs: number;
+  /** The request's token passed: its socket is no stranger any more (connection-guard.ts). */
+  admit: (socket: Socket) => void;
   mcp: McpNodeHandler;
   onError: (error: Error) => void;
 }
@@ -72,6 +76,7 @@ async function serve(
   if (token === null) {
     return refuseWithoutBody(request, response, () => sendUnauthorized(request, response));
   }
+  options.admit(request.socket);
   const body = await readBodyWithin(request, MAX_BODY_BYTES, options.bodyTimeoutMs);
   if (body === 'too_large') return refuseTooLarge(request, response);
   if (body === 'timeout') {
