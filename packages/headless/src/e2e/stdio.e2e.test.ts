@@ -3,13 +3,13 @@
  * official SDK client's stdio transport, next to the same vault served over HTTP. A token's scope
  * over stdio is exactly its scope over HTTP (profile, allowlist, read-only), on both protocol
  * lines; the token may be named by id or label; stdout carries MCP messages only; a token revoked
- * while the process runs is refused from the next message on; a vault no server opened yet gets
+ * (or regenerated) while the process runs is refused from the next message on; a vault no server opened yet gets
  * its Default token, as over HTTP; and a token that does not exist, or a missing vault, stops
  * the CLI before it serves, saying why.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '@modelcontextprotocol/client';
-import { addToken, revokeToken } from '@mcp-connector/obsidian-plugin/tool-policy';
+import { addToken, regenerateToken, revokeToken } from '@mcp-connector/obsidian-plugin/tool-policy';
 import type { IssuedToken } from '@mcp-connector/shared';
 import { waitFor } from '@mcp-connector/shared/test-support';
 import { spawn, spawnSync } from 'node:child_process';
@@ -186,6 +186,26 @@ describe('serve --stdio', () => {
       const client = await overStdio(doomed.id, 'modern');
       expect(await names(client)).toContain('get_vault_file');
       await revokeToken(t.settings, doomed.id);
+      const deadline = Date.now() + 5000;
+      let refusal: unknown = null;
+      while (refusal === null && Date.now() < deadline) {
+        refusal = await client.listTools().then(
+          () => null,
+          (error: unknown) => error,
+        );
+      }
+      expect(String(refusal)).toContain('Token not recognised');
+    },
+    STARTS,
+  );
+
+  test(
+    'a token regenerated while the process runs is refused from the next message on',
+    async () => {
+      const renewed = await addToken(t.settings, 'renewed', {});
+      const client = await overStdio(renewed.id, 'modern');
+      expect(await names(client)).toContain('get_vault_file');
+      await regenerateToken(t.settings, renewed.id);
       const deadline = Date.now() + 5000;
       let refusal: unknown = null;
       while (refusal === null && Date.now() < deadline) {

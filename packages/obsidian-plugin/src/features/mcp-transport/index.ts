@@ -22,6 +22,11 @@ export { DEFAULT_PORTS, PortUnavailableError } from './services/loopback-listen.
 export { INDEX_WAIT_MS, buildingSentence } from './services/index-gate.ts';
 export type { McpSurface, ServerExtension, ToolHandlers } from './services/mcp-server.ts';
 export { TOKEN_REVOKED_MESSAGE } from './services/stdio-endpoint.ts';
+export {
+  MAX_STDIO_MESSAGE_BYTES,
+  StdioFraming,
+  type StdioFramingOptions,
+} from './services/stdio-framing.ts';
 
 export interface TransportOptions {
   /** A fixed port, or null for the first free one of 27200-27205. */
@@ -87,7 +92,7 @@ export async function startTransport(options: TransportOptions): Promise<Running
       beforeRequest: options.beforeRequest ?? (async () => undefined),
       refusal: options.refusal ?? (() => null),
       bodyTimeoutMs: options.limits?.bodyTimeoutMs ?? BODY_TIMEOUT_MS,
-      admit: connections.admit,
+      admit: (socket) => connections.admit(socket),
       mcp: toNodeMcpHandler({
         fetch: async (request, init) => jsonWhenAnswerOnly(await mcpHandler.fetch(request, init)),
       }),

@@ -5,7 +5,9 @@
  * SDK's AuthInfo), so the scope is the one the same token gets over HTTP. Every inbound message
  * passes the HTTP endpoint's checks first, in arrival order: the settings reload if their file
  * changed; while they cannot be trusted, requests are refused (`settings_invalid`); once the
- * token is revoked, requests are refused with the HTTP endpoint's `token_not_recognised` reason.
+ * token is revoked or regenerated (its secret's hash is not the one the session started with),
+ * requests are refused with the HTTP endpoint's `token_not_recognised` reason. Lines are framed
+ * by stdio-framing.ts (a size limit and backpressure).
  * Refused notifications are dropped. Fail closed.
  *
  * One client is at the other end, so a tool list change it caused reaches it twice: on its own
@@ -20,8 +22,9 @@ import type {
   ServerNotifier,
   Transport,
 } from '@modelcontextprotocol/server';
-import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Readable, Writable } from 'node:stream';
+import { StdioFraming } from './stdio-framing.ts';
 
 export interface StdioEndpointOptions {
   tokenId: string;
@@ -51,13 +54,17 @@ export const TOKEN_REVOKED_MESSAGE =
   'Token not recognised: it was revoked or regenerated while this server ran; start it again with a token from the tokens command.';
 
 export function startStdioEndpoint(options: StdioEndpointOptions): StdioEndpoint {
+  // The secret the session started with: a regenerated token keeps its id, not its hash.
+  const startHash = options.tokens().find((token) => token.id === options.tokenId)?.hash;
+  const stillValid = (token: TokenRecord) =>
+    token.id === options.tokenId && token.hash === startHash;
   const wire = new GuardedTransport(
-    new StdioServerTransport(options.input, options.output),
+    new StdioFraming(options.input, options.output),
     async () => {
       await options.beforeRequest();
       const refusal = options.refusal();
       if (refusal !== null) return { code: -32000, message: refusal, reason: 'settings_invalid' };
-      if (options.tokens().some((token) => token.id === options.tokenId)) return null;
+      if (startHash !== undefined && options.tokens().some(stillValid)) return null;
       return { code: -32001, message: TOKEN_REVOKED_MESSAGE, reason: 'token_not_recognised' };
     },
     options.onError,
@@ -116,7 +123,7 @@ class GuardedTransport implements Transport {
   private toolsChangeIsNews = false;
 
   constructor(
-    private readonly inner: StdioServerTransport,
+    private readonly inner: StdioFraming,
     private readonly check: () => Promise<Refusal | null>,
     private readonly reportError: (error: Error) => void,
   ) {
