@@ -2,7 +2,8 @@
  * `doctor` against real folders, a real running server and real client files in a temp home:
  * it passes a healthy setup (exit 0) and catches, each with its fix, a missing vault, an invalid
  * data.json slice, an unknown token in a client config, a port held by another program and no
- * server running (exit 1); and it names a semantic provider's missing packages. Ports are the
+ * server running (exit 1); and it names a semantic provider's missing packages. It sends a
+ * secret only to the server that proved it published live-server.json. Ports are the
  * ones these tests bound, never 27200-27205.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -271,6 +272,24 @@ describe('doctor', () => {
     } finally {
       await new Promise((resolve) => squatter.close(resolve));
       await vault.remove();
+    }
+  });
+
+  test('the secret goes only to the server that proves it published live-server.json', async () => {
+    const heard: (string | undefined)[] = [];
+    const impostor: Server = createServer((request, response) => {
+      heard.push(request.headers.authorization);
+      response.writeHead(401).end();
+    });
+    await new Promise<void>((resolve) => impostor.listen(0, '127.0.0.1', resolve));
+    const { port } = impostor.address() as { port: number };
+    try {
+      const report = await doctor(live.vault.root, [port, live.server.port]);
+      expect(check(report, 'server').status).toBe('ok');
+      expect(heard.length).toBeGreaterThan(0);
+      expect(heard.filter((header) => header !== undefined)).toEqual([]);
+    } finally {
+      await new Promise((resolve) => impostor.close(resolve));
     }
   });
 

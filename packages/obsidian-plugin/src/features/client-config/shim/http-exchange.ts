@@ -22,7 +22,7 @@ const PROOF_TIMEOUT_MS = 5_000;
  * Asks the listener on the endpoint's port to prove it is the server that published the key,
  * sending no secret: `refused` when nothing listens, `not_proven` for any other answer.
  */
-export function proveServer(endpoint: Endpoint): Promise<ProofOutcome> {
+export function proveServer(endpoint: Pick<Endpoint, 'port' | 'proofKey'>): Promise<ProofOutcome> {
   const challenge = newChallenge();
   return new Promise<ProofOutcome>((resolve) => {
     const outgoing = request(
@@ -52,7 +52,12 @@ export function proveServer(endpoint: Endpoint): Promise<ProofOutcome> {
   });
 }
 
-function proven(endpoint: Endpoint, challenge: string, status: unknown, text: string) {
+function proven(
+  endpoint: Pick<Endpoint, 'port' | 'proofKey'>,
+  challenge: string,
+  status: unknown,
+  text: string,
+) {
   if (status !== 200) return 'not_proven';
   try {
     const { proof } = JSON.parse(text) as { proof?: unknown };

@@ -1,6 +1,6 @@
 /**
  * Who holds a loopback port, asked the way a client would: POST /mcp with one of this vault's
- * tokens, on the 2026-07-28 line (server/discover) and on the legacy handshake line (initialize),
+ * tokens (only to a listener that proved itself first, server-checks.ts; else none), on the 2026-07-28 line (server/discover) and on the legacy handshake line (initialize),
  * then get_server_info. A server that accepts the vault's token is this vault's server (tokens are
  * random per vault); one that answers 401 is an MCP endpoint that does not know them (another
  * vault's connector, most likely); anything else is another program. Uses node:http, not fetch,

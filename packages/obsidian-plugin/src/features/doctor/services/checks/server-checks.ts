@@ -2,10 +2,12 @@
  * The port and the server: which ports this vault's server would use (the fixed one, or the
  * range), who holds each of them, and whether this vault's server answers, on which lines. A
  * running server may listen elsewhere (headless `serve --port N` overrides data.json for one
- * run): the port live-server.json names is probed first.
+ * run): the port live-server.json names is probed first. The vault's secret goes only to a
+ * listener that proved it is the server that published live-server.json (GET /mcp/proof, as the
+ * relays ask, ADR-0042); every other port is probed without it.
  */
 import type { Settings } from '@mcp-connector/shared';
-import { readLiveServer } from '../../../client-config/index.ts';
+import { proveServer, readLiveServer, type LiveServer } from '../../../client-config/index.ts';
 import { DEFAULT_PORTS } from '../../../mcp-transport/index.ts';
 import { deviceHomeIn, type DoctorEnvironment } from '../environment.ts';
 import { portOwner, type PortOwner } from '../port-owner.ts';
@@ -44,7 +46,11 @@ export async function probeServers(
   const ports = [...new Set([...publishedPorts, ...candidates, ...alsoPorts])];
   const probed = await Promise.all(
     ports.map(async (port): Promise<ProbedPort> => {
-      const holder = await probePort(port, secret, env.probeTimeoutMs);
+      const holder = await probePort(
+        port,
+        (await provedBy(published, port)) ? secret : null,
+        env.probeTimeoutMs,
+      );
       if (holder.kind === 'free') return { port, holder, owner: null };
       const owner =
         holder.kind === 'this-vault' && published?.port === port
@@ -58,6 +64,12 @@ export async function probeServers(
     .map((port) => byPort.get(port))
     .find((entry) => entry?.holder.kind === 'this-vault');
   return { fixed, candidates, byPort, live: (live as ProbedServers['live']) ?? null };
+}
+
+/** The listener on `port` is the server that published `published` (it knows its key). */
+async function provedBy(published: LiveServer | null, port: number): Promise<boolean> {
+  if (published?.port !== port || published.proofKey === null) return false;
+  return (await proveServer({ port, proofKey: published.proofKey })) === 'proven';
 }
 
 export function describeHolder(probed: ProbedPort): string {
