@@ -3,11 +3,14 @@
  * (ADR-0018, ADR-0028): under Bun from the sources, and under Node from the built CLI when the
  * suite runs against it (MCP_E2E_TARGET, scripts/test-built-cli.ts). The restart answers search
  * exactly as the first start did, from the stored texts: a note edited in a way that kept its
- * size and mtime is answered as the store has it, as Obsidian's metadata cache would.
+ * size and mtime is answered as the store has it, as Obsidian's metadata cache would. A store
+ * damaged on disk is caught by its checksums and written again; a killed write's temp files
+ * beside the cache go at the next start.
  */
 import { afterEach, expect, test } from 'bun:test';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFile, utimes, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { editKeepingStat } from '../test-support/edit-keeping-stat.ts';
 import {
   E2E_TARGET,
@@ -21,6 +24,9 @@ import { metadataCachePathOf } from '../serve.ts';
 import { textStorePathOf } from '../node-host/text-store.ts';
 import { waitFor } from '@mcp-connector/shared/test-support';
 
+/** Two starts of a child server, each scanning the vault. */
+const STARTS = 60_000;
+
 let vault: TempVault | null = null;
 let server: ChildServer | null = null;
 
@@ -29,7 +35,7 @@ afterEach(async () => {
   server = null;
   await vault?.remove();
   vault = null;
-});
+}, STARTS);
 
 const NOTES = {
   'Garden/Beds.md': '# Beds\n\nThe garden has four beds. See [[Tools]].\n',
@@ -53,19 +59,71 @@ async function searchWhenReady(child: ChildServer, query: string): Promise<unkno
   }
 }
 
-test('a restart answers search from the stored texts, as the first start did', async () => {
-  vault = await buildVault(NOTES);
-  server = await serve(vault.root);
-  const first = await searchWhenReady(server, 'garden');
-  expect(first).toHaveLength(2);
-  const store = textStorePathOf(await metadataCachePathOf(vault.root));
-  await waitFor(() => existsSync(store), 'the text store, written once every text is in');
-  await server.stop();
-  // Same length, mtime given back: the cache and the store vouch for the old text.
-  await editKeepingStat(join(vault.root, 'Garden/Tools.md'), (text) =>
-    text.replace('garden', 'meadow'),
-  );
-  server = await serve(vault.root);
-  expect(await searchWhenReady(server, 'garden')).toEqual(first);
-  expect(await searchWhenReady(server, 'meadow')).toEqual([]);
-});
+test(
+  'a restart answers search from the stored texts, as the first start did',
+  async () => {
+    vault = await buildVault(NOTES);
+    server = await serve(vault.root);
+    const first = await searchWhenReady(server, 'garden');
+    expect(first).toHaveLength(2);
+    const store = textStorePathOf(await metadataCachePathOf(vault.root));
+    await waitFor(() => existsSync(store), 'the text store, written once every text is in');
+    await server.stop();
+    // Same length, mtime given back: the cache and the store vouch for the old text.
+    await editKeepingStat(join(vault.root, 'Garden/Tools.md'), (text) =>
+      text.replace('garden', 'meadow'),
+    );
+    server = await serve(vault.root);
+    expect(await searchWhenReady(server, 'garden')).toEqual(first);
+    expect(await searchWhenReady(server, 'meadow')).toEqual([]);
+  },
+  STARTS,
+);
+
+test(
+  'a damaged text store is caught by its checksums: answers come from the notes, and it is rewritten',
+  async () => {
+    vault = await buildVault(NOTES);
+    server = await serve(vault.root);
+    expect(await searchWhenReady(server, 'garden')).toHaveLength(2);
+    const store = textStorePathOf(await metadataCachePathOf(vault.root));
+    await waitFor(() => existsSync(store), 'the text store, written once every text is in');
+    await server.stop();
+    // Bit rot inside one text: the same length, so only a checksum can tell.
+    const bytes = await readFile(store);
+    const at = bytes.indexOf('four beds');
+    bytes.write('four weds', at, 'latin1');
+    await writeFile(store, bytes);
+    server = await serve(vault.root);
+    expect(await searchWhenReady(server, 'weds')).toEqual([]);
+    expect(await searchWhenReady(server, 'beds')).toHaveLength(1);
+    await waitFor(
+      async () => (await readFile(store)).includes('four beds'),
+      'the text store, written again',
+    );
+  },
+  STARTS,
+);
+
+test(
+  'temp files a killed write left beside the cache are gone after the next start',
+  async () => {
+    vault = await buildVault(NOTES);
+    server = await serve(vault.root);
+    await searchWhenReady(server, 'garden');
+    const cache = await metadataCachePathOf(vault.root);
+    await waitFor(
+      () => existsSync(textStorePathOf(cache)),
+      'the cache and the text store, written',
+    );
+    await server.stop();
+    const leftover = join(dirname(cache), '.mcp-0123456789ab.tmp');
+    await writeFile(leftover, 'half a cache');
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(leftover, anHourAgo, anHourAgo);
+    server = await serve(vault.root);
+    await searchWhenReady(server, 'garden');
+    await waitFor(() => !existsSync(leftover), 'the leftover, removed');
+  },
+  STARTS,
+);

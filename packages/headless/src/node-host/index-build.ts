@@ -36,7 +36,8 @@ import { TextStore, textStorePathOf } from './text-store.ts';
 import { writeTextStore } from './text-store-write.ts';
 import { holdsFor, textHash } from './metadata-cache-key.ts';
 import type { CacheRecord } from './metadata-cache-layout.ts';
-import { readMetadataCache } from './metadata-cache.ts';
+import { readMetadataCache, sweepCacheLeftovers } from './metadata-cache.ts';
+import { dirname } from 'node:path';
 import { writeMetadataCache } from './metadata-cache-write.ts';
 import { stripBom, type VaultState } from './vault-state.ts';
 import { nextTurn } from './next-turn.ts';
@@ -88,6 +89,7 @@ export async function buildIndex(state: VaultState, options: BuildOptions): Prom
       : await Promise.all([
           readMetadataCache(cache.file, cache.key),
           TextStore.open(textStorePathOf(cache.file)),
+          sweepCacheLeftovers(dirname(cache.file)),
         ]);
   if (cached?.records.size === 0) await store?.close();
   else state.useTextStore(store);

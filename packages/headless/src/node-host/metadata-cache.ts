@@ -11,7 +11,9 @@
  * writes it): the parts into memory of their own, then the header a line per turn of the event
  * loop, each note's record viewing the ints it was written with.
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import { isAtomicTempName } from '@mcp-connector/shared';
+import { open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
 import { asDictionary } from '@mcp-connector/markdown/links';
 import type { KnownLinkCounts, PackedMetadata, TagCount } from '@mcp-connector/markdown/vault';
 import { CachedPacked } from './cached-packed.ts';
@@ -257,4 +259,25 @@ function countsFrom(
   for (let i = start; i < end; i += 2)
     counts[paths[pairs[i] as number] as string] = pairs[i + 1] as number;
   return asDictionary(counts);
+}
+
+/** A temp file untouched this long is a killed write's, not one in progress (writes touch it). */
+const LEFTOVER_AFTER_MS = 60_000;
+
+/**
+ * Removes what a killed write of the cache or the text store left in their folder (writeFileAtomic's
+ * temp files). Another server of the vault may be writing one now, so only files untouched for a
+ * minute go.
+ */
+export async function sweepCacheLeftovers(folder: string): Promise<void> {
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const before = Date.now() - LEFTOVER_AFTER_MS;
+  for (const name of names.filter(isAtomicTempName)) {
+    const path = join(folder, name);
+    const touched = await stat(path).then(
+      (found) => found.mtimeMs,
+      () => Infinity,
+    );
+    if (touched < before) await rm(path, { force: true });
+  }
 }

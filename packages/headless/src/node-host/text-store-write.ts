@@ -5,6 +5,7 @@
  * chunks are made.
  */
 import { writeFileAtomic } from '@mcp-connector/shared';
+import { crc32 } from 'node:zlib';
 import { textHash } from './metadata-cache-key.ts';
 import {
   CHUNK_BYTES,
@@ -38,7 +39,7 @@ function* chunksOf(
   stopped: () => boolean,
 ): Generator<Uint8Array> {
   yield Buffer.from(MAGIC, 'latin1');
-  const index: StoreIndex = { paths: [], bytes: [], hashes: [], ascii: [] };
+  const index: StoreIndex = { paths: [], bytes: [], hashes: [], ascii: [], crcs: [] };
   const chunks = new ChunkMaker(stopped);
   for (const [path, text] of notes) {
     if (!isWellFormed(text)) continue;
@@ -47,6 +48,7 @@ function* chunksOf(
     index.bytes.push(bytes);
     index.hashes.push(textHash(text));
     index.ascii.push(bytes === text.length ? 1 : 0);
+    index.crcs.push(crc32(text));
   }
   yield* chunks.rest();
   const json = Buffer.from(JSON.stringify(index), 'utf8');

@@ -14,6 +14,7 @@
 import { readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { readRange } from './read-range.ts';
 import {
   CHUNK_BYTES,
@@ -45,6 +46,8 @@ export class TextStore {
   private next = 0;
   /** 1 where the text was taken. */
   private readonly taken: Uint8Array;
+  /** 1 where a text's bytes do not match their CRC-32: the store was damaged there. */
+  private readonly damaged: Uint8Array;
   /** Where each text starts in the file, and where the last one ends. */
   private readonly startsAt: Float64Array;
   /** The texts of the chunk read last, from the text at `decodedFrom` on. */
@@ -58,6 +61,7 @@ export class TextStore {
     private readonly index: StoreIndex,
   ) {
     this.taken = new Uint8Array(index.paths.length);
+    this.damaged = new Uint8Array(index.paths.length);
     this.startsAt = startsOf(index.bytes, MAGIC.length);
   }
 
@@ -102,7 +106,8 @@ export class TextStore {
         return null;
       }
     }
-    const text = this.decoded[i - this.decodedFrom] as string;
+    const text = this.decoded[i - this.decodedFrom];
+    if (text === undefined || this.damaged[i] === 1) return null;
     return { text, hash: this.index.hashes[i] as string };
   }
 
@@ -141,6 +146,11 @@ export class TextStore {
     while (last + 1 < bytes.length && size + (bytes[last + 1] as number) <= CHUNK_BYTES)
       size += bytes[++last] as number;
     const chunk = this.read(this.startsAt[first] as number, size);
+    for (let k = first; k <= last; k++) {
+      const from = this.offsetIn(first, k);
+      const crc = crc32(chunk.subarray(from, from + (bytes[k] as number)));
+      if (crc !== this.index.crcs[k]) this.damaged[k] = 1;
+    }
     const decoded: string[] = [];
     let runFrom = first;
     const endRun = (end: number) => {
