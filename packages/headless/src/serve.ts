@@ -31,12 +31,13 @@ import {
 import { ModelInstaller, nodeModelFolder } from '@mcp-connector/obsidian-plugin/semantic-search';
 import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
 import { ensureDefaultToken, findToken } from '@mcp-connector/obsidian-plugin/tool-policy';
-import { realpath } from 'node:fs/promises';
+import { realpath, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import manifest from '../../../manifest.json' with { type: 'json' };
 import { NodeHost } from './node-host/node-host.ts';
 import { cacheKey } from './node-host/metadata-cache-key.ts';
+import { textStorePathOf } from './node-host/text-store.ts';
 import { threadEmbedders } from './semantic/thread-embedders.ts';
 import { PROGRAM, quoted } from './commands/usage.ts';
 
@@ -58,6 +59,8 @@ export interface ServeOptions {
   desktopConfigPath?: string;
   /** How long a call waits for the index still being built (tests shorten it); 10 s by default. */
   indexWaitMs?: number;
+  /** Start without the metadata cache and text store: every note is read and parsed again. */
+  rebuildCache?: boolean;
 }
 
 export interface HeadlessServer extends RunningConnector {
@@ -89,10 +92,32 @@ export async function metadataCachePathOf(vault: string): Promise<string> {
   return join((await deviceHomeOfVault(vault)).metadataCache, 'notes.bin');
 }
 
+/**
+ * Removes the vault's metadata cache and text store, so the next start reads and parses every
+ * note: the way out when an edit kept a note's size and mtime (the cache cannot see it).
+ */
+export async function removeMetadataCache(vault: string): Promise<void> {
+  const cache = await metadataCachePathOf(vault);
+  await rm(cache, { force: true });
+  await rm(textStorePathOf(cache), { force: true });
+}
+
+/** `doctor --rebuild-cache`: refused while a server of the vault runs (it would write it back). */
+export async function removeMetadataCacheWhileStopped(vault: string): Promise<void> {
+  const root = await realpath(vault);
+  const lock = await claimLiveServer(deviceHomeOf(root).liveServer, 'headless');
+  try {
+    await removeMetadataCache(root);
+  } finally {
+    await lock.release();
+  }
+}
+
 export async function serveVault(options: ServeOptions): Promise<HeadlessServer> {
   // Taken first: opening the vault sweeps temp files, which a running server may be writing.
   const root = await realpath(options.vault);
   const lock = await claimLiveServer(deviceHomeOf(root).liveServer, 'headless');
+  if (options.rebuildCache === true) await removeMetadataCache(root);
   // The index builds in the background: the port opens at once, calls wait for the index.
   let markListening = () => {};
   const listening = new Promise<void>((resolve) => (markListening = resolve));
@@ -134,7 +159,7 @@ export async function serveVault(options: ServeOptions): Promise<HeadlessServer>
 
 export interface StdioServeOptions extends Pick<
   ServeOptions,
-  'vault' | 'semantic' | 'onScanProgress' | 'desktopConfigPath'
+  'vault' | 'semantic' | 'onScanProgress' | 'desktopConfigPath' | 'rebuildCache'
 > {
   /** The token's id or label: its scope is the scope of every message. */
   token: string;
@@ -156,6 +181,7 @@ export interface HeadlessStdioServer extends RunningStdioConnector {
 export async function serveVaultOverStdio(
   options: StdioServeOptions,
 ): Promise<HeadlessStdioServer> {
+  if (options.rebuildCache === true) await removeMetadataCache(options.vault);
   // One client that launched this process: it is answered once the index is built.
   const { host, settings } = await openVault(options.vault, options.onScanProgress, 'built');
   try {

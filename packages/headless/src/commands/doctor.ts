@@ -15,20 +15,32 @@ import { expandHome, type SemanticSettings } from '@mcp-connector/shared';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import manifest from '../../../../manifest.json' with { type: 'json' };
-import { headlessModels } from '../serve.ts';
+import { headlessModels, removeMetadataCacheWhileStopped } from '../serve.ts';
+import { requireVaultFolder } from './vault-folder.ts';
 import { PROGRAM, parseOptions, quoted, requireOption, type Command } from './usage.ts';
 
 export const doctorCommand: Command = {
   name: 'doctor',
-  usage: '--vault DIR [--json]',
+  usage: '--vault DIR [--json] [--rebuild-cache]',
   details: [
     'Checks the vault and config folders, data.json (and which slices are invalid), the tokens,',
     "the port and who holds it, whether this vault's server answers (and on which protocol lines),",
     'the Claude Desktop, Claude Code, Cursor and VS Code config files, the semantic model and the',
     'hidden folders, each with its fix. Exit code 0 only when all is well; --json prints the report.',
+    '--rebuild-cache first removes the metadata cache and text store (no server may be running),',
+    "so the next start reads every note: an edit that kept a note's size and mtime is seen then.",
   ].join('\n'),
   async run(args) {
-    const { values } = parseOptions(args, { vault: { type: 'string' }, json: { type: 'boolean' } });
+    const { values } = parseOptions(args, {
+      vault: { type: 'string' },
+      json: { type: 'boolean' },
+      'rebuild-cache': { type: 'boolean' },
+    });
+    if (values['rebuild-cache'] === true) {
+      const vault = await requireVaultFolder(requireOption(values.vault, '--vault DIR'));
+      await removeMetadataCacheWhileStopped(vault);
+      console.error('The metadata cache was removed: the next start reads every note again.');
+    }
     const report = await runDoctor(doctorEnvironment(requireOption(values.vault, '--vault DIR')));
     const text =
       values.json === true ? JSON.stringify(report, null, 2) : formatReport(report).join('\n');

@@ -17,11 +17,15 @@ const OPTIONS = {
   json: { type: 'boolean' },
   stdio: { type: 'boolean' },
   token: { type: 'string' },
+  'rebuild-cache': { type: 'boolean' },
 } as const;
 
 export const serveCommand: Command = {
   name: 'serve',
-  usage: ['--vault DIR [--port N] [--json]', '--vault DIR --stdio --token ID|LABEL'].join('\n'),
+  usage: [
+    '--vault DIR [--port N] [--json] [--rebuild-cache]',
+    '--vault DIR --stdio --token ID|LABEL [--rebuild-cache]',
+  ].join('\n'),
   details: [
     'Options:',
     '  --vault DIR       the vault folder (the one holding .obsidian); data.json is shared with the plugin',
@@ -29,6 +33,7 @@ export const serveCommand: Command = {
     '  --json            print one JSON line {url, token, vault} on stdout instead of the banner',
     '  --stdio           speak MCP on stdin/stdout, for clients that launch a process; logs go to stderr',
     '  --token ID|LABEL  with --stdio: the token whose scope every request gets (see the tokens command)',
+    "  --rebuild-cache   read and parse every note again (an edit that kept a note's size and mtime is not seen otherwise)",
   ].join('\n'),
   run: runServe,
 };
@@ -39,7 +44,11 @@ async function runServe(args: string[]): Promise<number> {
   if (values.stdio === true) {
     if (values.port !== undefined || values.json === true)
       throw new UsageError('--stdio serves stdin/stdout: it takes no --port or --json.');
-    return serveStdio(vault, requireOption(values.token, '--stdio needs --token ID|LABEL;'));
+    return serveStdio(
+      vault,
+      requireOption(values.token, '--stdio needs --token ID|LABEL;'),
+      values['rebuild-cache'] === true,
+    );
   }
   if (values.token !== undefined)
     throw new UsageError(
@@ -50,6 +59,7 @@ async function runServe(args: string[]): Promise<number> {
   const server = await serveVault({
     vault: await requireVaultFolder(vault),
     port,
+    rebuildCache: values['rebuild-cache'] === true,
     // The index builds while serving: index-report.ts tells how far it is.
     semantic: reporting(progress).semantic,
   }).catch((error: unknown) => {
@@ -62,7 +72,7 @@ async function runServe(args: string[]): Promise<number> {
   return runUntilStopped(server);
 }
 
-async function serveStdio(vault: string, token: string): Promise<number> {
+async function serveStdio(vault: string, token: string, rebuildCache: boolean): Promise<number> {
   const toStderr = (...parts: unknown[]) => console.error(...parts);
   console.log = toStderr;
   console.info = toStderr;
@@ -71,6 +81,7 @@ async function serveStdio(vault: string, token: string): Promise<number> {
   const server = await serveVaultOverStdio({
     vault: await requireVaultFolder(vault),
     token,
+    rebuildCache,
     ...reporting(progress),
   }).catch((error: unknown) => {
     throw tokenRefusal(error, token, vault);

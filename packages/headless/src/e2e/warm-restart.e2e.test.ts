@@ -5,9 +5,11 @@
  * exactly as the first start did, from the stored texts: a note edited in a way that kept its
  * size and mtime is answered as the store has it, as Obsidian's metadata cache would. A store
  * damaged on disk is caught by its checksums and written again; a killed write's temp files
- * beside the cache go at the next start.
+ * beside the cache go at the next start. `serve --rebuild-cache` and `doctor --rebuild-cache` make
+ * the next start read every note, so an edit that kept size and mtime is seen then.
  */
 import { afterEach, expect, test } from 'bun:test';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -43,10 +45,12 @@ const NOTES = {
   'Journal/Today.md': 'Nothing about it today.\n',
 };
 
-async function serve(root: string): Promise<ChildServer> {
+async function serve(root: string, args: string[] = []): Promise<ChildServer> {
   const launch = E2E_TARGET === 'bun' ? undefined : builtCliLaunch();
-  return startChildServer(root, [], { ...(launch !== undefined && { launch }) });
+  return startChildServer(root, args, { ...(launch !== undefined && { launch }) });
 }
+
+const CLI = join(import.meta.dir, '..', 'cli.ts');
 
 /** The search's hits once the index answers (a start answers `index_building` until then). */
 async function searchWhenReady(child: ChildServer, query: string): Promise<unknown> {
@@ -124,6 +128,41 @@ test(
     server = await serve(vault.root);
     await searchWhenReady(server, 'garden');
     await waitFor(() => !existsSync(leftover), 'the leftover, removed');
+  },
+  STARTS,
+);
+
+test(
+  'an edit that kept size and mtime is seen after serve --rebuild-cache, or doctor --rebuild-cache',
+  async () => {
+    vault = await buildVault(NOTES);
+    server = await serve(vault.root);
+    await searchWhenReady(server, 'garden');
+    await waitFor(
+      async () => existsSync(textStorePathOf(await metadataCachePathOf(vault?.root ?? ''))),
+      'the cache and the text store, written',
+    );
+    await server.stop();
+    await editKeepingStat(join(vault.root, 'Garden/Tools.md'), (text) =>
+      text.replace('garden', 'meadow'),
+    );
+    server = await serve(vault.root, ['--rebuild-cache']);
+    expect(await searchWhenReady(server, 'meadow')).toHaveLength(1);
+    await server.stop();
+
+    await editKeepingStat(join(vault.root, 'Garden/Tools.md'), (text) =>
+      text.replace('meadow', 'forest'),
+    );
+    const doctor = spawnSync(process.execPath, [
+      CLI,
+      'doctor',
+      '--vault',
+      vault.root,
+      '--rebuild-cache',
+    ]);
+    expect(doctor.stderr.toString()).toContain('The metadata cache was removed');
+    server = await serve(vault.root);
+    expect(await searchWhenReady(server, 'forest')).toHaveLength(1);
   },
   STARTS,
 );
