@@ -52,6 +52,8 @@ export const IN_PROCESS_ONLY: Readonly<Record<string, string>> = {
     'the one scope decision: the same code on every target',
   'change-journal/preconditions.e2e.test.ts': 'write preconditions: the same code on every target',
   'change-journal/settling.e2e.test.ts': 'runs child servers of its own',
+  'change-journal/vault-relative-errors.e2e.test.ts':
+    'error texts of batches and undos: the same code on every target',
   'client-config/connect-cli.e2e.test.ts': 'tests the connect command, not the server',
   'client-config/copy-config.e2e.test.ts': 'tests the generated snippets, not the server',
   'client-config/desktop-sync.e2e.test.ts':

@@ -7,6 +7,7 @@
  * A failure names the operation (1-based) and keeps the single tool's code.
  */
 import { ToolError } from '@mcp-connector/shared';
+import { failureFromThrown } from '../../../../../host/thrown-failure.ts';
 import type { VaultHost } from '../../../../../host/vault-host.ts';
 import { normalizeVaultPath } from '../../../../../host/vault-path.ts';
 import type { ToolPermit } from '../../../../change-journal/index.ts';
@@ -121,10 +122,8 @@ export function inOperation<T>(
   work: () => T,
 ): T {
   const rename = (error: unknown): never => {
-    const failure =
-      error instanceof ToolError
-        ? error
-        : new ToolError('internal_error', error instanceof Error ? error.message : String(error));
+    // failureFromThrown: an error of the file system names no absolute path of the machine.
+    const failure = error instanceof ToolError ? error : toolErrorOf(failureFromThrown(error));
     throw new ToolError(
       failure.code,
       `Operation ${operation.number} (${operation.op} ${operation.path}) failed: ${failure.message}`,
@@ -141,4 +140,8 @@ export function inOperation<T>(
 
 function alreadyExists(path: string): ToolError {
   return new ToolError('already_exists', `${path} already exists; use op "replace".`, { path });
+}
+
+function toolErrorOf(failure: ReturnType<typeof failureFromThrown>): ToolError {
+  return new ToolError(failure.code, failure.message, failure.details);
 }
