@@ -2,7 +2,9 @@
  * Claude Desktop config sync against a running headless server, on a temp home: the synced
  * entry, started exactly as Claude Desktop would start it (its command's Node, its args, its env,
  * nothing else on PATH), serves the vault over stdio; revoking the owning token makes the running
- * server remove the entry, and the entry's process fails closed with the message.
+ * server remove the entry, and the entry's process fails closed with the message. Two vaults
+ * whose names give one entry name (日記 and メモ) get two entries, and revoking in one leaves the
+ * other's.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import {
@@ -89,6 +91,52 @@ describe('the synced Claude Desktop entry', () => {
       expect(server.settings.current.clientConfig.desktop).toBeNull();
     } finally {
       await desktop.close();
+    }
+  });
+
+  test('vaults whose names give one entry name get two, and revoking in one keeps the other', async () => {
+    const other = await buildVault({ 'Memo.md': '# Memo\n' });
+    const otherServer = await serveVault({
+      vault: other.root,
+      port: 0,
+      desktopConfigPath: configPath,
+      semantic: { createProvider: () => hashingProvider(64), onProgress: () => undefined },
+    });
+    try {
+      const mine = await addToken(server.settings, 'Desktop 日記');
+      const theirs = await addToken(otherServer.settings, 'Desktop メモ');
+      const target = (vaultPath: string, vaultName: string) => ({
+        vaultPath,
+        vaultName,
+        configDir: '.obsidian',
+        pluginId: 'local-mcp-server',
+        version: '0.1.0',
+      });
+      const first = await syncDesktopConfig(
+        server.settings,
+        mine.id,
+        target(vault.root, '日記'),
+        configPath,
+      );
+      const second = await syncDesktopConfig(
+        otherServer.settings,
+        theirs.id,
+        target(other.root, 'メモ'),
+        configPath,
+      );
+      expect(second.entryName).not.toBe(first.entryName);
+      const names = Object.keys(await readDesktopServers(configPath));
+      expect(names).toContain(first.entryName);
+      expect(names).toContain(second.entryName);
+      await revokeToken(server.settings, mine.id);
+      await waitFor(
+        async () => !(first.entryName in (await readDesktopServers(configPath))),
+        "the revoked token's entry to leave the Desktop config",
+      );
+      expect(second.entryName in (await readDesktopServers(configPath))).toBe(true);
+    } finally {
+      await otherServer.close();
+      await other.remove();
     }
   });
 });

@@ -7,6 +7,7 @@
  */
 import { ToolError, writeFileAtomic } from '@mcp-connector/shared';
 import { copyFile, readFile } from 'node:fs/promises';
+import { BUNDLE_ENV } from '../../shim/bundle-env.ts';
 
 export type DesktopEdit = 'written' | 'unchanged' | 'removed' | 'absent';
 
@@ -18,12 +19,27 @@ export function setDesktopEntry(path: string, name: string, entry: unknown): Pro
   });
 }
 
-export function removeDesktopEntry(path: string, name: string): Promise<DesktopEdit> {
+/**
+ * Removes the entry `name` when it runs as `tokenId` (the token that owns it): an entry of that
+ * name that another vault wrote since is not this vault's to remove.
+ */
+export function removeDesktopEntry(
+  path: string,
+  name: string,
+  tokenId: string,
+): Promise<DesktopEdit> {
   return edit(path, (servers) => {
-    if (!(name in servers)) return 'absent';
+    if (!(name in servers) || desktopEntryEnv(servers[name])[BUNDLE_ENV.tokenId] !== tokenId)
+      return 'absent';
     delete servers[name];
     return 'removed';
   });
+}
+
+/** The env an entry runs with ({} when it has none): the shim's vault and token id. */
+export function desktopEntryEnv(entry: unknown): Record<string, unknown> {
+  const env = isObject(entry) ? entry.env : undefined;
+  return isObject(env) ? env : {};
 }
 
 /** The entries of `mcpServers` now in the file ({} when there is no file). */

@@ -3,7 +3,10 @@
  * the owner (at most one per vault: syncing another replaces it) and writes one entry that runs
  * the stdio shim with Claude Desktop's Node, the vault and the token id in its env and no secret
  * anywhere, so a regenerated secret or a new port needs no rewrite. Revoking the owner removes
- * the entry; it never points the entry at another token.
+ * the entry; it never points the entry at another token. Two vaults whose names give the same
+ * entry name (the same folder name; names with no ASCII letters, like 日記 and メモ) get two
+ * entries: the second name carries a short hash of its vault's path. An entry is removed only
+ * when it still runs as its owner's token, never another vault's.
  */
 import { ToolError, writeFileAtomic } from '@mcp-connector/shared';
 import type { SettingsStore } from '../../../settings/index.ts';
@@ -11,7 +14,15 @@ import { STDIO_SHIM_SOURCE } from '../../generated/stdio-shim.ts';
 import type { BundleTarget } from '../mcpb/bundle-target.ts';
 import { shimEnvFor } from '../mcpb/shim-env.ts';
 import { serverNameFor } from '../naming.ts';
-import { removeDesktopEntry, setDesktopEntry, type DesktopEdit } from './desktop-config-file.ts';
+import { BUNDLE_ENV } from '../../shim/bundle-env.ts';
+import {
+  desktopEntryEnv,
+  readDesktopServers,
+  removeDesktopEntry,
+  setDesktopEntry,
+  type DesktopEdit,
+} from './desktop-config-file.ts';
+import { createHash } from 'node:crypto';
 
 /**
  * The shim a Desktop entry runs (.cjs: CommonJS whatever lies above), in the vault's device home;
@@ -40,7 +51,11 @@ export async function syncDesktopConfig(
       'not_found',
       `No token with id ${tokenId}; list the tokens to see their ids.`,
     );
-  const entryName = serverNameFor(vault.vaultName, settings.current.transport.serverName);
+  const entryName = await freeEntryName(
+    configPath,
+    serverNameFor(vault.vaultName, settings.current.transport.serverName),
+    vault.vaultPath,
+  );
   const previous = settings.current.clientConfig.desktop;
   // On this device, not in the vault: Claude Desktop runs it here only (ADR-0033).
   const shimPath = settings.device.desktopShim;
@@ -53,7 +68,7 @@ export async function syncDesktopConfig(
   const edit = await setDesktopEntry(configPath, entryName, entry);
   await writeFileAtomic(shimPath, STDIO_SHIM_SOURCE);
   if (previous !== null && previous.entryName !== entryName)
-    await removeDesktopEntry(configPath, previous.entryName);
+    await removeDesktopEntry(configPath, previous.entryName, previous.tokenId);
   await settings.updateSlice('clientConfig', (current) => ({
     ...current,
     desktop: { tokenId: token.id, entryName },
@@ -94,18 +109,27 @@ async function release(
   configPath: string,
   tokenId: string,
 ): Promise<DesktopSyncResult | null> {
-  let released: { entryName: string } | null = null;
+  let released: { entryName: string; tokenId: string } | null = null;
   await settings.updateSlice('clientConfig', (current) => {
     if (current.desktop?.tokenId !== tokenId) return current;
     released = current.desktop;
     return { ...current, desktop: null };
   });
-  const entry = released as { entryName: string } | null;
+  const entry = released as { entryName: string; tokenId: string } | null;
   if (entry === null) return null;
-  const edit = await removeDesktopEntry(configPath, entry.entryName);
+  const edit = await removeDesktopEntry(configPath, entry.entryName, entry.tokenId);
   return {
     entryName: entry.entryName,
     edit,
     message: `Removed "${entry.entryName}" from Claude Desktop's configuration; restart Claude Desktop.`,
   };
+}
+
+/** `name`, unless an entry of that name runs another vault: then `name-<hash of the path>`. */
+async function freeEntryName(configPath: string, name: string, vaultPath: string) {
+  const taken = (await readDesktopServers(configPath))[name];
+  const takenBy = desktopEntryEnv(taken)[BUNDLE_ENV.vault];
+  if (taken === undefined || takenBy === vaultPath) return name;
+  const hash = createHash('sha256').update(vaultPath).digest('hex').slice(0, 6);
+  return `${name}-${hash}`;
 }
