@@ -46,6 +46,7 @@ export const IN_PROCESS_ONLY: Readonly<Record<string, string>> = {
     'journal semantics: the same code on every target',
   'change-journal/hidden-history.e2e.test.ts':
     'history through the guard: the same code on every target',
+  'change-journal/long-undo-chain.e2e.test.ts': 'plants a journal for an in-process server',
   'change-journal/outside-edits.e2e.test.ts': 'hooks the host of an in-process server',
   'change-journal/planted-records.e2e.test.ts': 'plants journal files for in-process servers',
   'change-journal/policy-follows.e2e.test.ts':
