@@ -225,6 +225,10 @@ async function openVault(
   const root = await realpath(vault);
   const host = await NodeHost.start(root, {
     metadataCache: { file: await metadataCachePathOf(root), key: cacheKey(manifest.version) },
+    // Tests that show what a warm start trusts turn the background sample off.
+    ...(process.env.MCP_CONNECTOR_CACHE_SAMPLE !== undefined && {
+      cacheSample: Number(process.env.MCP_CONNECTOR_CACHE_SAMPLE),
+    }),
     onError: (error) => console.error(`Vault index: ${error.message}`),
     ...(onProgress !== undefined && { onProgress }),
     ...(index !== 'built' && { buildAfter: index }),

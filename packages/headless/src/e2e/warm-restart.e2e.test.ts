@@ -45,10 +45,17 @@ const NOTES = {
   'Journal/Today.md': 'Nothing about it today.\n',
 };
 
-async function serve(root: string, args: string[] = []): Promise<ChildServer> {
+async function serve(
+  root: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+): Promise<ChildServer> {
   const launch = E2E_TARGET === 'bun' ? undefined : builtCliLaunch();
-  return startChildServer(root, args, { ...(launch !== undefined && { launch }) });
+  return startChildServer(root, args, { env, ...(launch !== undefined && { launch }) });
 }
+
+/** Without the background sample, which would read an edited note again (cache-sample.ts). */
+const NO_SAMPLE = { MCP_CONNECTOR_CACHE_SAMPLE: '0' };
 
 const CLI = join(import.meta.dir, '..', 'cli.ts');
 
@@ -77,7 +84,7 @@ test(
     await editKeepingStat(join(vault.root, 'Garden/Tools.md'), (text) =>
       text.replace('garden', 'meadow'),
     );
-    server = await serve(vault.root);
+    server = await serve(vault.root, [], NO_SAMPLE);
     expect(await searchWhenReady(server, 'garden')).toEqual(first);
     expect(await searchWhenReady(server, 'meadow')).toEqual([]);
   },
@@ -146,7 +153,7 @@ test(
     await editKeepingStat(join(vault.root, 'Garden/Tools.md'), (text) =>
       text.replace('garden', 'meadow'),
     );
-    server = await serve(vault.root, ['--rebuild-cache']);
+    server = await serve(vault.root, ['--rebuild-cache'], NO_SAMPLE);
     expect(await searchWhenReady(server, 'meadow')).toHaveLength(1);
     await server.stop();
 
@@ -161,8 +168,37 @@ test(
       '--rebuild-cache',
     ]);
     expect(doctor.stderr.toString()).toContain('The metadata cache was removed');
-    server = await serve(vault.root);
+    server = await serve(vault.root, [], NO_SAMPLE);
     expect(await searchWhenReady(server, 'forest')).toHaveLength(1);
+  },
+  STARTS,
+);
+
+test(
+  'a background sample reads cached notes again: an edit that kept size and mtime is seen',
+  async () => {
+    vault = await buildVault(NOTES);
+    server = await serve(vault.root);
+    await searchWhenReady(server, 'garden');
+    await waitFor(
+      async () => existsSync(textStorePathOf(await metadataCachePathOf(vault?.root ?? ''))),
+      'the cache and the text store, written',
+    );
+    await server.stop();
+    await editKeepingStat(join(vault.root, 'Garden/Tools.md'), (text) =>
+      text.replace('garden', 'meadow'),
+    );
+    server = await serve(vault.root);
+    const running = server;
+    // Three notes: the sample (64) takes every one of them.
+    await waitFor(
+      async () => JSON.stringify(await searchWhenReady(running, 'meadow')).includes('Tools'),
+      'the edited note, read again by the sample',
+    );
+    await waitFor(
+      async () => !existsSync(await metadataCachePathOf(vault?.root ?? '')),
+      'the cache, dropped for a rebuild at the next start',
+    );
   },
   STARTS,
 );

@@ -36,6 +36,7 @@ import { IndexProgress } from './index-progress.ts';
 import { NodeAnswers } from './node-answers.ts';
 import { editNote } from './note-edit.ts';
 import { applyOutsideBatch } from './outside-changes.ts';
+import { verifyCachedSample } from './cache-sample.ts';
 import { VaultState } from './vault-state.ts';
 import { watchVault, type VaultWatcher } from './vault-watcher.ts';
 import { invalidFrontmatter, missingEntry } from '@mcp-connector/obsidian-plugin/host';
@@ -50,6 +51,8 @@ export interface NodeHostOptions {
   onProgress?: (indexed: number, total: number) => void;
   /** Keep note metadata in this file between runs (headless serving); none by default. */
   metadataCache?: MetadataCacheOptions;
+  /** Cached notes read again in the background after a start (cache-sample.ts); default 64. */
+  cacheSample?: number;
   /** Threads parsing notes while the index builds (0: in-process; default: automatic). */
   parseThreads?: number;
   /**
@@ -159,6 +162,25 @@ export class NodeHost implements VaultHost {
     }
     await written(built.writeTexts); // every text is in now
     await this.state.closeTextStore();
+    // Restored notes are trusted by size and mtime; a sample is read to check that trust.
+    const cache = options.metadataCache;
+    if (cache !== undefined && !this.closing)
+      void verifyCachedSample(
+        this.state,
+        this.writeLock,
+        cache.file,
+        () => this.closing,
+        options.cacheSample,
+      )
+        .then((differing) => {
+          if (differing.length > 0)
+            options.onError?.(
+              new Error(
+                `${differing.length} cached note(s) differed from their files (edited keeping size and mtime); they were read again, and the cache is rebuilt at the next start.`,
+              ),
+            );
+        })
+        .catch((error: unknown) => options.onError?.(asError(error)));
     // One full collection on Bun, so the idle server gives back what its start left behind
     // instead of holding its peak: hundreds of MB after a big vault's parsing and cache writing,
     // a few MB after loading the modules and a small vault (ADR-0022).
