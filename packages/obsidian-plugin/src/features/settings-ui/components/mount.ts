@@ -1,6 +1,7 @@
 /**
- * Mounts the settings tab's Svelte root into an element: Obsidian's settings tab does it in
- * display(), the Chromium harness page into its stand-in of the settings modal. Browser-safe.
+ * Mounts the settings tab's Svelte root into an element: the whole tab (the Chromium harness's
+ * stand-in of the settings modal), or one section into the row Obsidian made for its
+ * declarative definition (setting-definitions.ts). Browser-safe.
  */
 import { mount, unmount } from 'svelte';
 import type { SectionId, SettingsApi } from '../services/settings-api.ts';
@@ -9,6 +10,8 @@ import SettingsRoot from './SettingsRoot.svelte';
 export interface SettingsMountOptions {
   api: SettingsApi;
   notify: (message: string) => void;
+  /** One section alone; all of them when absent. */
+  only?: SectionId;
 }
 
 export interface MountedSettings {
@@ -17,7 +20,8 @@ export interface MountedSettings {
 }
 
 export function mountSettings(target: HTMLElement, options: SettingsMountOptions): MountedSettings {
-  const root = mount(SettingsRoot, { target, props: { ...options } }) as {
+  const { only, ...props } = options;
+  const root = mount(SettingsRoot, { target, props: { ...props, only: only ?? null } }) as {
     reveal(section: SectionId): void;
   };
   return {
