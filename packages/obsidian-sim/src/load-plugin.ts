@@ -12,7 +12,7 @@ import * as obsidian from './obsidian/index.ts';
 import { App } from './obsidian/app.ts';
 import { Notice } from './obsidian/notice.ts';
 import type { Plugin } from './obsidian/plugin.ts';
-import { atLeast } from './obsidian/setting-window.ts';
+import { atLeast } from './obsidian/version.ts';
 
 export interface LoadPluginOptions {
   /** The vault folder (a temp copy: the plugin writes to it). */

@@ -110,3 +110,39 @@ test('Obsidian 1.12 registers nothing and draws the same tab through display()',
   expect(tab.querySelectorAll('.mcp-connector-section-host')).toHaveLength(SECTIONS.length);
   expect(tab.querySelector('[data-testid="endpoint"]')?.textContent).toMatch(/^http:\/\/127/);
 });
+
+/** Clicks Revoke on the Default token's row; returns the confirmation Obsidian's Modal shows. */
+async function askToRevoke(plugin: LoadedPlugin): Promise<HTMLElement> {
+  const tab = await plugin.renderSettings();
+  const revoke = [...tab.querySelectorAll<HTMLButtonElement>('[data-token-id] button')].find(
+    (button) => button.textContent.trim() === 'Revoke',
+  );
+  revoke?.click();
+  const [modal] = [...plugin.app.openModals];
+  if (modal === undefined) throw new Error('Revoke opened no Obsidian modal');
+  return modal.modalEl;
+}
+
+test("a confirmation is Obsidian's Modal, its button destructive on 1.13", async () => {
+  const plugin = await load('1.13.1');
+  const modal = await askToRevoke(plugin);
+  expect(modal.querySelector('.modal-title')?.textContent).toBe('Revoke "Default"?');
+  const confirm = modal.querySelector<HTMLButtonElement>('button.mod-destructive');
+  expect(confirm?.textContent).toBe('Revoke');
+  expect(modal.querySelector('button.mod-warning')).toBeNull();
+  confirm?.click();
+  await plugin.waitForNotice(/Revoked "Default"/);
+  expect(plugin.app.openModals.size).toBe(0);
+});
+
+test('before 1.13 the same confirmation marks its button as a warning', async () => {
+  const plugin = await load('1.12.7');
+  const modal = await askToRevoke(plugin);
+  expect(modal.querySelector('button.mod-warning')?.textContent).toBe('Revoke');
+  expect(modal.querySelector('button.mod-destructive')).toBeNull();
+  [...modal.querySelectorAll<HTMLButtonElement>('button')]
+    .find((button) => button.textContent === 'Cancel')
+    ?.click();
+  expect(plugin.app.openModals.size).toBe(0);
+  expect(plugin.notices.some((text) => text.startsWith('Revoked'))).toBe(false);
+});

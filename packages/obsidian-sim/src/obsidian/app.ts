@@ -14,10 +14,8 @@ import type { Modal } from './modal.ts';
 import { NoticeBoard } from './notice.ts';
 import { Vault } from './vault.ts';
 import { Workspace } from './workspace.ts';
-import { DECLARATIVE_SETTINGS_SINCE, SettingWindow, atLeast } from './setting-window.ts';
-
-/** The Obsidian an app is unless told otherwise: the version of the pinned obsidian.d.ts. */
-export const SIMULATED_VERSION = '1.13.1';
+import { DECLARATIVE_SETTINGS_SINCE, SettingWindow } from './setting-window.ts';
+import { SIMULATED_VERSION, atLeast } from './version.ts';
 
 export interface AppOptions {
   /** The Obsidian version to behave as (what its API has): SIMULATED_VERSION by default. */

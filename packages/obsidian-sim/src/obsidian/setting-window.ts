@@ -121,14 +121,3 @@ function searchTexts(definition: SettingDefinition): string[] {
 function pluginOf(tab: PluginSettingTab): { manifest: PluginManifest } | undefined {
   return (tab as unknown as { plugin?: { manifest: PluginManifest } }).plugin;
 }
-
-/** True when `version` is `since` or later (dotted numbers). */
-export function atLeast(version: string, since: string): boolean {
-  const a = version.split('.').map(Number);
-  const b = since.split('.').map(Number);
-  for (let i = 0; i < Math.max(a.length, b.length); i += 1) {
-    const difference = (a[i] ?? 0) - (b[i] ?? 0);
-    if (difference !== 0) return difference > 0;
-  }
-  return true;
-}

@@ -5,6 +5,7 @@
  */
 import { mount, unmount } from 'svelte';
 import type { SectionId, SettingsApi } from '../services/settings-api.ts';
+import type { Dialogs } from './context.ts';
 import SettingsRoot from './SettingsRoot.svelte';
 
 export interface SettingsMountOptions {
@@ -12,6 +13,8 @@ export interface SettingsMountOptions {
   notify: (message: string) => void;
   /** One section alone; all of them when absent. */
   only?: SectionId;
+  /** The host's confirmation and secret dialogs; the Svelte ones when absent. */
+  dialogs?: Dialogs;
 }
 
 export interface MountedSettings {
@@ -20,8 +23,11 @@ export interface MountedSettings {
 }
 
 export function mountSettings(target: HTMLElement, options: SettingsMountOptions): MountedSettings {
-  const { only, ...props } = options;
-  const root = mount(SettingsRoot, { target, props: { ...props, only: only ?? null } }) as {
+  const { only, dialogs, ...props } = options;
+  const root = mount(SettingsRoot, {
+    target,
+    props: { ...props, only: only ?? null, dialogs: dialogs ?? null },
+  }) as {
     reveal(section: SectionId): void;
   };
   return {

@@ -3,7 +3,8 @@
  * (setting-definitions.ts): Obsidian 1.13+ takes them from getSettingDefinitions(), indexes them
  * for its settings search and renders each through its `render`; an older Obsidian never calls
  * getSettingDefinitions() and calls display(), which draws the same definitions into rows of its
- * own. Either way a section is a Svelte root mounted into its row. Until the settings are read
+ * own. Either way a section is a Svelte root mounted into its row, whose confirmations and new
+ * secrets open Obsidian's Modal (obsidian-dialogs.ts). Until the settings are read
  * (just after start-up) a row says so and fills in once they are. The class is made by a
  * function, not at module level, so loading main.js defines nothing over Obsidian's classes
  * before onload. See ADR-0051.
@@ -18,6 +19,7 @@ import {
 import type { SectionId } from '../services/settings-api.ts';
 import type { SettingsService } from '../services/settings-service.ts';
 import { mountSettings } from './mount.ts';
+import { obsidianDialogs } from './obsidian-dialogs.ts';
 import { settingDefinitions, type SectionDefinition } from './setting-definitions.ts';
 
 export interface SettingsTabSource {
@@ -71,6 +73,7 @@ export function createSettingsTab(plugin: Plugin, source: SettingsTabSource): Mc
           api: service,
           notify: (message) => new Notice(message),
           only: section,
+          dialogs: obsidianDialogs(this.app, copyToClipboard),
         });
         unmount = () => mounted.destroy();
         this.revealPending();
@@ -110,4 +113,13 @@ export function createSettingsTab(plugin: Plugin, source: SettingsTabSource): Mc
     }
   }
   return new McpConnectorSettingTab(plugin.app, plugin);
+}
+
+async function copyToClipboard(text: string, what: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    new Notice(`Copied ${what}.`);
+  } catch {
+    new Notice(`Could not copy ${what}: the clipboard is not available.`);
+  }
 }
