@@ -12,6 +12,7 @@ import * as obsidian from './obsidian/index.ts';
 import { App } from './obsidian/app.ts';
 import { Notice } from './obsidian/notice.ts';
 import type { Plugin } from './obsidian/plugin.ts';
+import { atLeast } from './obsidian/version.ts';
 
 export interface LoadPluginOptions {
   /** The vault folder (a temp copy: the plugin writes to it). */
@@ -19,6 +20,10 @@ export interface LoadPluginOptions {
   /** A built main.js; its manifest.json is read from the same folder unless `manifest` is given. */
   mainJs: string;
   manifest?: PluginManifest;
+  /** Other community plugins enabled in the vault (stand-ins without code), by id. */
+  enabledPlugins?: readonly string[];
+  /** The Obsidian version to behave as (its settings API): the pinned types' version by default. */
+  appVersion?: string;
 }
 
 export interface LoadedPlugin {
@@ -32,6 +37,13 @@ export interface LoadedPlugin {
   runCommand(id: string): boolean;
   /** The plugin's settings tab, displayed; throws when the plugin registered none. */
   renderSettings(): Promise<HTMLElement>;
+  /**
+   * The definitions the plugin's tab registered for Obsidian's settings search (empty when the
+   * app is older than 1.13): name, description and aliases, in order.
+   */
+  settingDefinitions(): { name: string; desc: string; aliases: string[] }[];
+  /** The names of the plugin's definitions the settings search lists for a query. */
+  searchSettings(query: string): string[];
   /** Resolves with the first notice (shown before or after the call) that matches. */
   waitForNotice(pattern: RegExp, timeoutMs?: number): Promise<string>;
   /**
@@ -47,7 +59,7 @@ export interface LoadedPlugin {
 }
 
 export async function loadPlugin(options: LoadPluginOptions): Promise<LoadedPlugin> {
-  const app = await App.open(options.vault);
+  const app = await App.open(options.vault, { version: options.appVersion });
   const manifest = options.manifest ?? (await readManifest(options.mainJs));
   const dir = manifest.dir ?? `${app.vault.configDir}/plugins/${manifest.id}`;
   const { exports, evaluateMs, evaluateCpuMs } = await evaluateMainJs(
@@ -59,6 +71,7 @@ export async function loadPlugin(options: LoadPluginOptions): Promise<LoadedPlug
     app: unknown,
     manifest: PluginManifest,
   ) => Plugin;
+  for (const id of options.enabledPlugins ?? []) app.plugins.add(id, {});
   const started = performance.now();
   const plugin = new PluginClass(app.asObsidian(), { ...manifest, dir });
   app.plugins.add(manifest.id, plugin);
@@ -79,6 +92,12 @@ export async function loadPlugin(options: LoadPluginOptions): Promise<LoadedPlug
     runCommand: (id) =>
       app.commands.executeCommandById(id.includes(':') ? id : `${manifest.id}:${id}`),
     renderSettings: () => renderSettings(app, manifest.id),
+    settingDefinitions: () => settingDefinitionsOf(app, manifest.id),
+    searchSettings: (query) =>
+      app.setting
+        .search(query)
+        .filter((hit) => hit.pluginId === manifest.id)
+        .map((hit) => hit.name),
     waitForNotice: (pattern, timeoutMs = 10_000) => waitForNotice(app, pattern, timeoutMs),
     async unload() {
       plugin.unload();
@@ -95,7 +114,46 @@ function obsidianFor(app: App): Record<string, unknown> {
   class AppNotice extends Notice {
     static override board = app.notices;
   }
-  return { ...obsidian, Notice: AppNotice };
+  const declarative = app.setting.declarative;
+  return {
+    ...obsidian,
+    Notice: AppNotice,
+    PluginSettingTab: declarative ? obsidian.PluginSettingTab : olderPluginSettingTab(),
+    apiVersion: app.version,
+    requireApiVersion: (version: string) => atLeast(app.version, version),
+  };
+}
+
+/**
+ * PluginSettingTab as Obsidian before 1.13 has it: no getSettingDefinitions, update or
+ * settingItems, so a plugin that calls them unguarded fails here as it would there.
+ */
+function olderPluginSettingTab(): typeof obsidian.PluginSettingTab {
+  abstract class OlderPluginSettingTab extends obsidian.PluginSettingTab {}
+  for (const member of ['getSettingDefinitions', 'update'])
+    Object.defineProperty(OlderPluginSettingTab.prototype, member, { value: undefined });
+  return OlderPluginSettingTab;
+}
+
+function settingDefinitionsOf(
+  app: App,
+  pluginId: string,
+): { name: string; desc: string; aliases: string[] }[] {
+  const tab = app.setting.pluginTabs.find(
+    (candidate) => (candidate as unknown as { plugin: Plugin }).plugin.manifest.id === pluginId,
+  );
+  if (tab === undefined || !app.setting.declarative) return [];
+  return tab.settingItems.flatMap((item) =>
+    'type' in item
+      ? []
+      : [
+          {
+            name: item.name,
+            desc: typeof item.desc === 'string' ? item.desc : (item.desc?.textContent ?? ''),
+            aliases: item.aliases ?? [],
+          },
+        ],
+  );
 }
 
 async function readManifest(mainJs: string): Promise<PluginManifest> {

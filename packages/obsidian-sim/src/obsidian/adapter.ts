@@ -129,6 +129,14 @@ export class FileSystemAdapter implements Pick<ObsidianAdapter, AdapterMembers> 
     return appendFile(this.getFullPath(normalizedPath), data);
   }
 
+  appendBinary(
+    normalizedPath: string,
+    data: ArrayBuffer,
+    _options?: DataWriteOptions,
+  ): Promise<void> {
+    return appendFile(this.getFullPath(normalizedPath), new Uint8Array(data));
+  }
+
   async process(normalizedPath: string, fn: (data: string) => string): Promise<string> {
     const next = fn(await this.read(normalizedPath));
     await this.write(normalizedPath, next);

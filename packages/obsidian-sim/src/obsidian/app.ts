@@ -5,7 +5,7 @@
  * app.json is read once when the app opens, as Obsidian reads its config at start-up.
  */
 import { linktextFor, parseAppSettings, type AppSettings } from '@mcp-connector/markdown/vault';
-import type { App as ObsidianApp, Command, PluginManifest, PluginSettingTab } from 'obsidian';
+import type { App as ObsidianApp, Command, PluginManifest } from 'obsidian';
 import { FileSystemAdapter } from './adapter.ts';
 import { createDom, type SimDom } from './dom.ts';
 import { FileManager } from './file-manager.ts';
@@ -14,6 +14,13 @@ import type { Modal } from './modal.ts';
 import { NoticeBoard } from './notice.ts';
 import { Vault } from './vault.ts';
 import { Workspace } from './workspace.ts';
+import { DECLARATIVE_SETTINGS_SINCE, SettingWindow } from './setting-window.ts';
+import { SIMULATED_VERSION, atLeast } from './version.ts';
+
+export interface AppOptions {
+  /** The Obsidian version to behave as (what its API has): SIMULATED_VERSION by default. */
+  version?: string;
+}
 
 /** `app.commands`: every command of every plugin, by its full id (`<plugin id>:<id>`). */
 export class CommandRegistry {
@@ -72,41 +79,6 @@ export class PluginRegistry {
   }
 }
 
-/** `app.setting`: the settings window and the plugins' tabs in it. */
-export class SettingWindow {
-  readonly pluginTabs: PluginSettingTab[] = [];
-  activeTab: PluginSettingTab | null = null;
-  isOpen = false;
-
-  addPluginTab(tab: PluginSettingTab): void {
-    this.pluginTabs.push(tab);
-  }
-
-  removePluginTab(tab: PluginSettingTab): void {
-    this.pluginTabs.splice(this.pluginTabs.indexOf(tab), 1);
-    if (this.activeTab === tab) this.activeTab = null;
-  }
-
-  open(): void {
-    this.isOpen = true;
-  }
-
-  close(): void {
-    this.activeTab?.hide();
-    this.activeTab = null;
-    this.isOpen = false;
-  }
-
-  /** Shows the tab of the plugin with this id: its display() runs, as in Obsidian. */
-  openTabById(id: string): void {
-    const tab = this.pluginTabs.find((candidate) => pluginOf(candidate)?.manifest.id === id);
-    if (tab === undefined) return;
-    this.activeTab?.hide();
-    this.activeTab = tab;
-    tab.display();
-  }
-}
-
 export class App implements Pick<ObsidianApp, 'loadLocalStorage' | 'saveLocalStorage'> {
   readonly vault: Vault;
   readonly metadataCache: MetadataCache;
@@ -114,7 +86,7 @@ export class App implements Pick<ObsidianApp, 'loadLocalStorage' | 'saveLocalSto
   readonly workspace: Workspace;
   readonly commands = new CommandRegistry();
   readonly plugins = new PluginRegistry();
-  readonly setting = new SettingWindow();
+  readonly setting: SettingWindow;
   private window: {
     dom: SimDom;
     notices: NoticeBoard;
@@ -125,7 +97,11 @@ export class App implements Pick<ObsidianApp, 'loadLocalStorage' | 'saveLocalSto
   private settings: AppSettings = parseAppSettings(null);
   private readonly localStorage = new Map<string, unknown>();
 
-  private constructor(basePath: string) {
+  private constructor(
+    basePath: string,
+    readonly version: string,
+  ) {
+    this.setting = new SettingWindow(atLeast(version, DECLARATIVE_SETTINGS_SINCE));
     this.vault = new Vault(new FileSystemAdapter(basePath));
     this.metadataCache = new MetadataCache(this.vault, (file, sourcePath, omitMdExtension) =>
       linktextFor(this.linkVault(), file.path, sourcePath, { keepExtension: !omitMdExtension }),
@@ -139,8 +115,8 @@ export class App implements Pick<ObsidianApp, 'loadLocalStorage' | 'saveLocalSto
   }
 
   /** Opens the vault at `basePath`: reads app.json, scans the folder and indexes every note. */
-  static async open(basePath: string): Promise<App> {
-    const app = new App(basePath);
+  static async open(basePath: string, options: AppOptions = {}): Promise<App> {
+    const app = new App(basePath, options.version ?? SIMULATED_VERSION);
     const config = `${app.vault.configDir}/app.json`;
     if (await app.vault.adapter.exists(config))
       app.settings = parseAppSettings(await app.vault.adapter.read(config));
@@ -214,9 +190,4 @@ export class App implements Pick<ObsidianApp, 'loadLocalStorage' | 'saveLocalSto
       listFiles: () => this.vault.getFiles(),
     };
   }
-}
-
-/** The plugin a settings tab belongs to (PluginSettingTab keeps it; obsidian.d.ts does not say). */
-function pluginOf(tab: PluginSettingTab): { manifest: PluginManifest } | undefined {
-  return (tab as unknown as { plugin?: { manifest: PluginManifest } }).plugin;
 }

@@ -11,6 +11,7 @@ import {
 import momentFactory from 'moment';
 import type * as Obsidian from 'obsidian';
 import { parse, stringify } from 'yaml';
+import { SIMULATED_VERSION, atLeast } from './version.ts';
 
 export const normalizePath: typeof Obsidian.normalizePath = (path) =>
   path
@@ -47,6 +48,12 @@ export const Platform: typeof Obsidian.Platform = {
   isSafari: false,
   resourcePathPrefix: 'app://local/',
 };
+
+/** The simulated app's version; loadPlugin gives each app its own (LoadPluginOptions.appVersion). */
+export const apiVersion: typeof Obsidian.apiVersion = SIMULATED_VERSION;
+
+export const requireApiVersion: typeof Obsidian.requireApiVersion = (version) =>
+  atLeast(apiVersion, version);
 
 export const setIcon: typeof Obsidian.setIcon = (parent, iconId) => {
   parent.setAttr('data-icon', iconId);

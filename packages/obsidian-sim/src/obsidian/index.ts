@@ -10,6 +10,7 @@ export { FileManager } from './file-manager.ts';
 export { TAbstractFile, TFile, TFolder } from './files.ts';
 export {
   Platform,
+  apiVersion,
   debounce,
   getAllTags,
   getLinkpath,
@@ -17,6 +18,7 @@ export {
   normalizePath,
   parseLinktext,
   parseYaml,
+  requireApiVersion,
   setIcon,
   stringifyYaml,
 } from './helpers.ts';

@@ -12,6 +12,8 @@ import type {
   Plugin as ObsidianPlugin,
   PluginManifest,
   PluginSettingTab as ObsidianPluginSettingTab,
+  SettingDefinitionItem,
+  SettingTab as ObsidianSettingTab,
   ViewCreator,
 } from 'obsidian';
 import type { App } from './app.ts';
@@ -178,12 +180,26 @@ export abstract class Plugin extends Component implements Pick<ObsidianPlugin, P
   }
 }
 
-export abstract class SettingTab {
+export abstract class SettingTab implements Pick<
+  ObsidianSettingTab,
+  'app' | 'containerEl' | 'settingItems' | 'getSettingDefinitions' | 'update' | 'display' | 'hide'
+> {
   readonly containerEl: HTMLElement;
+  /** What update() last read from getSettingDefinitions() (Obsidian 1.13+). */
+  settingItems: SettingDefinitionItem[] = [];
 
   constructor(readonly app: ObsidianApp) {
     this.containerEl = (app as unknown as App).dom.document.createElement('div');
     this.containerEl.addClass('vertical-tab-content');
+  }
+
+  /** None by default: the tab is drawn by display(), as before 1.13. */
+  getSettingDefinitions(): SettingDefinitionItem[] {
+    return [];
+  }
+
+  update(): void {
+    this.settingItems = this.getSettingDefinitions();
   }
 
   abstract display(): void;

@@ -77,6 +77,16 @@ export class ButtonComponent
     return this;
   }
 
+  setDestructive(): this {
+    this.buttonEl.addClass('mod-destructive');
+    return this;
+  }
+
+  removeDestructive(): this {
+    this.buttonEl.removeClass('mod-destructive');
+    return this;
+  }
+
   setTooltip(tooltip: string): this {
     this.buttonEl.setAttr('aria-label', tooltip);
     return this;

@@ -11,7 +11,7 @@ interface TinySettings {
 }
 
 export default class TinyPlugin extends Plugin {
-  settings: TinySettings = { enabled: false, name: '' };
+  override settings: TinySettings = { enabled: false, name: '' };
 
   override async onload(): Promise<void> {
     this.settings = {
@@ -35,7 +35,7 @@ class TinySettingTab extends PluginSettingTab {
     super(app, tiny);
   }
 
-  display(): void {
+  override display(): void {
     const { containerEl } = this;
     containerEl.empty();
     new Setting(containerEl).setName('Tiny').setHeading();

@@ -67,8 +67,11 @@ export interface ClientServerEntry {
   /** The command line of a stdio entry. */
   command?: string;
   args?: string[];
-  /** The vault and token of the stdio shim this entry runs (a synced Desktop entry, a .mcpb). */
-  shim?: { vault: string; tokenId: string };
+  /**
+   * The vault and token of the stdio shim this entry runs (a synced Desktop entry, a .mcpb), and
+   * the plugin folder it names when it names one.
+   */
+  shim?: { vault: string; tokenId: string; pluginId?: string };
 }
 
 export type ReadPlace =
@@ -115,7 +118,9 @@ function entryOf(
   if (secret !== undefined) entry.secret = secret;
   const env = asRecord(value.env);
   const [vault, tokenId] = [env[BUNDLE_ENV.vault], env[BUNDLE_ENV.tokenId]];
-  if (isString(vault) && isString(tokenId)) entry.shim = { vault, tokenId };
+  const pluginId = env[BUNDLE_ENV.pluginId];
+  if (isString(vault) && isString(tokenId))
+    entry.shim = { vault, tokenId, ...(isString(pluginId) && { pluginId }) };
   return entry;
 }
 

@@ -6,6 +6,7 @@
  * defines no class over Obsidian's at start-up.
  */
 import { Modal, Setting, type App } from 'obsidian';
+import { markDestructive } from '../../../ui/obsidian-compat.ts';
 import type {
   PermissionAnswer,
   PermissionPrompt,
@@ -62,7 +63,7 @@ function addButtons(container: HTMLElement, request: PermissionRequest, answerWi
   buttons.addButton((button) => button.setButtonText('Deny').onClick(() => answerWith('deny')));
   buttons.addButton((button) => {
     button.setButtonText('Allow once').onClick(() => answerWith('allow_once'));
-    if (request.destructive) button.setWarning();
+    if (request.destructive) markDestructive(button);
     else button.setCta();
   });
   if (!request.destructive) {

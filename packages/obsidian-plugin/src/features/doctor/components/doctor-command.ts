@@ -26,6 +26,8 @@ const ADVICE: DoctorAdvice = {
   editSettings:
     'remove that key from the file and turn the plugin off and on (it uses its defaults for the slice)',
   copyClientConfig: "copy that client's configuration again from the Local MCP Server settings",
+  replaceLegacyEntry:
+    "put a fresh entry in its place: copy it from the token's row in the Local MCP Server settings (Access control), download a new .mcpb there for a bundle, or turn Keep Claude Desktop in sync off and on",
   semanticSettings:
     'choose another provider in the Local MCP Server settings (Semantic search), or turn semantic search off there',
 };

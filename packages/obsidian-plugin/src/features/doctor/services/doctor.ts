@@ -5,6 +5,7 @@
  */
 import { loadSettingsFile } from '../../settings/index.ts';
 import { checkClients, portsNamedIn, readClientConfigs } from './checks/client-checks.ts';
+import { checkLegacyClients } from './checks/legacy-checks.ts';
 import { checkNode } from './checks/node-check.ts';
 import { checkPort, checkServer, probeServers } from './checks/server-checks.ts';
 import { checkSemantic } from './checks/semantic-check.ts';
@@ -31,6 +32,7 @@ export async function runDoctor(env: DoctorEnvironment): Promise<DoctorReport> {
     checkPort(env, servers),
     checkServer(env, servers),
     checkClients(env, settings, clientFiles, servers),
+    checkLegacyClients(env, clientFiles),
     await checkNode(env),
     await checkSemantic(env, file.invalid.includes('semantic') ? null : settings),
     await checkHiddenFolders(env, file.invalid.includes('hiddenFolders') ? null : settings),

@@ -21,6 +21,8 @@ export interface DoctorAdvice {
   /** Where data.json's settings are changed. */
   editSettings: string;
   copyClientConfig: string;
+  /** How to replace a client entry made before the rename (ADR-0035) with a current one. */
+  replaceLegacyEntry: string;
   semanticSettings: string;
 }
 

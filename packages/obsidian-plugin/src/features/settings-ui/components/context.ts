@@ -30,4 +30,7 @@ export interface SettingsUi {
   revealSecret(secret: NewSecret, title: string): void;
 }
 
+/** A host's own confirmation and secret dialogs (Obsidian's Modal), in place of the Svelte ones. */
+export type Dialogs = Pick<SettingsUi, 'confirm' | 'revealSecret'>;
+
 export const [getSettingsUi, setSettingsUi] = createContext<SettingsUi>();

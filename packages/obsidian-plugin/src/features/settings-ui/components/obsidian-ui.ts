@@ -3,7 +3,8 @@
  * commands, the status-bar item (the server's state, or the AI operation running and how far,
  * which a click or "Stop the running AI operations" stops) and, on layout-ready, the settings, the server's start and a
  * notice of the endpoint; on the first run (data.json had no token yet) a second notice, which
- * stays, with a button to access control.
+ * stays, with a button to access control; when the plugin's old id is enabled too, a notice
+ * that says to disable it (legacy-plugin-notice.ts).
  * main.ts gives it the vault's host, how to open the settings and how to start the server.
  */
 import { Notice, type App, type Plugin } from 'obsidian';
@@ -18,6 +19,7 @@ import type { SettingsLinks, SettingsService } from '../services/settings-servic
 import { statusBarText } from '../services/status-line.ts';
 import { OperationsWatch } from '../services/operations-watch.ts';
 import { operationLine, operationsStatus } from '../../long-work/index.ts';
+import { noticeLegacyPlugin } from './legacy-plugin-notice.ts';
 import { createSettingsTab } from './settings-tab.ts';
 
 export interface SettingsUiOptions {
@@ -111,6 +113,7 @@ export function installSettingsUi(plugin: Plugin, options: SettingsUiOptions): I
     // Loaded on layout-ready with the server it drives, not while main.js evaluates.
     const { SettingsService } = await import('../services/settings-service.ts');
     if (closed) return;
+    noticeLegacyPlugin(plugin.app);
     if (settings.problem !== null) new Notice(`Local MCP Server settings: ${settings.problem}`, 0);
     // A first run: no data.json yet, or one without tokens (not one that could not be read).
     const firstRun = settings.problem === null && settings.current.tokens.length === 0;
