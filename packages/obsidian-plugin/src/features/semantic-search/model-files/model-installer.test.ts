@@ -267,6 +267,9 @@ describe('trust on first use', () => {
     const again = await installerWith(records).download(firstUse);
     expect(again.state).toBe('failed');
     expect(again.errorCode).toBe('model_hashes_changed');
+    expect(again.error).toContain(
+      'tiny-bert/tokenizer.json did not match the SHA-256 recorded on this device',
+    );
     expect(again.error).toContain('than the ones this device first downloaded on');
     expect(again.error).toContain(
       `delete ${records.where(firstUse.modelId, firstUse.firstUse?.revision ?? '')}`,

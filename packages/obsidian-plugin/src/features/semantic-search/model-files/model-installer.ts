@@ -313,11 +313,13 @@ export class ModelInstaller {
     const message = error instanceof Error ? error.message : String(error);
     if (!(error instanceof ModelDownloadError)) return { code: 'network_error', message };
     const first = this.firstUseOf(model);
-    if (error.code !== 'hash_mismatch' || first?.recordedAt == null)
+    const recordedAt = first?.recordedAt ?? null;
+    if (error.code !== 'hash_mismatch' || first === null || recordedAt === null)
       return { code: error.code, message };
+    const file = message.replace(/ did not match .*$/, '');
     return {
       code: 'model_hashes_changed',
-      message: `${message.replace(/ and was deleted.*$/, '')}: the source now sends other files for ${model.modelId} at revision ${first.revision.slice(0, 7)} than the ones this device first downloaded on ${first.recordedAt.slice(0, 10)}, so nothing new was kept. If you trust the new files, delete ${first.where} and download again; otherwise pick another model.`,
+      message: `${file} did not match the SHA-256 recorded on this device: the source now sends other files for ${model.modelId} at revision ${first.revision.slice(0, 7)} than the ones this device first downloaded on ${recordedAt.slice(0, 10)}, so nothing new was kept. If you trust the new files, delete ${first.where} and download again; otherwise pick another model.`,
     };
   }
 
