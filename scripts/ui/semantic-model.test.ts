@@ -125,6 +125,25 @@ suite('the semantic section: the built-in model', () => {
       expect(after).not.toHaveProperty('semanticRanking');
       expect(after).not.toHaveProperty('hint');
       expect(await search(client, 'semantic')).toMatchObject({ ranking: 'semantic' });
+
+      // The menu names the three models with their state here.
+      const menu = semantic.getByRole('combobox', { name: 'Model', exact: true });
+      expect(await menu.locator('option').allTextContents()).toEqual([
+        'Tiny test model: installed',
+        'EmbeddingGemma 300M (768-d, multilingual): not installed',
+        'Multilingual-E5-Base (768-d, multilingual): not installed',
+      ]);
+      // E5 says in plain words that its hashes will be those of its first download, and until
+      // it is downloaded and built the model before it keeps answering.
+      await menu.selectOption('multilingual-e5-base');
+      await showing(status, 'will be recorded on this device, and later downloads must match');
+      expect(await semantic.getByTestId('model-consent').textContent()).toContain(
+        'No SHA-256 is published',
+      );
+      expect(await search(client, 'hybrid')).toMatchObject({
+        provider: 'native:tiny-bert',
+        ranking: 'hybrid',
+      });
     },
     TIMEOUT_MS,
   );

@@ -30,6 +30,7 @@ import { desktopConfigPath } from '../../packages/obsidian-plugin/src/features/c
 import {
   ModelInstaller,
   NATIVE_MODELS,
+  memoryFirstUseRecords,
   hashingProvider,
   nodeModelFolder,
   type EmbeddingProvider,
@@ -200,6 +201,7 @@ async function nativeModelDownloads(
     runtime: true, // as in Obsidian, whose Web Worker needs onnxruntime-web's .wasm
     sources: native.sources,
     fetch: native.fetch ?? ((url, init) => fetch(url, init)),
+    records: memoryFirstUseRecords(),
   });
   return {
     installer,

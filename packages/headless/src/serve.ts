@@ -28,7 +28,11 @@ import {
   clientSnippets,
   serverNameFor,
 } from '@mcp-connector/obsidian-plugin/client-config';
-import { ModelInstaller, nodeModelFolder } from '@mcp-connector/obsidian-plugin/semantic-search';
+import {
+  ModelInstaller,
+  nodeFirstUseRecords,
+  nodeModelFolder,
+} from '@mcp-connector/obsidian-plugin/semantic-search';
 import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
 import { ensureDefaultToken, findToken } from '@mcp-connector/obsidian-plugin/tool-policy';
 import { realpath, rm } from 'node:fs/promises';
@@ -83,6 +87,7 @@ export function headlessModels(): ModelInstaller {
   return new ModelInstaller({
     folder: nodeModelFolder(deviceRoots(thisDevice()).models),
     runtime: false,
+    records: nodeFirstUseRecords(deviceRoots(thisDevice()).modelTrust),
     fetch: (url, init) => fetch(url, init),
   });
 }

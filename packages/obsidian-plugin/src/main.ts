@@ -23,6 +23,7 @@ import {
 import {
   ModelInstaller,
   nativeModelOf,
+  nodeFirstUseRecords,
   nodeModelFolder,
   smartConnectionsAccess,
   webWorkerEmbedders,
@@ -126,6 +127,7 @@ export default class McpConnectorPlugin extends Plugin {
     return new ModelInstaller({
       folder: nodeModelFolder(deviceRoots(thisDevice()).models),
       runtime: true,
+      records: nodeFirstUseRecords(deviceRoots(thisDevice()).modelTrust),
       fetch: (url, init) => window.fetch(url, init),
     });
   }

@@ -97,3 +97,17 @@ test("the settings tab offers the model's download: what, how big, from where, i
   expect(buttons).toContain('Download model');
   expect(existsSync(join(vault.root, '.obsidian/plugins/local-mcp-server/models'))).toBe(false);
 });
+
+test('the Model menu offers the three models, each with its state on this device', async () => {
+  const tab = await loaded.renderSettings();
+  const menu = tab.querySelector('[data-section="semantic"] select[aria-label="Model"]');
+  const options = [...(menu?.querySelectorAll('option') ?? [])].map((option) => [
+    option.getAttribute('value'),
+    option.textContent,
+  ]);
+  expect(options).toEqual([
+    ['all-MiniLM-L6-v2', 'MiniLM-L6-v2 (384-d, English): not installed'],
+    ['embeddinggemma-300m', 'EmbeddingGemma 300M (768-d, multilingual): not installed'],
+    ['multilingual-e5-base', 'Multilingual-E5-Base (768-d, multilingual): not installed'],
+  ]);
+});

@@ -4,7 +4,8 @@
  * plugin, the headless CLI, the .mcpb shim and the Python bridge (scripts/mcp-stdio-bridge.py,
  * `device_home`, which a test holds to the same answers) all place files through this module.
  *
- * - state (kept; not re-creatable): token secrets, live-server.json, usage, the change journal.
+ * - state (kept; not re-creatable): token secrets, live-server.json, usage, the change journal,
+ *   and the hashes of models trusted on first use (ADR-0053).
  *   Linux and the rest: $XDG_STATE_HOME, else ~/.local/state; macOS: ~/Library/Application
  *   Support; Windows: %LOCALAPPDATA%\local-mcp-server\state.
  * - cache (re-created when gone): the metadata cache and text store, the semantic index, and the
@@ -84,12 +85,20 @@ export interface DeviceRoots {
   cache: string;
   /** The models every vault of the device shares. */
   models: string;
+  /** The SHA-256 of first downloads of models trusted on first use (state: kept). */
+  modelTrust: string;
 }
 
 /** The application's state and cache folders on this device (shared by all its vaults). */
 export function deviceRoots(device: Device): DeviceRoots {
   const { state, cache } = appRoots(device);
-  return { state, cache, models: joined(separatorOf(device.platform), cache, 'models') };
+  const sep = separatorOf(device.platform);
+  return {
+    state,
+    cache,
+    models: joined(sep, cache, 'models'),
+    modelTrust: joined(sep, state, 'model-trust'),
+  };
 }
 
 function appRoots(device: Device): { state: string; cache: string } {

@@ -24,7 +24,14 @@ export {
 } from './providers/native-models.ts';
 export { nodeModelFolder, type FileWriter, type ModelFolder } from './model-files/model-folder.ts';
 export {
+  memoryFirstUseRecords,
+  nodeFirstUseRecords,
+  type FirstUseRecord,
+  type FirstUseRecords,
+} from './model-files/first-use-records.ts';
+export {
   ModelInstaller,
+  type FirstUseStatus,
   type InstallState,
   type InstallStatus,
   type ModelInstallerOptions,

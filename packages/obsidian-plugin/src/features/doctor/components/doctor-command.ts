@@ -10,6 +10,7 @@ import {
   ModelInstaller,
   installLine,
   nativeModelOf,
+  nodeFirstUseRecords,
   nodeModelFolder,
   smartConnectionsAccess,
 } from '../../semantic-search/index.ts';
@@ -74,6 +75,7 @@ async function modelPresence(plugin: Plugin, settings: SemanticSettings): Promis
   const installer = new ModelInstaller({
     folder: nodeModelFolder(deviceRoots(thisDevice()).models),
     runtime: true,
+    records: nodeFirstUseRecords(deviceRoots(thisDevice()).modelTrust),
     fetch: () => Promise.reject(new Error('the doctor downloads nothing')),
   });
   const files = await installer.refresh(nativeModelOf(settings));

@@ -3,13 +3,16 @@
  * by an interrupted attempt with an HTTP Range request (a server that ignores the range answers
  * 200 and the file restarts), then checks size and SHA-256 and only then renames it into place.
  * A file whose hash is wrong is deleted and fetched again, up to `attempts` times; it is never
- * renamed into place, so nothing ever loads it.
+ * renamed into place, so nothing ever loads it. A file whose hash is not known yet (trusted on
+ * first use, ADR-0053) is kept when complete at its expected size, and its hash is returned for
+ * the record.
  */
 import type { Artifact } from './pinned-files.ts';
 import { sha256Hex } from './pinned-files.ts';
 import type { ModelFolder } from './model-folder.ts';
 
-export type DownloadErrorCode = 'hash_mismatch' | 'http_error' | 'network_error' | 'cancelled';
+export type DownloadErrorCode =
+  'hash_mismatch' | 'model_hashes_changed' | 'http_error' | 'network_error' | 'cancelled';
 
 export class ModelDownloadError extends Error {
   constructor(
@@ -48,7 +51,8 @@ export function partOf(target: string): string {
   return `${target}.part`;
 }
 
-export async function downloadFile(artifact: Artifact, options: DownloadOptions): Promise<void> {
+/** Returns the SHA-256 of the file it kept. */
+export async function downloadFile(artifact: Artifact, options: DownloadOptions): Promise<string> {
   const attempts = options.attempts ?? 3;
   let failure: ModelDownloadError | null = null;
   const aborted = () => options.signal?.aborted === true;
@@ -63,9 +67,10 @@ export async function downloadFile(artifact: Artifact, options: DownloadOptions)
       continue; // what was written stays in the part and the next attempt resumes it
     }
     options.onStage?.('verifying');
-    if (await verifyPart(artifact, options)) {
+    const kept = await verifyPart(artifact, options);
+    if (kept !== null) {
       await options.folder.rename(partOf(artifact.target), artifact.target);
-      return;
+      return kept;
     }
     failure = new ModelDownloadError(
       'hash_mismatch',
@@ -123,14 +128,16 @@ async function fetchRemainder(artifact: Artifact, options: DownloadOptions): Pro
   if (offset !== artifact.bytes) throw new Error(`the connection ended after ${offset} bytes`);
 }
 
-async function verifyPart(artifact: Artifact, options: DownloadOptions): Promise<boolean> {
+/** The part's SHA-256 when it is the expected file; else null, and the part is gone. */
+async function verifyPart(artifact: Artifact, options: DownloadOptions): Promise<string | null> {
   const part = partOf(artifact.target);
   const bytes = await options.folder.read(part);
   if (bytes !== null && bytes.length === artifact.bytes) {
-    if ((await sha256Hex(bytes)) === artifact.sha256) return true;
+    const sha256 = await sha256Hex(bytes);
+    if (artifact.sha256 === null || sha256 === artifact.sha256) return sha256;
   }
   await dropPart(part, bytes?.length ?? 0, options);
-  return false;
+  return null;
 }
 
 async function dropPart(part: string, bytes: number, options: DownloadOptions): Promise<void> {

@@ -1,10 +1,20 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { NATIVE_MODELS, type NativeModelSpec } from '../providers/native-models.ts';
 import type { FakeHub } from '../test-support/fake-hub.ts';
-import { startTinyHub, tinyModelSpec, webRuntimeDist } from '../test-support/tiny-model.ts';
+import {
+  startTinyHub,
+  tinyFirstUseSpec,
+  tinyModelSpec,
+  webRuntimeDist,
+} from '../test-support/tiny-model.ts';
+import {
+  memoryFirstUseRecords,
+  nodeFirstUseRecords,
+  type FirstUseRecords,
+} from './first-use-records.ts';
 import { nodeModelFolder } from './model-folder.ts';
 import { installLine } from '../services/progress-lines.ts';
 import { ModelFilesError, ModelInstaller, type InstallStatus } from './model-installer.ts';
@@ -23,6 +33,17 @@ afterEach(async () => {
   await hub.close();
   await rm(root, { recursive: true, force: true });
 });
+
+function installerWith(records: FirstUseRecords): ModelInstaller {
+  return new ModelInstaller({
+    folder: nodeModelFolder(root),
+    runtime: false,
+    sources: { hub: hub.url, cdn: hub.url },
+    fetch: (url, init) => fetch(url, init),
+    emitEveryMs: 0,
+    records,
+  });
+}
 
 function installer(runtime = false): ModelInstaller {
   return new ModelInstaller({
@@ -177,15 +198,101 @@ describe('model installer', () => {
     expect(await filesUnder(join(root, 'tiny-bert'))).not.toContain('onnx/model.onnx');
   });
 
-  test('a model without pins is unavailable and says which to pick', () => {
-    const status = installer().status(NATIVE_MODELS['multilingual-e5-base']);
+  test('a model with neither pins nor a first-use revision is unavailable and says which to pick', () => {
+    const { firstUse: _, ...bare } = NATIVE_MODELS['multilingual-e5-base'];
+    const status = installer().status(bare);
     expect(status.state).toBe('unavailable');
     expect(status.error).toContain('all-MiniLM-L6-v2');
   });
 
+  test('the three models: MiniLM and EmbeddingGemma pinned, E5 trusted on first use', () => {
+    const models = installer();
+    for (const name of ['all-MiniLM-L6-v2', 'embeddinggemma-300m'] as const) {
+      const pins = NATIVE_MODELS[name].pins;
+      expect(pins?.revision).toMatch(/^[0-9a-f]{40}$/);
+      for (const file of pins?.files ?? []) expect(file.sha256).toMatch(/^[0-9a-f]{64}$/);
+    }
+    const gemma = models.artifacts(NATIVE_MODELS['embeddinggemma-300m']) ?? [];
+    expect(gemma.map((artifact) => artifact.path)).toContain('onnx/model_quantized.onnx_data');
+    expect(gemma[0]?.url).toContain('/resolve/5090578d9565bb06545b4552f76e6bc2c93e4a66/');
+    // Without a place to record first downloads, E5 cannot be installed; with one, it can.
+    expect(models.status(NATIVE_MODELS['multilingual-e5-base']).state).toBe('unavailable');
+    const recording = installerWith(memoryFirstUseRecords());
+    const e5 = recording.status(NATIVE_MODELS['multilingual-e5-base']);
+    expect(e5.state).toBe('not_installed');
+    expect(e5.firstUse).toMatchObject({ revision: '1ec9243030a27d1a115d5c340572074c125b58b2' });
+    expect(e5.firstUse?.recordedAt).toBeNull();
+    expect(installLine(e5)).toContain('will be recorded on this device');
+  });
   test('the runtime goes where the docs say, beside the models', () => {
     expect(runtimeTarget()).toBe(
       `onnxruntime-web/${WEB_RUNTIME.version}/ort-wasm-simd-threaded.asyncify.wasm`,
     );
+  });
+});
+
+describe('trust on first use', () => {
+  let records: FirstUseRecords;
+  let firstUse: NativeModelSpec;
+  beforeEach(async () => {
+    records = nodeFirstUseRecords(join(root, 'state', 'model-trust'));
+    firstUse = await tinyFirstUseSpec();
+  });
+
+  test("the first download records every file's size and SHA-256 on the device; a restart loads by them", async () => {
+    const models = installerWith(records);
+    expect((await models.refresh(firstUse)).firstUse?.recordedAt).toBeNull();
+    const done = await models.download(firstUse);
+    expect(done.state).toBe('installed');
+    expect(done.firstUse?.recordedAt).not.toBeNull();
+    expect(installLine(done)).toContain('Trusted on first use: its SHA-256 were recorded');
+    const revision = firstUse.firstUse?.revision ?? '';
+    const lookup = await records.read(firstUse.modelId, revision);
+    if (lookup.kind !== 'recorded') throw new Error(`no record: ${lookup.kind}`);
+    const pinned = await tinyModelSpec();
+    expect(lookup.record.files).toEqual([...(pinned.pins?.files ?? [])]);
+    // The record lives in the device's state, not among the model files.
+    expect(records.where(firstUse.modelId, revision)).toStartWith(join(root, 'state'));
+    const restarted = installerWith(records);
+    expect((await restarted.refresh(firstUse)).state).toBe('installed');
+    expect(Object.keys((await restarted.load(firstUse)).files).sort()).toEqual(
+      pinned.pins?.files.map((file) => file.path).sort() ?? [],
+    );
+  });
+
+  test('a later download whose files differ from the record is refused with model_hashes_changed', async () => {
+    await installerWith(records).download(firstUse);
+    await rm(join(root, 'tiny-bert'), { recursive: true });
+    hub.corrupt('tokenizer.json', 3);
+    const again = await installerWith(records).download(firstUse);
+    expect(again.state).toBe('failed');
+    expect(again.errorCode).toBe('model_hashes_changed');
+    expect(again.error).toContain(
+      'tiny-bert/tokenizer.json did not match the SHA-256 recorded on this device',
+    );
+    expect(again.error).toContain('than the ones this device first downloaded on');
+    expect(again.error).toContain(
+      `delete ${records.where(firstUse.modelId, firstUse.firstUse?.revision ?? '')}`,
+    );
+    expect(await filesUnder(join(root, 'tiny-bert'))).not.toContain('tokenizer.json');
+  });
+
+  test('a file changed on disk after the record is deleted at load, never used', async () => {
+    await installerWith(records).download(firstUse);
+    await writeFile(join(root, 'tiny-bert/config.json'), '{}');
+    const error = await installerWith(records)
+      .load(firstUse)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ModelFilesError);
+  });
+
+  test('an unreadable record makes the model unavailable instead of trusting anew', async () => {
+    const where = records.where(firstUse.modelId, firstUse.firstUse?.revision ?? '');
+    await mkdir(dirname(where), { recursive: true });
+    await writeFile(where, 'not json');
+    const status = await installerWith(records).refresh(firstUse);
+    expect(status.state).toBe('unavailable');
+    expect(status.error).toContain('cannot be read');
+    expect(hub.requests).toHaveLength(0);
   });
 });

@@ -5,6 +5,7 @@
  * size and SHA-256; nothing else is ever downloaded or loaded.
  */
 import type { NativeModelSpec, PinnedFile } from '../providers/native-models.ts';
+import type { FirstUseRecord } from './first-use-records.ts';
 
 /**
  * The onnxruntime-web build bundled into the embedding worker (its JavaScript is in main.js) and
@@ -34,11 +35,34 @@ export const PUBLIC_SOURCES: Sources = {
   cdn: 'https://cdn.jsdelivr.net',
 };
 
+/** A file as it must be; `sha256` null: not known before the first download (ADR-0053). */
+export interface ExpectedFile extends Omit<PinnedFile, 'sha256'> {
+  sha256: string | null;
+}
+
 /** One file to have: where it is fetched from and where it goes in the models folder. */
-export interface Artifact extends PinnedFile {
+export interface Artifact extends ExpectedFile {
   url: string;
   /** Path inside the models folder (`PinnedFile.path` is inside the model or runtime). */
   target: string;
+}
+
+/**
+ * The revision and files of `model`: its pins; else, trusted on first use, the files this
+ * device recorded, or before any record the sizes alone; null when it has neither.
+ */
+export function expectedFiles(
+  model: NativeModelSpec,
+  recorded: FirstUseRecord | null,
+): { revision: string; files: readonly ExpectedFile[] } | null {
+  if (model.pins !== null) return model.pins;
+  const { firstUse } = model;
+  if (firstUse === undefined) return null;
+  if (recorded !== null) return { revision: recorded.revision, files: recorded.files };
+  return {
+    revision: firstUse.revision,
+    files: firstUse.files.map((file) => ({ ...file, sha256: null })),
+  };
 }
 
 export function modelFolderOf(model: NativeModelSpec): string {
@@ -56,11 +80,12 @@ export function runtimeTarget(): string {
 /** The files to download or load for `model`, plus the runtime when it runs in a web worker. */
 export function artifactsFor(
   model: NativeModelSpec,
-  options: { runtime: boolean; sources?: Sources },
+  options: { runtime: boolean; sources?: Sources; recorded?: FirstUseRecord | null },
 ): Artifact[] | null {
-  if (model.pins === null) return null;
+  const expected = expectedFiles(model, options.recorded ?? null);
+  if (expected === null) return null;
   const { hub, cdn } = options.sources ?? PUBLIC_SOURCES;
-  const { revision, files } = model.pins;
+  const { revision, files } = expected;
   const artifacts: Artifact[] = files.map((file) => ({
     ...file,
     url: `${trim(hub)}/${model.modelId}/resolve/${revision}/${file.path}`,

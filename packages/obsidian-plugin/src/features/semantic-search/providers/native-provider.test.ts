@@ -38,4 +38,35 @@ describe('native provider (transformers.js)', () => {
     expect(network).not.toHaveBeenCalled();
     network.mockRestore();
   });
+
+  test('weights beside the graph (.onnx_data) are loaded as external data, and prompts prefix', async () => {
+    const asked: object[] = [];
+    const seen: string[][] = [];
+    const real = await transformers();
+    const fake = {
+      ...real,
+      env: { ...real.env },
+      AutoTokenizer: {
+        from_pretrained: async () => (texts: string[]) => {
+          seen.push(texts);
+          return {};
+        },
+      },
+      AutoModel: {
+        from_pretrained: async (_id: string, options: object) => {
+          asked.push(options);
+          return async () => ({
+            sentence_embedding: { dims: [1, 2], tolist: () => seen.at(-1)?.map(() => [3, 4]) },
+          });
+        },
+      },
+    } as unknown as TransformersModule;
+    const model = { ...(await tinyModelSpec()), dimensions: 2, queryPrefix: 'query: ' };
+    const files = { ...(await tinyModelFiles()), 'onnx/model.onnx_data': new Uint8Array(4) };
+    const provider = nativeProvider({ model, files, transformers: async () => fake });
+    const [vector] = await provider.embed(['kanban'], 'query');
+    expect(asked).toEqual([{ dtype: 'fp32', use_external_data_format: true }]);
+    expect(seen).toEqual([['query: kanban']]);
+    expect([...(vector as Float32Array)].map((x) => x.toFixed(1))).toEqual(['0.6', '0.8']);
+  });
 });

@@ -8,7 +8,9 @@
  * on onnxruntime-node, in a worker thread).
  *
  * A model that exports `sentence_embedding` (EmbeddingGemma) is used as is; otherwise token
- * states are mean-pooled over the attention mask, as sentence-transformers does.
+ * states are mean-pooled over the attention mask, as sentence-transformers does. Weights kept
+ * beside the graph (`<graph>.onnx_data`, EmbeddingGemma's) are loaded as its external data
+ * whenever the files hold them, whatever the model's config says.
  */
 import type { EmbeddingProvider } from './embedding-provider.ts';
 import { ProviderUnavailableError, toUnitVectors } from './embedding-provider.ts';
@@ -98,6 +100,7 @@ async function loadEncoder(
     transformers.AutoModel.from_pretrained(modelId, {
       dtype,
       ...(options.device !== undefined && { device: options.device }),
+      ...(hasExternalData(options.files) && { use_external_data_format: true }),
     }),
   ]).catch((error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error);
@@ -115,6 +118,10 @@ async function loadEncoder(
     return pooled.tolist() as number[][];
   };
   return { encode, dispose: async () => void (await model.dispose?.()) };
+}
+
+function hasExternalData(files: Record<string, Uint8Array>): boolean {
+  return Object.keys(files).some((path) => path.endsWith('.onnx_data'));
 }
 
 function serveFromMemory(

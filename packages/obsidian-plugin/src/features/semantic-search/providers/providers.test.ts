@@ -1,3 +1,4 @@
+import { memoryFirstUseRecords } from '../model-files/first-use-records.ts';
 import { describe, expect, test } from 'bun:test';
 import { defaultSemanticSettings } from '../settings.ts';
 import { chooseProvider } from './choose-provider.ts';
@@ -40,6 +41,7 @@ describe('choosing a provider', () => {
       folder: nodeModelFolder('/nonexistent-models'),
       runtime: true,
       fetch: noNetwork,
+      records: memoryFirstUseRecords(),
     });
   const web = { ...inProcessEmbedders(), runtime: 'web' as const };
 
@@ -89,15 +91,15 @@ describe('choosing a provider', () => {
     expect(fetched).toBe(0);
   });
 
-  test('explicit choices: a model without pins and the offline model in Obsidian are unavailable', () => {
-    const gemma = () =>
-      chooseProvider(
-        { ...settings, provider: 'native', nativeModel: 'embeddinggemma-300m' },
-        { hostKind: 'plugin', embedders: web, models: emptyModels() },
-      );
-    expect(gemma).toThrow(ProviderUnavailableError);
-    expect(gemma).not.toThrow(ModelNotInstalledError);
-    expect(gemma).toThrow('no pinned revision');
+  test('explicit choices: the larger models wait for their download; the offline model in Obsidian is unavailable', () => {
+    for (const nativeModel of ['embeddinggemma-300m', 'multilingual-e5-base'] as const) {
+      const choose = () =>
+        chooseProvider(
+          { ...settings, provider: 'native', nativeModel },
+          { hostKind: 'plugin', embedders: web, models: emptyModels() },
+        );
+      expect(choose).toThrow(ModelNotInstalledError);
+    }
     expect(() =>
       chooseProvider({ ...settings, provider: 'offline' }, { hostKind: 'plugin', embedders: web }),
     ).toThrow('headless server only');

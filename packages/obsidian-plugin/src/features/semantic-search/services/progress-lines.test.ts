@@ -30,6 +30,8 @@ const status = (change: Partial<InstallStatus>): InstallStatus => ({
   error: null,
   file: null,
   refused: [],
+  errorCode: null,
+  firstUse: null,
   ...change,
 });
 

@@ -22,6 +22,10 @@ export function progressLine(status: IndexStatus): string {
 }
 
 export function installLine(status: InstallStatus): string {
+  return `${stateLine(status)}${firstUseNote(status)}`;
+}
+
+function stateLine(status: InstallStatus): string {
   const total = megabytes(status.bytesTotal);
   switch (status.state) {
     case 'installed':
@@ -45,6 +49,16 @@ export function installLine(status: InstallStatus): string {
   }
 }
 
+/** For a model trusted on first use (ADR-0053): what its files are checked against, in words. */
+function firstUseNote(status: InstallStatus): string {
+  const { firstUse, state } = status;
+  if (firstUse === null || state === 'unavailable') return '';
+  const revision = firstUse.revision.slice(0, 7);
+  if (firstUse.recordedAt === null)
+    return ` Nobody we could check publishes this model's SHA-256, so the first download's (revision ${revision}) will be recorded on this device, and later downloads must match them.`;
+  return ` Trusted on first use: its SHA-256 were recorded on this device on ${firstUse.recordedAt.slice(0, 10)} from the first download (revision ${revision}); a download that brings other files is refused.`;
+}
+
 /**
  * What a download of `model` fetches, said before the user agrees: the model's files and the
  * runtime, how big, from which host (and hub revision), into which folder, and that every file
@@ -57,13 +71,17 @@ export function consentLine(
 ): string {
   const own = artifacts.filter((artifact) => artifact.target.startsWith(`${model.modelId}/`));
   const runtime = artifacts.filter((artifact) => !own.includes(artifact));
-  const revision = model.pins === null ? '' : ` at revision ${model.pins.revision.slice(0, 7)}`;
+  const pinned = model.pins?.revision ?? model.firstUse?.revision;
+  const revision = pinned === undefined ? '' : ` at revision ${pinned.slice(0, 7)}`;
   const parts = [
     `${model.modelId}'s ${count(own.length, 'file')} (${megabytes(sum(own))}) from ${hostOf(own)}${revision}`,
   ];
   if (runtime.length > 0)
     parts.push(`the WebAssembly runtime (${megabytes(sum(runtime))}) from ${hostOf(runtime)}`);
-  return `The download fetches ${megabytes(sum(artifacts))}: ${parts.join(' and ')}, into ${folder}. Each file is checked against its pinned SHA-256 before it is kept; nothing about your notes is sent.`;
+  const check = own.some((artifact) => artifact.sha256 === null)
+    ? `No SHA-256 is published for ${model.modelId}'s files: each is kept when complete at its known size, and their SHA-256 are recorded on this device for every later download and start to match`
+    : 'Each file is checked against its pinned SHA-256 before it is kept';
+  return `The download fetches ${megabytes(sum(artifacts))}: ${parts.join(' and ')}, into ${folder}. ${check}; nothing about your notes is sent.`;
 }
 
 function sum(artifacts: readonly Artifact[]): number {

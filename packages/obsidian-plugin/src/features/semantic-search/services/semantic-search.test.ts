@@ -10,7 +10,13 @@ import { ModelInstaller } from '../model-files/model-installer.ts';
 import { nodeModelFolder } from '../model-files/model-folder.ts';
 import { NATIVE_MODELS } from '../providers/native-models.ts';
 import type { FakeHub } from '../test-support/fake-hub.ts';
-import { startTinyHub, tinyModelSpec } from '../test-support/tiny-model.ts';
+import { startFakeHub } from '../test-support/fake-hub.ts';
+import {
+  TINY_MODELS,
+  TINY_MODEL_ID,
+  startTinyHub,
+  tinyModelSpec,
+} from '../test-support/tiny-model.ts';
 import { inProcessEmbedders } from '../worker/in-process-embedders.ts';
 import {
   ProviderUnavailableError,
@@ -296,5 +302,58 @@ describe('SemanticSearch before the native model is installed', () => {
     expect(answer).toMatchObject({ provider: 'native:tiny-bert', ranking: 'hybrid' });
     expect(answer.semanticRanking).toBeUndefined();
     expect(answer.hint).toBeUndefined();
+  });
+
+  test('switching to a model not installed yet keeps the previous model answering until the new one is downloaded and built', async () => {
+    vault = await openTestHost(notes);
+    const tiny = await tinyModelSpec();
+    // A second model: the same tiny files under another id, as EmbeddingGemma would be.
+    const other = { ...tiny, modelId: 'tiny-gemma', label: 'Tiny second model' };
+    hub = await startFakeHub({
+      models: Object.fromEntries(
+        [tiny, other].map((model) => [
+          model.modelId,
+          { revision: tiny.pins?.revision ?? '', folder: join(TINY_MODELS, TINY_MODEL_ID) },
+        ]),
+      ),
+    });
+    models = await mkdtemp(join(tmpdir(), 'models-'));
+    const installer = new ModelInstaller({
+      folder: nodeModelFolder(models),
+      runtime: false,
+      sources: { hub: hub.url, cdn: hub.url },
+      fetch: (url, init) => fetch(url, init),
+    });
+    await installer.download(tiny);
+    const settings = { ...defaultSemanticSettings(), provider: 'native' as const };
+    newService({
+      settings,
+      environment: {
+        embedders: inProcessEmbedders(),
+        models: installer,
+        nativeModels: { ...NATIVE_MODELS, 'all-MiniLM-L6-v2': tiny, 'embeddinggemma-300m': other },
+      },
+    });
+    const indexes = join(vault.root, '.obsidian/plugins/local-mcp-server/semantic-index');
+    expect((await service.search(request('frost'))).result.provider).toBe('native:tiny-bert');
+
+    await service.applySettings({ ...settings, nativeModel: 'embeddinggemma-300m' });
+    const meanwhile = (await service.search(request('frost'))).result;
+    expect(meanwhile).toMatchObject({ provider: 'native:tiny-bert', ranking: 'hybrid' });
+    expect(meanwhile.hint).toBeUndefined();
+    expect(existsSync(join(indexes, 'native_tiny-bert'))).toBe(true);
+
+    const answered = new Set<string>();
+    const downloaded = installer.download(other);
+    const switched = await waitForValue(async () => {
+      const { result } = await service.search(request('frost'));
+      answered.add(`${result.provider} ${result.ranking}`);
+      return result.provider === 'native:tiny-gemma' ? result : undefined;
+    }, 'the second model to take over once downloaded and built');
+    expect((await downloaded).state).toBe('installed');
+    expect(switched.ranking).toBe('hybrid');
+    // Every answer on the way came from one model or the other, never from keywords alone.
+    expect([...answered].every((line) => line.endsWith(' hybrid'))).toBe(true);
+    await waitFor(() => !existsSync(join(indexes, 'native_tiny-bert')), 'the old index to go');
   });
 });

@@ -228,6 +228,7 @@ export class SemanticSearch {
       if (error instanceof ModelNotInstalledError) {
         this.missingModel = error;
         this.providerProblem = null;
+        if (this.keepsServing()) return; // until the chosen model is installed and built
         provider = keywordOnlyProvider();
       } else {
         this.providerProblem = error instanceof Error ? error.message : String(error);
@@ -257,6 +258,18 @@ export class SemanticSearch {
       this.next = index;
     }
     void index.start().then(() => this.promote(index));
+  }
+
+  /**
+   * The chosen model is not installed yet, and a model's index serves: it keeps serving (an index
+   * being built for another choice is dropped) until the chosen one is installed and built.
+   */
+  private keepsServing(): boolean {
+    const active = this.active;
+    if (active === null || active.keywordsOnly || active.status().state === 'failed') return false;
+    void this.next?.destroy();
+    this.next = null;
+    return true;
   }
 
   private chooseFromSettings = (settings: SemanticSettings): EmbeddingProvider =>

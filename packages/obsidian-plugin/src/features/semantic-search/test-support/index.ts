@@ -3,6 +3,7 @@ export {
   TINY_MODELS,
   TINY_MODEL_ID,
   tinyModelFiles,
+  tinyFirstUseSpec,
   tinyModelSpec,
   refuseDownloads,
   startTinyHub,

@@ -25,11 +25,23 @@ export async function tinyModelSpec(): Promise<NativeModelSpec> {
   );
   return {
     modelId: TINY_MODEL_ID,
+    label: 'Tiny test model',
     dimensions: 32,
     dtype: 'fp32',
     queryPrefix: '',
     documentPrefix: '',
     pins: { revision: 'c0ffee0000000000000000000000000000000001', files },
+  };
+}
+
+/** The tiny model as a model whose hashes are not known: trusted on first use (ADR-0053). */
+export async function tinyFirstUseSpec(): Promise<NativeModelSpec> {
+  const pinned = await tinyModelSpec();
+  const { revision, files } = pinned.pins as NonNullable<NativeModelSpec['pins']>;
+  return {
+    ...pinned,
+    pins: null,
+    firstUse: { revision, files: files.map(({ path, bytes }) => ({ path, bytes })) },
   };
 }
 

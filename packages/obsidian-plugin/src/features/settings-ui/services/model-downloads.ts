@@ -4,13 +4,15 @@
  */
 import type { SemanticSettings } from '@mcp-connector/shared';
 import {
+  NATIVE_MODELS,
   nativeModelOf,
+  type InstallState,
   type InstallStatus,
   type ModelInstaller,
   type NativeModelSpec,
   type ProviderEnvironment,
 } from '../../semantic-search/index.ts';
-import type { ModelInstallView } from './settings-api.ts';
+import type { ModelInstallView, NativeModelOption } from './settings-api.ts';
 import { modelInstallView } from './views.ts';
 
 /** The built-in model's installer: the same one the connector loads from and the Notice drives. */
@@ -44,12 +46,31 @@ export class ModelDownloadState {
     this.required().installer.cancel(this.modelOf(semantic));
   }
 
-  /** Looks at the models folder for the model the settings name, once per model. */
+  /**
+   * Looks at the models folder for the model the settings name, once per model; the first time
+   * for every model too, so the menu can say which are installed.
+   */
   refresh(semantic: SemanticSettings): void {
     const model = this.modelOf(semantic);
     if (this.models === null || model.modelId === this.refreshedModel) return;
+    const { installer } = this.models;
+    if (this.refreshedModel === null)
+      for (const other of Object.values(this.catalog()))
+        installer.refresh(other).catch(() => undefined);
+    else installer.refresh(model).catch(() => undefined);
     this.refreshedModel = model.modelId;
-    this.models.installer.refresh(model).catch(() => undefined);
+  }
+
+  /** The Model menu: every model the built-in provider runs, with its install state here. */
+  menu(): NativeModelOption[] {
+    return Object.entries(this.catalog()).map(([name, model]) => {
+      const state = this.models?.installer.status(model).state ?? null;
+      return {
+        name: name as SemanticSettings['nativeModel'],
+        label: state === null ? model.label : `${model.label}: ${STATE_WORDS[state]}`,
+        state,
+      };
+    });
   }
 
   onChange(listener: (news: ModelNews) => void): () => void {
@@ -77,4 +98,17 @@ export class ModelDownloadState {
   private modelOf(semantic: SemanticSettings): NativeModelSpec {
     return nativeModelOf(semantic, this.models ?? {});
   }
+
+  private catalog(): NonNullable<ModelDownloads['nativeModels']> {
+    return this.models?.nativeModels ?? NATIVE_MODELS;
+  }
 }
+
+const STATE_WORDS: Readonly<Record<InstallState, string>> = {
+  installed: 'installed',
+  not_installed: 'not installed',
+  downloading: 'downloading',
+  verifying: 'checking the files',
+  failed: 'download failed',
+  unavailable: 'cannot be installed here',
+};

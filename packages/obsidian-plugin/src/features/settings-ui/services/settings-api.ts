@@ -125,11 +125,20 @@ export interface ModelInstallView {
   folder: string;
 }
 
+/** One entry of the Model menu: the model and, where this tab installs models, its state. */
+export interface NativeModelOption {
+  name: SemanticSettings['nativeModel'];
+  /** The menu's words: the model's name and its state ("installed", "not installed", ...). */
+  label: string;
+  /** Null where this tab cannot install models. */
+  state: InstallState | null;
+}
+
 export interface SemanticView {
   settings: SemanticSettings;
   /** Null while no index exists yet (off, not started, or the server is down). */
   status: IndexStatusView | null;
-  nativeModels: readonly string[];
+  nativeModels: readonly NativeModelOption[];
   /** The built-in model the settings name; null where this tab cannot install models. */
   model: ModelInstallView | null;
 }

@@ -383,6 +383,14 @@ describe('the built-in model', () => {
       expect(states).toContain('downloading');
       expect(states).toContain('verifying');
 
+      const menu = withModels.view().semantic.nativeModels;
+      expect(menu.map((option) => [option.name, option.state])).toEqual([
+        ['all-MiniLM-L6-v2', 'installed'],
+        ['embeddinggemma-300m', 'not_installed'],
+        ['multilingual-e5-base', 'unavailable'],
+      ]);
+      expect(menu[1]?.label).toBe('EmbeddingGemma 300M (768-d, multilingual): not installed');
+
       await withModels.setSemantic({ nativeModel: 'multilingual-e5-base' });
       expect(withModels.view().semantic.model?.state).toBe('unavailable');
       const refused = await withModels.downloadModel().catch((error: unknown) => error);

@@ -27,7 +27,6 @@ import {
   type NodeRuntime,
 } from '../../client-config/index.ts';
 import { decisionsToCsv } from '../../command-permissions/index.ts';
-import { NATIVE_MODELS } from '../../semantic-search/index.ts';
 import type { SettingsStore } from '../../settings/index.ts';
 import {
   addToken,
@@ -425,7 +424,7 @@ export class SettingsService implements SettingsApi {
       semantic: {
         settings: settings.semantic,
         status: indexStatusView(semantic?.status() ?? null),
-        nativeModels: Object.keys(NATIVE_MODELS),
+        nativeModels: this.downloads.menu(),
         model: this.downloads.view(settings.semantic),
       },
       changeJournal: settings.changeJournal,
