@@ -5,7 +5,7 @@
  */
 import type { TokenRecord } from '@mcp-connector/shared';
 import { createMcpHandler, type ServerNotifier } from '@modelcontextprotocol/server';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
 import { newProofKey } from '@mcp-connector/shared/server-proof';
@@ -36,6 +36,11 @@ export interface TransportOptions {
   limits?: TransportLimits;
   surface: McpSurface;
   onError?: (error: Error) => void;
+  /**
+   * Told of each HTTP request as it arrives; the function it returns runs when its response
+   * closes (a background server's idle exit counts requests in flight by it, ADR-0047).
+   */
+  onRequest?: () => () => void;
 }
 
 /** What one client may hold of the server; tests shrink them. */
@@ -71,19 +76,20 @@ export async function startTransport(options: TransportOptions): Promise<Running
   );
   let port = 0;
   const proofKey = newProofKey();
-  const server = createServer(
-    createEndpoint({
-      port: () => port,
-      proofKey,
-      tokens: options.tokens,
-      beforeRequest: options.beforeRequest ?? (async () => undefined),
-      refusal: options.refusal ?? (() => null),
-      bodyTimeoutMs: options.limits?.bodyTimeoutMs ?? BODY_TIMEOUT_MS,
-      mcp: toNodeMcpHandler({
-        fetch: async (request, init) => jsonWhenAnswerOnly(await mcpHandler.fetch(request, init)),
-      }),
-      onError,
+  const endpoint = createEndpoint({
+    port: () => port,
+    proofKey,
+    tokens: options.tokens,
+    beforeRequest: options.beforeRequest ?? (async () => undefined),
+    refusal: options.refusal ?? (() => null),
+    bodyTimeoutMs: options.limits?.bodyTimeoutMs ?? BODY_TIMEOUT_MS,
+    mcp: toNodeMcpHandler({
+      fetch: async (request, init) => jsonWhenAnswerOnly(await mcpHandler.fetch(request, init)),
     }),
+    onError,
+  });
+  const server = createServer(
+    options.onRequest === undefined ? endpoint : heard(endpoint, options.onRequest),
   );
   const connections = capConnections(
     server,
@@ -103,6 +109,17 @@ export async function startTransport(options: TransportOptions): Promise<Running
         connections.destroyAll();
       });
     },
+  };
+}
+
+/** The listener, telling `onRequest` of each request and, when its response closes, of its end. */
+function heard(
+  listener: (request: IncomingMessage, response: ServerResponse) => void,
+  onRequest: () => () => void,
+) {
+  return (request: IncomingMessage, response: ServerResponse): void => {
+    response.once('close', onRequest());
+    listener(request, response);
   };
 }
 

@@ -14,7 +14,8 @@ export interface Endpoint {
   proofKey: string;
 }
 
-export type ProofOutcome = 'proven' | 'refused' | 'not_proven';
+/** `late`: no answer in time (a server busy building its index); nothing was proven. */
+export type ProofOutcome = 'proven' | 'refused' | 'not_proven' | 'late';
 
 const PROOF_TIMEOUT_MS = 5_000;
 
@@ -44,9 +45,13 @@ export function proveServer(endpoint: Endpoint): Promise<ProofOutcome> {
         response.on('end', () => resolve(proven(endpoint, challenge, response.statusCode, text)));
       },
     );
-    outgoing.on('timeout', () => outgoing.destroy());
+    let late = false;
+    outgoing.on('timeout', () => {
+      late = true;
+      outgoing.destroy();
+    });
     outgoing.on('error', (error: NodeJS.ErrnoException) =>
-      resolve(error.code === 'ECONNREFUSED' ? 'refused' : 'not_proven'),
+      resolve(late ? 'late' : error.code === 'ECONNREFUSED' ? 'refused' : 'not_proven'),
     );
     outgoing.end();
   });
