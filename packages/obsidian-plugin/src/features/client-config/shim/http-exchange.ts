@@ -14,7 +14,7 @@ export interface Endpoint {
   proofKey: string;
 }
 
-/** `late`: no answer in time (a server busy building its index); nothing was proven. */
+/** `late`: no answer in time, or the connection closed unanswered (a busy server); unproven. */
 export type ProofOutcome = 'proven' | 'refused' | 'not_proven' | 'late';
 
 const PROOF_TIMEOUT_MS = 5_000;
@@ -50,9 +50,11 @@ export function proveServer(endpoint: Endpoint): Promise<ProofOutcome> {
       late = true;
       outgoing.destroy();
     });
-    outgoing.on('error', (error: NodeJS.ErrnoException) =>
-      resolve(late ? 'late' : error.code === 'ECONNREFUSED' ? 'refused' : 'not_proven'),
-    );
+    // A connection closed unanswered (a busy server shedding connections) proved nothing either way.
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ECONNREFUSED') resolve('refused');
+      else resolve(late || error.code === 'ECONNRESET' ? 'late' : 'not_proven');
+    });
     outgoing.end();
   });
 }
