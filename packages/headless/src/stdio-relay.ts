@@ -57,7 +57,6 @@ export async function relayStdio(options: StdioRelayOptions, token: TokenRecord)
     pluginId: manifest.id,
     tokenId: token.id,
     fallbackCli: null,
-    idleExitSeconds: null,
     deadlineMs: DEFAULT_DEADLINE_MS,
     connectWindowMs: DEFAULT_CONNECT_WINDOW_MS,
   };

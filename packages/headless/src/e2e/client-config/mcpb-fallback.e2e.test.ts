@@ -1,13 +1,12 @@
 /**
  * A .mcpb exported with the fallback, end to end: built around the freshly built headless CLI,
  * validated and unpacked with the official `mcpb` CLI, started by Node with nothing on PATH and
- * driven over stdio by the official SDK client. While no server runs for the vault it runs the
- * CLI inside, which starts the vault's background server from it (ADR-0047) and relays to it
- * with the token's scope (the same tools the token sees over HTTP, writes refused for a read-only
- * token); while a server runs (the headless stand-in for the plugin), it relays to that server.
- * A revoked token never falls back. Background servers are stopped by pid after each test.
+ * driven over stdio by the official SDK client. While no server runs for the vault it serves the
+ * vault itself with the token's scope (the same tools the token sees over HTTP, writes refused
+ * for a read-only token); while a server runs (the headless stand-in for the plugin), it relays
+ * to that server. A revoked token never falls back.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { waitFor } from '@mcp-connector/shared/test-support';
 import { buildMcpb, type BundleTarget } from '@mcp-connector/obsidian-plugin/client-config';
 import { hashingProvider } from '@mcp-connector/obsidian-plugin/semantic-search';
@@ -18,11 +17,11 @@ import {
 } from '@mcp-connector/obsidian-plugin/tool-policy';
 import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
 import type { IssuedToken } from '@mcp-connector/shared';
-import { mkdtemp, readFile, readdir, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildHeadless } from '../../../../../scripts/build-headless.ts';
-import { deviceHomeOfVault, serveVault, settingsPathOf } from '../../serve.ts';
+import { serveVault, settingsPathOf } from '../../serve.ts';
 import {
   buildVault,
   bundleTargetFor,
@@ -32,8 +31,6 @@ import {
   emptyPath,
   mcpbCli as mcpb,
   nodeExecutable,
-  backgroundServersOf,
-  stopBackgroundServers,
   type StdioTestClient,
   type TempVault,
 } from '../../test-support/index.ts';
@@ -73,7 +70,6 @@ beforeAll(async () => {
   ) as Record<string, Uint8Array>;
   bundleDir = await exportAndUnpack(reader);
 }, STARTS);
-afterEach(async () => stopBackgroundServers(await realpath(vault.root)));
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));
   await vault.remove();
@@ -153,12 +149,11 @@ describe('a .mcpb with the fallback', () => {
   });
 
   test(
-    'with no server running it starts the background server, with the token scope it has over HTTP',
+    'with no server running it serves the vault itself, with the token scope it has over HTTP',
     async () => {
       const bundled = await launch();
       const viaBundle = await toolNames(bundled);
       expect(await howItServes(bundled)).toContain('serving it from this bundle');
-      expect(await backgroundServersOf(await realpath(vault.root))).toHaveLength(1);
       expect(await callOk(bundled.client, 'get_server_info')).toMatchObject({ host: 'headless' });
       const refused = await callFail(bundled.client, 'create_vault_file', {
         path: 'No.md',
@@ -167,20 +162,22 @@ describe('a .mcpb with the fallback', () => {
       expect(refused.code).toBe('tool_not_allowed');
       const read = await callOk(bundled.client, 'get_vault_file', { path: 'Ideas.md' });
       expect(read.content).toBe('# Ideas\n\n- a greenhouse\n');
-      // The same token over HTTP, to the background server: the same list.
-      const live = JSON.parse(
-        await readFile((await deviceHomeOfVault(vault.root)).liveServer, 'utf8'),
-      ) as { port: number };
-      const { Client, StreamableHTTPClientTransport } =
-        await import('@modelcontextprotocol/client');
-      const http = new Client({ name: 'http', version: '1' });
-      await http.connect(
-        new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${live.port}/mcp`), {
-          requestInit: { headers: { Authorization: `Bearer ${reader.secret}` } },
-        }),
-      );
-      expect((await http.listTools()).tools.map((tool) => tool.name).sort()).toEqual(viaBundle);
-      await http.close();
+      // The same token over HTTP, from a server started now: the same list.
+      const server = await serveVault({ vault: vault.root, port: 0, semantic });
+      try {
+        const { Client, StreamableHTTPClientTransport } =
+          await import('@modelcontextprotocol/client');
+        const http = new Client({ name: 'http', version: '1' });
+        await http.connect(
+          new StreamableHTTPClientTransport(new URL(server.url), {
+            requestInit: { headers: { Authorization: `Bearer ${reader.secret}` } },
+          }),
+        );
+        expect((await http.listTools()).tools.map((tool) => tool.name).sort()).toEqual(viaBundle);
+        await http.close();
+      } finally {
+        await server.close();
+      }
     },
     STARTS,
   );

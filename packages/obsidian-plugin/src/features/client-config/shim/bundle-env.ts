@@ -18,8 +18,6 @@ export const BUNDLE_ENV = {
    * bundle was exported with the fallback: it serves the vault when no server answers.
    */
   fallbackCli: 'MCP_CONNECTOR_FALLBACK_CLI',
-  /** How long the background server the fallback starts waits idle before it stops (seconds). */
-  idleExitSeconds: 'MCP_CONNECTOR_IDLE_EXIT_SECONDS',
   /** For tests and diagnosis only: shorter windows than the defaults. */
   connectWindowMs: 'MCP_CONNECTOR_CONNECT_WINDOW_MS',
   deadlineMs: 'MCP_CONNECTOR_DEADLINE_MS',
@@ -37,8 +35,6 @@ export interface BundleConfig {
   tokenId: string;
   /** The bundled headless CLI, or null when the bundle only relays. */
   fallbackCli: string | null;
-  /** The fallback's background server idle period, or null for the CLI's default. */
-  idleExitSeconds: number | null;
   deadlineMs: number;
   connectWindowMs: number;
 }
@@ -56,7 +52,6 @@ export function bundleConfigFrom(
     configDir: env[BUNDLE_ENV.configDir]?.trim() || '.obsidian',
     pluginId: env[BUNDLE_ENV.pluginId]?.trim() || PRODUCT_NAMES.pluginId,
     fallbackCli: env[BUNDLE_ENV.fallbackCli]?.trim() || null,
-    idleExitSeconds: positive(env[BUNDLE_ENV.idleExitSeconds]) ?? null,
     deadlineMs: positive(env[BUNDLE_ENV.deadlineMs]) ?? DEFAULT_DEADLINE_MS,
     connectWindowMs: positive(env[BUNDLE_ENV.connectWindowMs]) ?? DEFAULT_CONNECT_WINDOW_MS,
   };
