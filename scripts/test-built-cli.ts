@@ -76,6 +76,8 @@ export const IN_PROCESS_ONLY: Readonly<Record<string, string>> = {
   'regex-budget.e2e.test.ts': 'runs the source CLI as a child of its own, to bound its CPU time',
   'settings-fail-closed.e2e.test.ts': 'starts a server per broken data.json in this process',
   'stdio-edges.e2e.test.ts': 'launches its own stdio processes with raw pipes',
+  'shared-server.e2e.test.ts':
+    'runs the source CLI as stdio relays and background servers of its own, a HOME per device',
   'stdio.e2e.test.ts':
     'runs the source CLI over stdio beside the target (node-stdio is that, built)',
   'tokens-cli.e2e.test.ts': 'tests the tokens command against the same data.json',

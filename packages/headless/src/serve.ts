@@ -3,8 +3,9 @@
  * would use (<vault>/.obsidian/plugins/local-mcp-server/data.json, created with a Default token if
  * missing), over loopback HTTP (`serveVault`) or to one client over stdio (`serveVaultOverStdio`).
  * One HTTP server per vault: live-server.json is claimed first, so a second headless server, or
- * one started while Obsidian serves the vault, is refused (ADR-0009). Stdio servers claim
- * nothing: each client launches its own, and they share the vault with any other server
+ * one started while Obsidian serves the vault, is refused (ADR-0009). `serve --stdio` relays to
+ * the vault's one server, starting a background one when none runs (ADR-0047, stdio-relay.ts);
+ * `serveVaultOverStdio` is the in-process stdio server (`--in-process`), which claims nothing
  * (ADR-0017).
  */
 import {
@@ -65,6 +66,8 @@ export interface ServeOptions {
   indexWaitMs?: number;
   /** Start without the metadata cache and text store: every note is read and parsed again. */
   rebuildCache?: boolean;
+  /** Told of each request and of its end (the background server's idle exit). */
+  onRequest?: () => () => void;
 }
 
 export interface HeadlessServer extends RunningConnector {
@@ -139,6 +142,7 @@ export async function serveVault(options: ServeOptions): Promise<HeadlessServer>
       ...connectorOptions(host, settings, options.semantic),
       indexing: host.indexing,
       ...(options.indexWaitMs !== undefined && { indexWaitMs: options.indexWaitMs }),
+      ...(options.onRequest !== undefined && { onRequest: options.onRequest }),
       ...(options.port !== undefined && { port: options.port }),
       ...(options.portRange !== undefined && { portRange: options.portRange }),
       ...(options.extend !== undefined && { extend: options.extend }),
@@ -187,8 +191,10 @@ export async function serveVaultOverStdio(
   options: StdioServeOptions,
 ): Promise<HeadlessStdioServer> {
   if (options.rebuildCache === true) await removeMetadataCache(options.vault);
-  // One client that launched this process: it is answered once the index is built.
-  const { host, settings } = await openVault(options.vault, options.onScanProgress, 'built');
+  // As over HTTP: the transport starts at once, the index builds behind it, calls wait for it.
+  let markServing = () => {};
+  const serving = new Promise<void>((resolve) => (markServing = resolve));
+  const { host, settings } = await openVault(options.vault, options.onScanProgress, serving);
   try {
     if (settings.refusal !== null)
       throw new Error(
@@ -198,6 +204,7 @@ export async function serveVaultOverStdio(
     const token = findToken(settings.current, options.token);
     const connector = await startStdioConnector({
       ...connectorOptions(host, settings, options.semantic),
+      indexing: host.indexing,
       tokenId: token.id,
       ...(options.desktopConfigPath !== undefined && {
         desktopConfigPath: options.desktopConfigPath,
@@ -205,12 +212,14 @@ export async function serveVaultOverStdio(
       ...(options.input !== undefined && { input: options.input }),
       ...(options.output !== undefined && { output: options.output }),
     });
+    markServing();
     const close = async () => {
       await connector.close();
       await host.close();
     };
     return { ...connector, nodeHost: host, settings, token, close };
   } catch (error) {
+    markServing();
     settings.close();
     await host.close();
     throw error;
@@ -218,14 +227,13 @@ export async function serveVaultOverStdio(
 }
 
 /**
- * The vault and its settings. Given `listening` (HTTP), it returns at once, and the index builds
- * in the background from when the port is open; with `built` (stdio), once the index is built.
- * Both keep note metadata in the on-disk cache (ADR-0018).
+ * The vault and its settings, at once: the index builds in the background once `buildAfter`
+ * resolves (the transport started), and keeps note metadata in the on-disk cache (ADR-0018).
  */
 async function openVault(
   vault: string,
   onProgress: ServeOptions['onScanProgress'],
-  index: Promise<void> | 'built',
+  buildAfter: Promise<void>,
 ): Promise<{ host: NodeHost; settings: SettingsStore }> {
   const root = await realpath(vault);
   const host = await NodeHost.start(root, {
@@ -236,10 +244,9 @@ async function openVault(
     }),
     onError: (error) => console.error(`Vault index: ${error.message}`),
     ...(onProgress !== undefined && { onProgress }),
-    ...(index !== 'built' && { buildAfter: index }),
+    buildAfter,
   });
   try {
-    if (index === 'built') await host.indexing.ready();
     const settings = await SettingsStore.open(settingsPathOf(host.root, host.configDir));
     if (settings.problem !== null) console.error(`Settings: ${settings.problem}`);
     return { host, settings };

@@ -22,6 +22,7 @@ import type {
   SectionCache,
   TagCache,
 } from 'obsidian';
+import type { NoteMetadata } from './parse-metadata.ts';
 import type { LineTable } from './positions.ts';
 
 /** Int16 when every value fits (notes under 32 KB), else Int32. */
@@ -110,7 +111,7 @@ class Packer {
   }
 }
 
-export function packMetadata(cache: CachedMetadata, lines: LineTable): PackedMetadata {
+export function packMetadata(cache: NoteMetadata, lines: LineTable): PackedMetadata {
   const packer = new Packer(lines.text);
   packer.int(lines.count);
   for (const start of lines.starts) packer.int(start);

@@ -4,7 +4,14 @@
  * `frontmatterLinks` is present, possibly empty, whenever `frontmatter` is.
  * `parseSections(text)`: its `sections` alone, for callers that need only where the blocks are.
  */
-import type { BlockCache, CachedMetadata, FootnoteCache, Pos, SectionCache } from 'obsidian';
+import type {
+  BlockCache,
+  CachedMetadata,
+  FootnoteCache,
+  FootnoteRefCache,
+  Pos,
+  SectionCache,
+} from 'obsidian';
 import type { Block } from './block-tree.ts';
 import { parseBlocks } from './block-parser.ts';
 import {
@@ -45,11 +52,19 @@ export function parseSections(text: string): SectionCache[] {
   return buildSections(root, lines, yamlPosition, {});
 }
 
-export function parseMetadata(text: string): CachedMetadata {
+/**
+ * CachedMetadata as this parser makes it. Obsidian has `footnoteRefs` from 1.8.7 and leaves the
+ * key out before, which every reader here takes as none: declared here, it is our parser's field.
+ */
+export interface NoteMetadata extends CachedMetadata {
+  footnoteRefs?: FootnoteRefCache[];
+}
+
+export function parseMetadata(text: string): NoteMetadata {
   const lines = new LineTable(text);
   const frontmatter = readFrontmatter(lines);
   const { root, yamlPosition } = blocksOf(lines, frontmatter);
-  const cache: CachedMetadata = {};
+  const cache: NoteMetadata = {};
   if (frontmatter !== null && yamlPosition !== null && frontmatter.data !== null) {
     cache.frontmatter = frontmatter.data;
     cache.frontmatterPosition = yamlPosition;

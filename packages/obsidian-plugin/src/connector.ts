@@ -81,6 +81,8 @@ export interface ConnectorOptions {
   onError?: (error: Error) => void;
   /** Body time limit and connection cap (tests shrink them). */
   transportLimits?: TransportLimits;
+  /** Told of each HTTP request and, by the function it returns, of its end (idle exit). */
+  onRequest?: () => () => void;
   /** Test-only server additions (the conformance fixtures); the plugin never sets this. */
   extend?: ServerExtension;
   /** Decides Obsidian command runs; by default the settings' gate, asking `commandPrompt`. */
@@ -154,6 +156,7 @@ export async function startConnector(options: ConnectorOptions): Promise<Running
       surface: composed.surface,
       ...(options.portRange && { portRange: options.portRange }),
       ...(options.onError && { onError: options.onError }),
+      ...(options.onRequest && { onRequest: options.onRequest }),
     });
     life.defer(() => running.close());
     composed.publishTo(running.notify);
@@ -185,7 +188,7 @@ export async function startConnector(options: ConnectorOptions): Promise<Running
 
 export interface StdioConnectorOptions extends Omit<
   ConnectorOptions,
-  'port' | 'portRange' | 'transportLimits'
+  'port' | 'portRange' | 'transportLimits' | 'onRequest'
 > {
   /** The token (an existing one) every message is served as. */
   tokenId: string;

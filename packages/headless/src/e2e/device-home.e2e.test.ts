@@ -115,7 +115,7 @@ describe('serving a synced vault', () => {
     await server.close();
     const stdio = await connectStdio({
       command: process.execPath,
-      args: [CLI, 'serve', '--vault', vault.root, '--stdio', '--token', 'Default'],
+      args: [CLI, 'serve', '--vault', vault.root, '--stdio', '--token', 'Default', '--in-process'],
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
       line: 'legacy',
     });

@@ -152,7 +152,16 @@ describe('serve --stdio', () => {
     async () => {
       const child = spawn(
         SOURCE_CLI.runtime,
-        [SOURCE_CLI.cli, 'serve', '--vault', t.vault.root, '--stdio', '--token', allow.id],
+        [
+          SOURCE_CLI.cli,
+          'serve',
+          '--vault',
+          t.vault.root,
+          '--stdio',
+          '--token',
+          allow.id,
+          '--in-process',
+        ],
         { stdio: ['pipe', 'pipe', 'pipe'] },
       );
       let stdout = '';
@@ -244,7 +253,7 @@ describe('serve --stdio', () => {
       const run = (vault: string, token: string) =>
         spawnSync(
           SOURCE_CLI.runtime,
-          [SOURCE_CLI.cli, 'serve', '--vault', vault, '--stdio', '--token', token],
+          [SOURCE_CLI.cli, 'serve', '--vault', vault, '--stdio', '--token', token, '--in-process'],
           { encoding: 'utf8', input: '' },
         );
       const unknown = run(t.vault.root, 'nobody');

@@ -26,7 +26,12 @@ export function builtCliLaunch(): CliLaunch {
   return { runtime: process.env.MCP_E2E_NODE ?? nodeExecutable(), cli };
 }
 
-/** An SDK client that launches `serve --vault DIR --stdio --token ID` as its server. */
+/**
+ * An SDK client that launches `serve --vault DIR --stdio --token ID --in-process` as its server:
+ * the process serves the vault itself, so what these tests check is the stdio server's own
+ * behaviour. The relay to the vault's shared server (the default) has its tests in
+ * shared-server.e2e.test.ts.
+ */
 export function connectStdioCli(
   launch: CliLaunch,
   vault: string,
@@ -35,7 +40,7 @@ export function connectStdioCli(
 ): Promise<StdioTestClient> {
   return connectStdio({
     command: launch.runtime,
-    args: [launch.cli, 'serve', '--vault', vault, '--stdio', '--token', token],
+    args: [launch.cli, 'serve', '--vault', vault, '--stdio', '--token', token, '--in-process'],
     env: { ...(process.env as Record<string, string>) },
     line,
   });

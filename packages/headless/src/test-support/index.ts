@@ -23,4 +23,5 @@ export { bundleTargetFor, mcpbCli } from './mcpb-cli.ts';
 export { settingsPathOf } from '../serve.ts';
 export { DEMO_VAULT } from '../commands/demo.ts';
 export { BUILT_CLI, builtCliLaunch, connectStdioCli, type CliLaunch } from './cli-process.ts';
+export { backgroundServersOf, isRunning, stopBackgroundServers } from './background-servers.ts';
 export { LEGACY_INITIALIZE } from './raw-messages.ts';

@@ -45,6 +45,16 @@ export {
   type VaultTarget,
 } from './services/desktop-config/desktop-sync.ts';
 export { LOCAL_FAILURES, type LocalFailureReason } from './shim/local-errors.ts';
+// The relay `serve --stdio` runs (ADR-0047): the shim's, not a copy.
+export { runRelay } from './shim/relay.ts';
+export { httpUpstream } from './shim/upstream.ts';
+export type { BundleConfig } from './shim/bundle-env.ts';
+export {
+  LOG_FILE as BACKGROUND_LOG_FILE,
+  ensureBackgroundServer,
+  type BackgroundLaunch,
+} from './shim/background-server.ts';
+export { DEFAULT_CONNECT_WINDOW_MS, DEFAULT_DEADLINE_MS } from './shim/bundle-env.ts';
 export {
   clientConfigPlaces,
   readClientConfig,

@@ -5,7 +5,7 @@
  */
 import type { TokenRecord } from '@mcp-connector/shared';
 import { createMcpHandler, type ServerNotifier } from '@modelcontextprotocol/server';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Readable, Writable } from 'node:stream';
 import { newProofKey } from '@mcp-connector/shared/server-proof';
 import { guardConnections, type ConnectionLimits } from './services/connection-guard.ts';
@@ -41,6 +41,11 @@ export interface TransportOptions {
   limits?: TransportLimits;
   surface: McpSurface;
   onError?: (error: Error) => void;
+  /**
+   * Told of each HTTP request as it arrives; the function it returns runs when its response
+   * closes (a background server's idle exit counts requests in flight by it, ADR-0047).
+   */
+  onRequest?: () => () => void;
 }
 
 /** What one client may hold of the server; tests shrink them. */
@@ -83,21 +88,22 @@ export async function startTransport(options: TransportOptions): Promise<Running
   const proofKey = newProofKey();
   const server = createServer();
   const connections = guardConnections(server, connectionLimits(options.limits));
+  const endpoint = createEndpoint({
+    port: () => port,
+    proofKey,
+    tokens: options.tokens,
+    beforeRequest: options.beforeRequest ?? (async () => undefined),
+    refusal: options.refusal ?? (() => null),
+    bodyTimeoutMs: options.limits?.bodyTimeoutMs ?? BODY_TIMEOUT_MS,
+    admit: (socket) => connections.admit(socket),
+    mcp: toNodeMcpHandler({
+      fetch: async (request, init) => jsonWhenAnswerOnly(await mcpHandler.fetch(request, init)),
+    }),
+    onError,
+  });
   server.on(
     'request',
-    createEndpoint({
-      port: () => port,
-      proofKey,
-      tokens: options.tokens,
-      beforeRequest: options.beforeRequest ?? (async () => undefined),
-      refusal: options.refusal ?? (() => null),
-      bodyTimeoutMs: options.limits?.bodyTimeoutMs ?? BODY_TIMEOUT_MS,
-      admit: (socket) => connections.admit(socket),
-      mcp: toNodeMcpHandler({
-        fetch: async (request, init) => jsonWhenAnswerOnly(await mcpHandler.fetch(request, init)),
-      }),
-      onError,
-    }),
+    options.onRequest === undefined ? endpoint : heard(endpoint, options.onRequest),
   );
   port = await listenOnLoopback(server, options.port, options.portRange);
   return {
@@ -123,6 +129,17 @@ function connectionLimits(limits: TransportLimits = {}): ConnectionLimits {
     maxStrangers:
       limits.maxStrangers ?? maxConnections - Math.max(1, Math.floor(maxConnections / 4)),
     headTimeoutMs: limits.headTimeoutMs ?? DEFAULT_HEAD_TIMEOUT_MS,
+  };
+}
+
+/** The listener, telling `onRequest` of each request and, when its response closes, of its end. */
+function heard(
+  listener: (request: IncomingMessage, response: ServerResponse) => void,
+  onRequest: () => () => void,
+) {
+  return (request: IncomingMessage, response: ServerResponse): void => {
+    response.once('close', onRequest());
+    listener(request, response);
   };
 }
 

@@ -1,8 +1,8 @@
 /**
  * The bundle's fallback: when no server of the vault answers within the connect window (Obsidian
  * closed, no headless server), the bundle serves the vault itself with the headless CLI it
- * carries, loaded into this same Node process as `serve --vault DIR --stdio --token ID`, so the
- * token's scope is the one it has over HTTP. Decided once per session, before any message is
+ * carries, loaded into this same Node process as `serve --vault DIR --stdio --token ID
+ * --in-process`, so the token's scope is the one it has over HTTP. Decided once per session, before any message is
  * read: when Obsidian's server (or a headless one) answers, the shim relays to it instead, so
  * the plugin is always preferred. A token that is not in data.json never falls back: the relay
  * reports it (fail closed).
@@ -44,6 +44,9 @@ export async function serveVaultItself(config: BundleConfig, shimFolder: string)
     '--stdio',
     '--token',
     config.tokenId,
+    // This process serves the vault itself: the shared background server (ADR-0047) is not
+    // started from a bundle yet.
+    '--in-process',
   ];
   // eslint-disable-next-line no-unsanitized/method -- the bundle's own file, named by its manifest
   await import(pathToFileURL(path).href);

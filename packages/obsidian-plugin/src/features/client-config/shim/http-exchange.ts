@@ -14,7 +14,8 @@ export interface Endpoint {
   proofKey: string;
 }
 
-export type ProofOutcome = 'proven' | 'refused' | 'not_proven';
+/** `late`: no answer in time, or the connection closed unanswered (a busy server); unproven. */
+export type ProofOutcome = 'proven' | 'refused' | 'not_proven' | 'late';
 
 const PROOF_TIMEOUT_MS = 5_000;
 
@@ -44,10 +45,16 @@ export function proveServer(endpoint: Pick<Endpoint, 'port' | 'proofKey'>): Prom
         response.on('end', () => resolve(proven(endpoint, challenge, response.statusCode, text)));
       },
     );
-    outgoing.on('timeout', () => outgoing.destroy());
-    outgoing.on('error', (error: NodeJS.ErrnoException) =>
-      resolve(error.code === 'ECONNREFUSED' ? 'refused' : 'not_proven'),
-    );
+    let late = false;
+    outgoing.on('timeout', () => {
+      late = true;
+      outgoing.destroy();
+    });
+    // A connection closed unanswered (a busy server shedding connections) proved nothing either way.
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ECONNREFUSED') resolve('refused');
+      else resolve(late || error.code === 'ECONNRESET' ? 'late' : 'not_proven');
+    });
     outgoing.end();
   });
 }

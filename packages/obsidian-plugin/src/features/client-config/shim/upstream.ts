@@ -21,6 +21,8 @@ export interface Upstream {
 
 const RETRY_DELAYS_MS = [100, 250, 500, 1000];
 const AUTH_RETRY_DELAY_MS = 300;
+/** Proof questions (5 s each) a busy server gets before the request fails as `timeout`. */
+const LATE_PROOF_ATTEMPTS = 6;
 /** Listen streams stay open by design; no deadline applies to them. */
 const UNBOUNDED_METHODS = new Set(['subscriptions/listen']);
 
@@ -30,7 +32,16 @@ export function isUnbounded(message: unknown): boolean {
   return method !== null && UNBOUNDED_METHODS.has(method);
 }
 
-export function httpUpstream(config: BundleConfig): Upstream {
+export interface UpstreamOptions {
+  /**
+   * Called when no server answers, before the request is tried again: starts the vault's
+   * background server (ADR-0047) and resolves with why it could not, or null. Without it, the
+   * request keeps retrying within the connect window (Obsidian starting).
+   */
+  whenNotRunning?: () => Promise<LocalFailure | null>;
+}
+
+export function httpUpstream(config: BundleConfig, options: UpstreamOptions = {}): Upstream {
   let legacyVersion: string | null = null;
   return {
     async send(message, emit, signal) {
@@ -61,7 +72,11 @@ export function httpUpstream(config: BundleConfig): Upstream {
             });
         const verdict = judge(outcome, { requestId, relayed: relayed.response, emit });
         if (verdict === 'retry-connect' && Date.now() < connectUntil && !signal.aborted) {
-          await pause(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)] ?? 1000);
+          const started = await options.whenNotRunning?.();
+          if (started !== null && started !== undefined && started.reason !== 'not_running')
+            return started;
+          if (started !== null)
+            await pause(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)] ?? 1000);
           continue;
         }
         if (verdict === 'retry-auth' && !authRetried) {
@@ -89,11 +104,15 @@ export async function resolveEndpoint(config: BundleConfig): Promise<Endpoint | 
 }
 
 /** The endpoint, once the listener on its port proved it is the server that published it. */
-async function provenEndpoint(config: BundleConfig): Promise<Endpoint | LocalFailure> {
+export async function provenEndpoint(config: BundleConfig): Promise<Endpoint | LocalFailure> {
   const endpoint = await resolveEndpoint(config);
   if (isLocalFailure(endpoint)) return endpoint;
-  const proof = await proveServer(endpoint);
+  let proof = await proveServer(endpoint);
+  // A live server that answers late is busy, not an impostor: asked again, within the deadline.
+  for (let asked = 1; proof === 'late' && asked < LATE_PROOF_ATTEMPTS; asked++)
+    proof = await proveServer(endpoint);
   if (proof === 'proven') return endpoint;
+  if (proof === 'late') return failure('timeout', 'the server did not answer its proof in time');
   return proof === 'refused'
     ? failure('not_running', 'nothing listens on the published port')
     : failure('not_our_server', `port ${endpoint.port}`);
