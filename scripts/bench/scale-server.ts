@@ -9,11 +9,14 @@
  * vault-wide search_and_replace dry runs of a common word and of one no note holds (3 more each),
  * and SIGTERM to exit. Run twice: cold (no metadata cache) and warm (a restart
  * over the cache the cold run left). With `hiddenFolders`, those folders are hidden from the
- * client (the settings' hidden folders) in both runs.
+ * client (the settings' hidden folders) in both runs. First, the RSS of a server over an empty vault,
+ * idle once its index is ready.
  */
 import type { Client } from '@modelcontextprotocol/client';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createServer, connect as tcpConnect } from 'node:net';
 import { join } from 'node:path';
 import {
@@ -142,6 +145,31 @@ export function serverCommand(codeRoot: string, cli: ServerCli): [string, string
   return [cli, BUILT_CLI];
 }
 
+/** RSS of a server over an empty vault, SETTLE_MS after its index is ready (issue 43: <= 100 MiB). */
+export async function measureIdleEmpty(codeRoot: string, cli: ServerCli): Promise<number> {
+  const root = await mkdtemp(join(tmpdir(), 'mcp-bench-empty-'));
+  const [runtime, entry] = serverCommand(codeRoot, cli);
+  const port = await freePort();
+  const token = await benchToken({ root, notes: 0, megabytes: 0 });
+  const child = spawn(runtime, [entry, 'serve', '--vault', root, '--port', `${port}`, '--json'], {
+    cwd: codeRoot,
+    stdio: ['ignore', 'ignore', 'ignore'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    await until(async () => ((await accepts(port)) ? true : null), child);
+    const client = await until(() => connectClient(`http://127.0.0.1:${port}/mcp`, token), child);
+    await until(() => answered(client, 'get_vault_overview'), child);
+    await client.close();
+    await pause(SETTLE_MS);
+    return (await memoryOf(child.pid as number)).rssMiB;
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
 export async function measureStart(
   codeRoot: string,
   vault: BenchVault,
@@ -240,6 +268,10 @@ export async function scaleRuns(
   sizes: readonly number[],
   { cli = 'source', searchAfterMs = 0, fromDisk = false, hiddenFolders = [] }: ScaleOptions = {},
 ): Promise<void> {
+  if (sizes.length > 0)
+    console.log(
+      `\nempty vault: RSS ${(await measureIdleEmpty(codeRoot, cli)).toFixed(0)} MiB idle`,
+    );
   for (const notes of sizes) {
     const vault = await benchVault(notes);
     const token = await benchToken(vault);

@@ -4,7 +4,9 @@
  * `--version`. Each command is one value in commands/; this file picks the command, turns
  * failures into exit codes (2: usage, 1: anything else) and exits once stdout is flushed.
  */
-// First: ArkType reads its configuration when it loads (jitless, as in main.js).
+// First: V8's heap flags apply to the heap as it grows (heap-flags.ts).
+import './heap-flags.ts';
+// Then: ArkType reads its configuration when it loads (jitless, as in main.js).
 import '@mcp-connector/obsidian-plugin/arktype-config';
 import manifest from '../../../manifest.json' with { type: 'json' };
 import { COMMANDS } from './commands/command-list.ts';

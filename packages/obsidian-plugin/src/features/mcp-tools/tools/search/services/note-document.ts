@@ -6,12 +6,13 @@
  */
 import type { VaultHost } from '../../../../../host/vault-host.ts';
 import { termsOf } from '../../../../semantic-search/index.ts';
+import { TermCounts, TermDictionary } from './term-counts.ts';
 
 export interface NoteDocument {
   path: string;
   text: string;
   /** term -> weighted count over every field. */
-  terms: Map<string, number>;
+  terms: TermCounts;
   /** Weighted number of terms, for BM25's length normalisation. */
   length: number;
 }
@@ -21,12 +22,17 @@ export const FIELD_WEIGHTS = { title: 4, aliases: 4, headings: 2, tags: 2, body:
 /** Enough for the largest vaults we serve; past it the cache starts over. */
 const MAX_KEPT = 200_000;
 const kept = new Map<string, NoteDocument>();
+/** The kept documents' term numbers; started anew with them. */
+let dictionary = new TermDictionary();
 
 export function documentOf(host: VaultHost, path: string, text: string): NoteDocument {
   const known = kept.get(path);
   if (known !== undefined && known.text === text) return known;
   const made = makeDocument(host, path, text);
-  if (kept.size >= MAX_KEPT) kept.clear();
+  if (kept.size >= MAX_KEPT) {
+    kept.clear();
+    dictionary = new TermDictionary();
+  }
   kept.set(path, made);
   return made;
 }
@@ -46,7 +52,7 @@ function makeDocument(host: VaultHost, path: string, text: string): NoteDocument
   add((cache?.headings ?? []).map((heading) => heading.heading).join('\n'), FIELD_WEIGHTS.headings);
   add(host.getAllTags(path).join('\n').replaceAll('/', ' '), FIELD_WEIGHTS.tags);
   add(text, FIELD_WEIGHTS.body);
-  return { path, text, terms, length };
+  return { path, text, terms: TermCounts.of(dictionary, terms), length };
 }
 
 export function titleOf(path: string): string {
