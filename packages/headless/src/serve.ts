@@ -118,6 +118,7 @@ export async function serveVault(options: ServeOptions): Promise<HeadlessServer>
       }),
     });
     markListening();
+    host.standAsideFor(connector.operations.writes);
     const close = async () => {
       await connector.close();
       await host.close();
@@ -174,6 +175,7 @@ export async function serveVaultOverStdio(
       ...(options.input !== undefined && { input: options.input }),
       ...(options.output !== undefined && { output: options.output }),
     });
+    host.standAsideFor(connector.operations.writes);
     const close = async () => {
       await connector.close();
       await host.close();
