@@ -4,10 +4,14 @@
  * get_vault_file on both protocol lines (2,000 calls after warm-up), throughput of 8 concurrent
  * clients for 10 s, and the server's RSS idle and at peak. Then, over generated vaults of 10,000 and
  * 100,000 notes (scale-server.ts): start to port, to first answer and to index ready, cold and
- * warm, RSS, the vault-wide calls and shutdown.
+ * warm, RSS, the vault-wide calls and shutdown; then, per size, the warm-restart figures of
+ * warm-figures.ts (ADR-0044): warm ready untouched and with one note changed and their ratio,
+ * get_backlinks and list_vault_files of a folder of a tenth of the notes, the first append and
+ * the first note created after ready, and the CPU used in the 10 s after ready.
  *
  *   bun run bench:server [-- --notes 10000,100000] [--no-latency] [--code DIR] [--cli source|bun|node]
  *                        [--search-after MS] [--from-disk] [--hidden-folder PATH ...]
+ *                        [--warm-rounds 3]
  *
  * `--notes 0` skips the scale runs; `--code DIR` serves the scale runs from another checkout (a
  * before/after run); `--cli bun` or `--cli node` serves them from the built packages/headless/dist/cli.mjs under
@@ -16,7 +20,8 @@
  * system's page cache before each start (Linux, as root), so the vault and the cache are read from
  * the disk, as after a reboot; `--hidden-folder PATH` (repeatable) hides that folder of the
  * generated vault from the client in the scale runs (e.g. `Projects/Archive`, a tenth of the
- * notes), to compare the vault-wide calls with a folder hidden against a run without.
+ * notes), to compare the vault-wide calls with a folder hidden against a run without;
+ * `--warm-rounds N` takes the warm-restart figures as the median of N rounds (0 skips them).
  */
 import { startChildServer } from '../../packages/headless/src/test-support/child-server.ts';
 import { copyVault } from '../../packages/headless/src/test-support/temp-vault.ts';
@@ -24,6 +29,7 @@ import { parseArgs } from 'node:util';
 import { formatMs, memoryOf, summarize } from './measure.ts';
 import { connectClient, throughput, timeCalls } from './calls.ts';
 import { scaleRuns, type ServerCli } from './scale-server.ts';
+import { warmRestarts } from './warm-figures.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -34,11 +40,13 @@ const { values: options } = parseArgs({
     'search-after': { type: 'string', default: '0' },
     'from-disk': { type: 'boolean', default: false },
     'hidden-folder': { type: 'string', multiple: true, default: [] },
+    'warm-rounds': { type: 'string', default: '3' },
     help: { type: 'boolean', default: false },
   },
 });
 const USAGE = `bun run bench:server [-- --notes 10000,100000] [--no-latency] [--code DIR]
     [--cli source|bun|node] [--search-after MS] [--from-disk] [--hidden-folder PATH ...]
+    [--warm-rounds 3]
 The header of scripts/bench/server.ts says what each option does.`;
 const ROOT = options.code ?? new URL('../..', import.meta.url).pathname;
 const CLI = serverCliOf(options.cli);
@@ -106,6 +114,9 @@ async function main(): Promise<void> {
     fromDisk: options['from-disk'],
     hiddenFolders: options['hidden-folder'],
   });
+  const warmRounds = Number(options['warm-rounds']);
+  if (warmRounds > 0 && options['hidden-folder'].length === 0)
+    for (const notes of sizes) await warmRestarts(notes, warmRounds, { root: ROOT, cli: CLI });
 }
 
 function serverCliOf(value: string): ServerCli {

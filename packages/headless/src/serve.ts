@@ -152,6 +152,7 @@ export async function serveVault(options: ServeOptions): Promise<HeadlessServer>
       }),
     });
     markListening();
+    host.standAsideFor(connector.operations.writes);
     const close = async () => {
       await connector.close();
       await host.close();
@@ -212,6 +213,7 @@ export async function serveVaultOverStdio(
       ...(options.input !== undefined && { input: options.input }),
       ...(options.output !== undefined && { output: options.output }),
     });
+    host.standAsideFor(connector.operations.writes);
     markServing();
     const close = async () => {
       await connector.close();

@@ -13,7 +13,7 @@ export { processIsAlive } from './process-alive.ts';
 export { asDiskFull, diskFull, isDiskFull, writeAll } from './disk-full.ts';
 export { ToolError, type ErrorCode, type ToolFailure } from './errors.ts';
 export { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './json-depth.ts';
-export { Mutex } from './mutex.ts';
+export { Mutex, type Activity } from './mutex.ts';
 export { migrateSettings, type Migration, type MovedToDevice } from './settings-migrations.ts';
 export {
   DEFAULT_WARN_PER_MINUTE,

@@ -3,7 +3,13 @@
  * section releases the lock and rejects only its own caller. `busy` tells whether a section runs
  * or waits, so background work can stand aside for them (NodeHost's steps after ready).
  */
-export class Mutex {
+/** Work that background work stands aside for: `busy` while it runs, `idle()` once it stops. */
+export interface Activity {
+  readonly busy: boolean;
+  idle(): Promise<void>;
+}
+
+export class Mutex implements Activity {
   private tail: Promise<unknown> = Promise.resolve();
   private sections = 0;
 

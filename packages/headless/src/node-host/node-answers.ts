@@ -21,6 +21,8 @@ export class NodeAnswers implements VaultAnswers {
     private readonly state: VaultState,
     /** Settles once the texts of the notes restored unread are read. */
     private readonly textsRead: Promise<void>,
+    /** Told that a call waits for those texts: reading them then stands aside for nothing. */
+    private readonly textsWanted: () => void = () => undefined,
   ) {}
 
   sortedNotes(): readonly string[] {
@@ -69,6 +71,7 @@ export class NodeAnswers implements VaultAnswers {
    * the index's own catching up (tag counts) run first and made the first search wait seconds.
    */
   async noteTexts(): Promise<readonly NoteText[]> {
+    this.textsWanted();
     await this.textsRead;
     const index = this.state.index;
     const paths = index.sortedNotes();

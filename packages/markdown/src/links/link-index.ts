@@ -10,10 +10,12 @@
  * (occurrences, as `unresolvedLinks` counts them), and `brokenTotal` is their sum.
  * Cost (a vault holds hundreds of thousands of links): a note's linkpaths are taken from its
  * text when needed, a canvas's kept as they are; the index from name keys to sources
- * (name-key-index.ts), which only file creations, deletions and renames need, is built on first
- * need or ahead of it in small steps (`prepare`), not while the vault loads; backlinks come from
- * the reverse of `resolvedLinks` (reverse-links.ts), made on first need and kept current with it
- * from then on (ADR-0044). `restoreNote` takes a note's counts as a previous run computed
+ * (name-key-index.ts), which only file creations, deletions and renames need, is built ahead of
+ * need in small steps (`prepare`), not while the vault loads; a file created meanwhile
+ * re-resolves the sources it holds and keeps its name key for the others, done once it holds
+ * them or an answer reads the graph. Backlinks come from the reverse of `resolvedLinks`
+ * (reverse-links.ts), made in the steps after the key index (or by the first backlinks before
+ * that) and kept current with it from then on (ADR-0044). `restoreNote` takes a note's counts as a previous run computed
  * them, when nothing they depend on has changed, and makes them only when `resolvedLinks` is
  * first handed out (owed-counts.ts).
  */
@@ -98,8 +100,15 @@ export class LinkIndex {
   private readonly broken = new Map<string, number>();
   private brokenTotal = 0;
   private brokenSorted: string[] | null = null;
-  /** The sources linking to each target; null until backlinks are first asked for. */
+  /** The sources linking to each target; null until backlinks are first asked for or made ahead. */
   private reverse: ReverseLinks | null = null;
+  /** Sources the reverse map does not hold yet while it is made in steps. */
+  private readonly reverseOwed = new Backlog();
+  /**
+   * Name keys of files created, removed or renamed while the key index was still owed sources:
+   * those sources are re-resolved for them once the index holds them (or an answer needs them).
+   */
+  private readonly keysToReresolve = new Set<string>();
 
   constructor(readonly resolver: LinkResolver = new LinkResolver()) {}
 
@@ -123,25 +132,30 @@ export class LinkIndex {
 
   /** Sources with at least one unresolved link, in code-unit order. */
   sourcesWithUnresolved(): readonly string[] {
+    this.settleKeys();
     this.brokenSorted ??= [...this.broken.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     return this.brokenSorted;
   }
 
   /** Unresolved link occurrences of one source, or (without one) of the whole vault. */
   unresolvedCount(source?: string): number {
+    this.settleKeys();
     return source === undefined ? this.brokenTotal : (this.broken.get(source) ?? 0);
   }
 
   get resolvedLinks(): Record<string, Counts> {
+    this.settleKeys();
     return this.resolved.record();
   }
 
   get unresolvedLinks(): Record<string, Counts> {
+    this.settleKeys();
     return this.unresolved.record();
   }
 
   /** One source's unresolved counts, without filling the whole record. */
   unresolvedOf(source: string): Counts | undefined {
+    this.settleKeys();
     return this.unresolved.made(source);
   }
 
@@ -169,31 +183,49 @@ export class LinkIndex {
     this.reresolve(nameKey(oldPath), nameKey(newPath));
   }
 
-  /** The sources linking to a file, with their counts (the first call makes the reverse map). */
+  /**
+   * The sources linking to a file, with their counts. The reverse map is made ahead, in steps
+   * (`prepare`), or else by this call; owed counts stay owed (made per source when read).
+   */
   backlinksOf(path: string): Counts {
-    return this.reverseLinks().countsOf(path, (source) => this.resolved.made(source));
+    this.settleKeys();
+    return this.reverseLinks().countsOf(path, (source) => this.resolvedNow(source));
   }
 
   /**
-   * Made once from the whole record (which makes whatever counts are still owed: a warm start's
-   * first backlinks pay for that), then kept current by every change of a source's counts.
+   * Made once over every source (counts owed are made to be read, not kept: ADR-0024), then
+   * kept current by every change of a source's counts.
    */
   private reverseLinks(): ReverseLinks {
-    if (this.reverse !== null) return this.reverse;
-    const reverse = new ReverseLinks();
-    const record = this.resolvedLinks;
-    for (const source in record) reverse.replace(source, undefined, record[source]);
-    this.reverse = reverse;
-    return reverse;
+    this.openReverse();
+    this.reverseOwed.finish((source) => this.addReverse(source));
+    return this.reverse as ReverseLinks;
+  }
+
+  private openReverse(): void {
+    if (this.reverse !== null) return;
+    this.reverse = new ReverseLinks();
+    this.reverseOwed.open(this.linkpaths.keys());
+  }
+
+  private addReverse(source: string): void {
+    this.reverse?.replace(source, undefined, this.resolvedNow(source));
+  }
+
+  /** A source's resolved counts as they are now; owed ones made, not kept. */
+  private resolvedNow(source: string): Counts | undefined {
+    return this.resolved.made(source) ?? this.resolved.maker(source)?.();
   }
 
   private settleResolved(source: string, counts: Counts): void {
-    this.reverse?.replace(source, this.resolved.made(source), counts);
+    if (this.reverse !== null && !this.reverseOwed.owes(source))
+      this.reverse.replace(source, this.resolvedNow(source), counts);
     this.resolved.settled(source, counts);
   }
 
   private dropResolved(source: string): void {
-    this.reverse?.replace(source, this.resolved.made(source), undefined);
+    if (this.reverse !== null && !this.reverseOwed.drop(source))
+      this.reverse.replace(source, this.resolvedNow(source), undefined);
     this.resolved.delete(source);
   }
 
@@ -208,9 +240,8 @@ export class LinkIndex {
     if (!this.resolver.has(path)) this.addFile(path);
     this.linkpaths.set(path, links);
     if (this.indexesKeysOf(path)) this.addKeys(path, this.linkpathsOf(path) ?? []);
-    // Made at once while the reverse map follows the counts; a method: `this` kept.
-    if (this.reverse !== null) this.settleResolved(path, withoutPrototype(counts.resolved()));
-    else this.resolved.owe(path, () => withoutPrototype(counts.resolved()));
+    this.resolved.owe(path, () => withoutPrototype(counts.resolved()));
+    if (this.reverse !== null) this.addReverse(path);
     this.unresolved.settled(path, withoutPrototype(counts.unresolved));
     this.markBroken(path, sumOf(counts.unresolved));
   }
@@ -222,22 +253,32 @@ export class LinkIndex {
 
   /** How to make a source's resolved counts as they are now, without making owed ones. */
   resolvedCountsOf(source: string): (() => Counts) | undefined {
+    this.settleKeys();
     return this.resolved.maker(source);
   }
 
   /**
-   * Builds the key index ahead of need, a step at a time (each `step()` call indexes up to
-   * `perStep` sources; false once done), so the first file created after loading a big vault
-   * does not wait for it. Owed counts are not made here: held as their makers they take a
-   * fraction of the memory, and the first look at the link graph makes them (ADR-0024).
+   * Builds the key index, then the reverse map, ahead of need, a step at a time (each `step()`
+   * call does up to `perStep` sources; false once done), so neither the first file created nor
+   * the first backlinks after loading a big vault wait for them. Owed counts are not kept
+   * here: held as their makers they take a fraction of the memory, and the first look at the
+   * whole link graph makes them (ADR-0024).
    */
   prepare(perStep = 5000): { step(): boolean } {
+    let reverseOpened = false;
     return {
       step: () => {
         // Opened at the first step, not here: listing every source to owe it took the calls
         // waiting for a warm start of 100,000 notes tens of ms more before they were answered.
         this.openKeyIndex();
-        return this.keysOwed.step(perStep, (source) => this.indexStoredKeys(source));
+        if (this.keysOwed.step(perStep, (source) => this.indexStoredKeys(source))) return true;
+        this.settleKeys();
+        if (!reverseOpened) {
+          reverseOpened = true;
+          this.openReverse();
+          return true;
+        }
+        return this.reverseOwed.step(perStep, (source) => this.addReverse(source));
       },
     };
   }
@@ -293,12 +334,31 @@ export class LinkIndex {
     this.resolve(path, linkpaths);
   }
 
+  /**
+   * Re-resolves the sources holding a link with one of these keys that the key index holds; the
+   * keys are kept for the sources it is still owed (a file created while the index is built
+   * costs its own links, not the rest of the index), done once it holds them all (`settleKeys`).
+   */
   private reresolve(...keys: string[]): void {
     if (this.linkpaths.size === 0) return;
-    const index = this.keyIndex();
+    if (this.sourcesByKey === null || this.keysOwed.isOpen)
+      for (const key of keys) this.keysToReresolve.add(key);
+    if (this.sourcesByKey !== null) this.reresolveIndexed(this.sourcesByKey, keys);
+  }
+
+  private reresolveIndexed(index: NameKeyIndex, keys: Iterable<string>): void {
     const sources = new Set<string>();
     for (const key of keys) for (const source of index.sourcesOf(key)) sources.add(source);
     for (const source of sources) this.resolve(source);
+  }
+
+  /** Re-resolves for the keys kept while the key index was owed sources, finishing it first. */
+  private settleKeys(): void {
+    if (this.keysToReresolve.size === 0) return;
+    const index = this.keyIndex();
+    const keys = [...this.keysToReresolve];
+    this.keysToReresolve.clear();
+    this.reresolveIndexed(index, keys);
   }
 
   private resolve(source: string, linkpaths = this.linkpathsOf(source) ?? []): void {

@@ -22,6 +22,23 @@ describe('Operations', () => {
     operations.end(other);
   });
 
+  test('writes are busy while a call that may write runs, and idle once the last ends', async () => {
+    const operations = new Operations();
+    const read = operations.start(call());
+    expect(operations.writes.busy).toBe(false);
+    const first = operations.start({ ...call(), writes: true });
+    const second = operations.start({ ...call(), writes: true });
+    let idle = false;
+    const waiting = operations.writes.idle().then(() => (idle = true));
+    operations.end(first);
+    await Promise.resolve();
+    expect([operations.writes.busy, idle]).toEqual([true, false]);
+    operations.end(second);
+    await waiting;
+    expect(operations.writes.busy).toBe(false);
+    operations.end(read);
+  });
+
   test('an id two calls of one token share stops neither; a task is no longer its request', () => {
     const operations = new Operations();
     const first = operations.start(call(1));

@@ -6,6 +6,7 @@
  * there. It lives in the connector's composition, not in a request: the HTTP transport makes a
  * server per request (ADR-0002), and a cancellation arrives in a request of its own.
  */
+import type { Activity } from '@mcp-connector/shared';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { Operation, type OperationStart, type Progress, type StopCause } from './operation.ts';
 
@@ -34,6 +35,8 @@ export interface OperationView {
 export interface CallStart extends Omit<OperationStart, 'caller' | 'now'> {
   /** The request's id, when a request is waiting for the call (not for a task). */
   requestId?: RequestId;
+  /** The tool may write (not read-only): `writes` counts it while it runs. */
+  writes?: boolean;
 }
 
 export interface OperationsOptions {
@@ -42,6 +45,30 @@ export interface OperationsOptions {
   now?: () => number;
   /** How long a close waits for the calls it stopped (CLOSE_WAIT_MS unless a test says). */
   closeWaitMs?: number;
+}
+
+/** Some calls while they run: `busy` while any does, `idle()` settles once none does. */
+class CallsRunning implements Activity {
+  private readonly calls = new Set<Operation>();
+  private readonly ended: (() => void)[] = [];
+
+  get busy(): boolean {
+    return this.calls.size > 0;
+  }
+
+  idle(): Promise<void> {
+    if (this.calls.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.ended.push(resolve));
+  }
+
+  add(operation: Operation): void {
+    this.calls.add(operation);
+  }
+
+  delete(operation: Operation): void {
+    if (this.calls.delete(operation) && this.calls.size === 0)
+      for (const resolve of this.ended.splice(0)) resolve();
+  }
 }
 
 export class Operations {
@@ -58,6 +85,12 @@ export class Operations {
   private readonly callerOf: (tokenId: string) => string;
   private readonly closeWaitMs: number;
 
+  /**
+   * The calls that may write, while any runs: a headless host's steps after ready stand aside
+   * for them, since each await of a write waited behind a step (ADR-0044).
+   */
+  readonly writes = new CallsRunning();
+
   constructor(options: OperationsOptions = {}) {
     this.now = options.now ?? Date.now;
     this.callerOf = options.callerOf ?? ((tokenId) => tokenId);
@@ -71,6 +104,7 @@ export class Operations {
       now: this.now,
     });
     this.running.set(operation.id, operation);
+    if (start.writes === true) this.writes.add(operation);
     if (start.requestId !== undefined) this.answering(operation, start.requestId);
     operation.follow(() => {
       if (this.isShown(operation)) this.emit();
@@ -84,6 +118,7 @@ export class Operations {
     const shown = this.isShown(operation);
     operation.end();
     this.running.delete(operation.id);
+    this.writes.delete(operation);
     this.forgetRequest(operation);
     if (shown) this.emit();
     if (this.running.size === 0) for (const resolve of this.endedAll.splice(0)) resolve();

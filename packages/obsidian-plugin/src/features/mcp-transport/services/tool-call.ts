@@ -72,6 +72,7 @@ export function beginCall(
   const operation = surface.operations.start({
     tool: allowed.tool.name,
     tokenId,
+    writes: !allowed.tool.annotations.readOnlyHint,
     ...(start.requestId !== undefined && { requestId: start.requestId }),
   });
   const turn = start.afterAnswer === true ? new Promise(setImmediate) : Promise.resolve();
