@@ -1,7 +1,8 @@
 /**
- * `bun run eval:search [--hashing] [--verbose]`: how well the search tools answer questions on
- * the test vault (test-data/vault). Every question of questions.json (each with the note that
- * answers it, written before any tuning) is asked, as written, of search_vault_simple and
+ * `bun run eval:search [--held-out] [--hashing] [--verbose]`: how well the search tools answer
+ * questions on the test vault (test-data/vault). Every question of questions.json (each with the
+ * note that answers it, written before any tuning), or with --held-out of held-out.json (written
+ * before the second round of tuning and never used to choose it), is asked, as written, of search_vault_simple and
  * search_vault_smart through the real headless server and the official MCP SDK client; and its
  * keywords go to `rg -il` (every keyword must match; files in path order), the baseline an agent
  * with a shell has. Prints, for each, how often the answer note is in the top 5, at rank 1, and
@@ -13,7 +14,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
-import questions from './questions.json' with { type: 'json' };
+import tuningSet from './questions.json' with { type: 'json' };
+import heldOutSet from './held-out.json' with { type: 'json' };
 import { figuresOf, formatFigures, rankOf } from './scoring.ts';
 
 // Nothing the evaluation starts may touch the real user's folders (as scripts/test-setup.ts).
@@ -42,6 +44,8 @@ const INDEX_WAIT_MS = 600_000;
 
 const args = new Set(process.argv.slice(2));
 const verbose = args.has('--verbose');
+const heldOut = args.has('--held-out');
+const questions = heldOut ? heldOutSet : tuningSet;
 
 async function pathsFrom(client: Client, tool: string, query: string): Promise<string[]> {
   const result = await client.callTool(
@@ -111,7 +115,7 @@ async function main(): Promise<void> {
     }
     await client.close();
     console.log(
-      `${questions.questions.length} questions on test-data/vault; semantic provider ${args.has('--hashing') ? 'hashing' : 'offline (USE lite)'}`,
+      `${questions.questions.length} ${heldOut ? 'held-out ' : ''}questions on test-data/vault; semantic provider ${args.has('--hashing') ? 'hashing' : 'offline (USE lite)'}`,
     );
     console.log(formatFigures('search_vault_simple (as asked)', figuresOf(ranks.simple)));
     console.log(formatFigures('search_vault_smart (as asked)', figuresOf(ranks.smart)));
