@@ -19,7 +19,7 @@ import {
 import {
   KEPT_BYTES,
   keptDocuments,
-} from '../../packages/obsidian-plugin/src/features/mcp-tools/tools/search/services/note-document.ts';
+} from '../../packages/obsidian-plugin/src/features/mcp-tools/index.ts';
 import { generateVault } from './generate-vault.ts';
 import { formatMs, memoryOf, summarize } from './measure.ts';
 
