@@ -1,6 +1,6 @@
 /**
- * `bun run bench:search`: search_vault_simple against ripgrep on a generated 10,000-note vault
- * (about 20 MB). Each query runs through the tool as a quoted phrase (argument validation,
+ * `bun run bench:search [-- --notes N]`: search_vault_simple against ripgrep on a generated
+ * vault of N notes (default 10,000, about 20 MB). Each query runs through the tool as a quoted phrase (argument validation,
  * ranking, result shaping) on a NodeHost with a warm note text cache, and as `rg -il -F` over the
  * same notes; both must count the same notes. Prints the median of each, their ratio (target: the
  * tool within 3x of rg), the cold cache fill and a JsonLogic search over the same vault.
@@ -10,18 +10,24 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { NodeHost } from '../../packages/headless/src/node-host/node-host.ts';
 import {
   registeredTool,
   runTool,
 } from '../../packages/obsidian-plugin/src/features/mcp-tools/test-support/run-tool.ts';
+import {
+  KEPT_BYTES,
+  keptDocuments,
+} from '../../packages/obsidian-plugin/src/features/mcp-tools/index.ts';
 import { generateVault } from './generate-vault.ts';
 import { formatMs, memoryOf, summarize } from './measure.ts';
 
 const searchVault = registeredTool('search_vault');
 const searchVaultSimple = registeredTool('search_vault_simple');
 
-const NOTES = 10_000;
+const { values: flags } = parseArgs({ options: { notes: { type: 'string', default: '10000' } } });
+const NOTES = Number(flags.notes);
 const RUNS = 21;
 const WARM_UP = 3;
 const TARGET_RATIO = 3;
@@ -97,6 +103,8 @@ async function jsonLogicMedian(host: NodeHost): Promise<void> {
   );
 }
 
+const keptBudgetMiB = () => (KEPT_BYTES / 1024 / 1024).toFixed(0);
+
 async function main(): Promise<void> {
   requireRipgrep();
   const root = await mkdtemp(join(tmpdir(), 'bench-search-'));
@@ -113,6 +121,10 @@ async function main(): Promise<void> {
       `cold note text cache fill (first query): ${formatMs(performance.now() - start)}, RSS +${((await memoryOf(process.pid)).rssMiB - rssBefore).toFixed(0)} MiB`,
     );
     const ok = await compare(host, root);
+    const held = keptDocuments.held();
+    console.log(
+      `ranking documents kept: ${held.documents} notes, ${(held.bytes / 1024 / 1024).toFixed(1)} MiB by their count (budget ${keptBudgetMiB()} MiB), ${held.vocabulary} terms; RSS ${(await memoryOf(process.pid)).rssMiB.toFixed(0)} MiB`,
+    );
     await jsonLogicMedian(host);
     await host.close();
     if (!ok) process.exitCode = 1;

@@ -11,7 +11,12 @@ export {
 } from './define-tool.ts';
 export { allTools, toolFamilies, type ToolFamily } from './registry.ts';
 export { metaTools } from './tools/meta/index.ts';
-export { closeSearchServices, warmSearchServices } from './tools/search/index.ts';
+export {
+  KEPT_BYTES,
+  closeSearchServices,
+  keptDocuments,
+  warmSearchServices,
+} from './tools/search/index.ts';
 export type {
   ActivationResult,
   CatalogEntry,

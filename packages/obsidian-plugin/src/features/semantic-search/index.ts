@@ -1,7 +1,7 @@
 /**
  * The semantic-search feature: on-device embeddings of the vault's notes in a 16-segment index
  * on disk, kept current from vault events, queried by search_vault_smart (semantic, or hybrid
- * with BM25 by reciprocal-rank fusion). `setupSemanticSearch` creates the vault's service and
+ * with BM25 by weighted score fusion). `setupSemanticSearch` creates the vault's service and
  * hands it to the tools (ToolServices.semanticSearch); the caller starts it after layout-ready (or lets the first query
  * start it) and closes it on unload. See docs/features/semantic-search.md.
  */

@@ -90,7 +90,7 @@ export async function answerQuery(parts: IndexParts, query: IndexQuery): Promise
           fuseRankings(
             [
               { hits: semantic, weight: SEMANTIC_WEIGHT },
-              { hits: lexical, weight: LEXICAL_WEIGHT },
+              { hits: lexical, weight: LEXICAL_WEIGHT, lowest: 0 },
             ],
             query.limit,
           ),

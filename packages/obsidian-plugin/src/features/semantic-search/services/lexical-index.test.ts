@@ -5,6 +5,7 @@ import {
   SEMANTIC_WEIGHT,
   aboveFloor,
   fuseRankings,
+  type WeightedHit,
 } from './fusion.ts';
 import { LexicalIndex } from './lexical-index.ts';
 import { stem, termsOf } from './lexical-terms.ts';
@@ -80,28 +81,38 @@ describe('LexicalIndex storage', () => {
   });
 });
 
-describe('reciprocal-rank fusion', () => {
+describe('score fusion', () => {
   const semantic = [
     { path: 'x.md', chunkIndex: 0, score: 0.9 },
-    { path: 'both.md', chunkIndex: 1, score: 0.8 },
+    { path: 'both.md', chunkIndex: 1, score: 0.85 },
+    { path: 'z.md', chunkIndex: 0, score: 0.5 },
   ];
   const lexical = [
     { path: 'y.md', chunkIndex: 0, score: 12 },
-    { path: 'both.md', chunkIndex: 2, score: 9 },
+    { path: 'both.md', chunkIndex: 2, score: 11 },
+    { path: 'w.md', chunkIndex: 0, score: 2 },
   ];
+  const fuse = (semanticHits: typeof semantic, lexicalHits: WeightedHit[], limit = 3) =>
+    fuseRankings(
+      [
+        { hits: semanticHits, weight: SEMANTIC_WEIGHT },
+        { hits: lexicalHits, weight: LEXICAL_WEIGHT, lowest: 0 },
+      ],
+      limit,
+    );
 
   test('agreement beats a single first place; scores are relative to the best possible', () => {
     const fused = fuseRankings(
       [
         { hits: semantic, weight: 1 },
-        { hits: lexical, weight: 1 },
+        { hits: lexical, weight: 1, lowest: 0 },
       ],
       3,
     );
     expect(fused.map((hit) => hit.path)).toEqual(['both.md', 'x.md', 'y.md']);
     expect(fused[0]?.chunkIndex).toBe(1);
-    // k = 5: rank 2 in both rankings, against rank 1 in both.
-    expect(fused[0]?.score).toBeCloseTo(6 / 7, 6);
+    // Second in both: (0.85 - 0.5) / (0.9 - 0.5) by meaning, 11 / 12 by keywords, of 2.
+    expect(fused[0]?.score).toBeCloseTo((0.875 + 11 / 12) / 2, 6);
     expect(
       fuseRankings(
         [
@@ -129,28 +140,29 @@ describe('reciprocal-rank fusion', () => {
     expect(tied(['a.md', 'b.md'])).toEqual(['a.md', 'b.md']);
   });
 
-  test('weights decide between single first places: the lexical ranking counts more', () => {
-    const fused = fuseRankings(
-      [
-        { hits: semantic, weight: SEMANTIC_WEIGHT },
-        { hits: lexical, weight: LEXICAL_WEIGHT },
-      ],
-      3,
-    );
-    expect(fused.map((hit) => hit.path)).toEqual(['both.md', 'y.md', 'x.md']);
+  test('meaning decides between close keyword scores, not against a clear keyword lead', () => {
+    const byMeaning = [
+      { path: 'b.md', chunkIndex: 0, score: 0.9 },
+      { path: 'c.md', chunkIndex: 0, score: 0.6 },
+      { path: 'a.md', chunkIndex: 0, score: 0.3 },
+    ];
+    const keywords = (second: number) => [
+      { path: 'a.md', chunkIndex: 0, score: 10 },
+      { path: 'b.md', chunkIndex: 0, score: second },
+    ];
+    expect(fuse(byMeaning, keywords(4))[0]?.path).toBe('a.md');
+    expect(fuse(byMeaning, keywords(9))[0]?.path).toBe('b.md');
   });
 
   test('a keyword hit counts as much as the share of the query it holds', () => {
     const weak = lexical.map((hit) => ({ ...hit, strength: hit.path === 'y.md' ? 0.1 : 1 }));
-    const fused = fuseRankings(
-      [
-        { hits: semantic, weight: SEMANTIC_WEIGHT },
-        { hits: weak, weight: LEXICAL_WEIGHT },
-      ],
-      3,
-    );
-    // y.md, first by one common word, no longer outranks x.md, first by meaning.
-    expect(fused.map((hit) => hit.path)).toEqual(['both.md', 'x.md', 'y.md']);
+    // y.md, first by one common word (a tenth of the query), falls below x.md, first by meaning.
+    expect(fuse(semantic, weak, 4).map((hit) => hit.path)).toEqual([
+      'both.md',
+      'x.md',
+      'w.md',
+      'y.md',
+    ]);
   });
 
   test('the relevance floor cuts the tail and counts what it cut', () => {

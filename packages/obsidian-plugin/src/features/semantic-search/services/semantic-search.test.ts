@@ -120,15 +120,9 @@ describe('SemanticSearch', () => {
       (await service.search(request('bread bake garden', extra))).result.hits.map(
         (hit) => hit.path,
       );
-    expect((await paths({})).sort()).toEqual([
-      'Garden/Bread ideas.md',
-      'Garden/Plan.md',
-      'Kitchen/Bread.md',
-    ]);
-    expect((await paths({ includeFolders: ['Garden'] })).sort()).toEqual([
-      'Garden/Bread ideas.md',
-      'Garden/Plan.md',
-    ]);
+    // Garden/Plan.md holds one word of the three and nothing else near: under the floor.
+    expect((await paths({})).sort()).toEqual(['Garden/Bread ideas.md', 'Kitchen/Bread.md']);
+    expect(await paths({ includeFolders: ['Garden'] })).toEqual(['Garden/Bread ideas.md']);
     expect(await paths({ excludeFolders: ['Garden'] })).toEqual(['Kitchen/Bread.md']);
     const blind = { ...vault.host, getFile: () => null } as unknown as SearchRequest['host'];
     expect(await paths({ host: blind })).toEqual([]);

@@ -21,6 +21,8 @@ import { prepareFolding } from './services/case-fold.ts';
 export { parseQuery } from './services/search-query.ts';
 export { operatorFilter } from './services/note-filters.ts';
 export { rankNotes } from './services/ranked-notes.ts';
+// What the ranking's documents hold (bench:search).
+export { KEPT_BYTES, keptDocuments } from './services/note-document.ts';
 
 export const searchTools: Tool[] = [searchVaultSimple, searchVault, executeDataviewQuery];
 

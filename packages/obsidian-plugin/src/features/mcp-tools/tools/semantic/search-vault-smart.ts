@@ -1,7 +1,7 @@
 /**
  * search_vault_smart: notes by meaning, from the on-device semantic index (semantic-search
  * feature). `hybrid`, the default, fuses the semantic ranking with BM25 keyword ranking by
- * reciprocal-rank fusion; `semantic` is the embedding ranking alone (score: cosine). One hit per
+ * weighted score fusion; `semantic` is the embedding ranking alone (score: cosine). One hit per
  * note, its best chunk. Hybrid fusion weighs a keyword hit by the share of the query's rarity it
  * holds, and leaves out the tail under a relevance floor (`belowRelevanceFloor` says how many).
  * The query's Obsidian operators (`tag:`, `path:`, `file:`, `"phrase"`, `-word`, `[prop:value]`,

@@ -99,7 +99,7 @@ function idfOf(
 ): Map<string, number> {
   const weights = new Map<string, number>();
   for (const term of terms) {
-    const frequency = documents.filter((document) => document.terms.has(term)).length;
+    const frequency = documents.filter((document) => document.countOf(term) > 0).length;
     if (frequency === 0) continue;
     weights.set(term, Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5)));
   }
@@ -118,8 +118,8 @@ function bm25(
   const norm = K1 * (1 - B + (B * document.length) / averageLength);
   for (const [term, idf] of weights) {
     total += idf;
-    const count = document.terms.get(term);
-    if (count === undefined) continue;
+    const count = document.countOf(term);
+    if (count === 0) continue;
     held += idf;
     score += (idf * count * (K1 + 1)) / (count + norm);
   }
