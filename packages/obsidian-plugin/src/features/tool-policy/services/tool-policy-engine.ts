@@ -30,9 +30,21 @@ export interface RequestPolicy {
   afterCall(tool: string): Promise<{ promoted: boolean }>;
 }
 
+interface ResolvedScope {
+  settings: Settings;
+  usage: UsageState;
+  activations: number;
+  scope: ToolScope;
+}
+
 export class ToolPolicyEngine {
   readonly usage: UsageRecorder;
   private readonly activations = new Activations();
+  /**
+   * Each token's last resolved scope and what it was resolved from: every request asks for it,
+   * and resolving builds sets and maps over the whole registry (a tenth of a small call's CPU).
+   */
+  private readonly scopes = new Map<string, ResolvedScope>();
 
   constructor(
     private readonly settings: SettingsStore,
@@ -77,23 +89,33 @@ export class ToolPolicyEngine {
     };
   }
 
+  /** The token's scope, resolved again only when the settings, usage or activations changed. */
   scopeOf(tokenId: string): ToolScope {
     const settings = this.settings.current;
-    return resolveScope({
+    const usage = this.settings.usage.current;
+    const activations = this.activations.version;
+    const last = this.scopes.get(tokenId);
+    if (last?.settings === settings && last.usage === usage && last.activations === activations)
+      return last.scope;
+    const scope = resolveScope({
       tools: this.tools,
       metaTools: this.metaTools,
-      token: withPinned(policyOf(settings, tokenId), this.settings.usage.current.pinned[tokenId]),
+      token: withPinned(policyOf(settings, tokenId), usage.pinned[tokenId]),
       vault: {
         userDisabled: settings.toolPolicy.userDisabled,
-        promoted: promotedFor(settings, this.settings.usage.current),
+        promoted: promotedFor(settings, usage),
       },
       activated: this.activations.of(tokenId),
     });
+    this.scopes.set(tokenId, { settings, usage, activations, scope });
+    return scope;
   }
 
   /** Drops the activations of tokens that no longer exist (revoked). */
   forgetTokensExcept(tokenIds: readonly string[]): void {
     this.activations.keepOnly(tokenIds);
+    const keep = new Set(tokenIds);
+    for (const tokenId of this.scopes.keys()) if (!keep.has(tokenId)) this.scopes.delete(tokenId);
   }
 
   close(): Promise<void> {
