@@ -167,11 +167,13 @@ export class ToolPolicyEngine {
    * usage file, beside the counts that earned it (ADR-0033).
    */
   private async promoteIfEarned(tool: string): Promise<boolean> {
-    const policy = this.settings.current.toolPolicy;
-    const promoted = promotedFor(this.settings.current, this.settings.usage.current);
-    if (CORE_TOOLS.includes(tool) || promoted.includes(tool)) return false;
+    // The checks in memory first: the usage file is stat'ed only when they leave a question.
+    if (CORE_TOOLS.includes(tool)) return false;
+    const settings = this.settings.current;
+    const tokens = Object.values(settings.toolPolicy.tokens);
+    if (!tokens.some((token) => token.profile === 'adaptive')) return false;
+    if (promotedFor(settings, this.settings.usage.current).includes(tool)) return false;
     if (this.usage.callsOf(tool) < PROMOTION_THRESHOLD) return false;
-    if (!Object.values(policy.tokens).some((token) => token.profile === 'adaptive')) return false;
     await this.settings.usage.update((current) =>
       current.promoted.includes(tool)
         ? current
