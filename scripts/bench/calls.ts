@@ -45,6 +45,8 @@ export async function timeCalls(
 export interface Throughput {
   callsPerSecond: number;
   calls: number;
+  /** Every call's latency in ms, all clients together. */
+  samples: number[];
 }
 
 /** `clients` clients on `line`, each calling in a loop for `seconds`. */
@@ -58,17 +60,16 @@ export async function throughput(
     Array.from({ length: options.clients }, () => connectClient(url, token, options.line)),
   );
   const deadline = performance.now() + options.seconds * 1000;
-  const counts = await Promise.all(
+  const samples: number[] = [];
+  await Promise.all(
     clients.map(async (client) => {
-      let calls = 0;
       while (performance.now() < deadline) {
+        const start = performance.now();
         await client.callTool({ name: call.name, arguments: call.args });
-        calls++;
+        samples.push(performance.now() - start);
       }
       await client.close();
-      return calls;
     }),
   );
-  const calls = counts.reduce((sum, count) => sum + count, 0);
-  return { callsPerSecond: calls / options.seconds, calls };
+  return { callsPerSecond: samples.length / options.seconds, calls: samples.length, samples };
 }

@@ -6,20 +6,25 @@
  * filled with the Markdown files of the same copy of test-data/vault ours serves.
  *
  *   bun run bench:vs-reference -- --reference DIR [--ours DIR] [--rounds 3] [--calls 2000]
- *     [--seconds 5]
+ *     [--seconds 5] [--unpinned]
  *
  * `--ours DIR` serves our side from another checkout of this repository (a before/after run).
+ * Each server runs pinned to CPU 1 and this client to CPU 0 (taskset), as an independent harness
+ * runs them; `--unpinned` lets both use every CPU, as this bench did before ADR-0049.
  * The client first warms up against both servers, untimed; then each round measures both, each
  * started fresh, the first round ours first, the next the reference first, and so on. Per server
  * and round: spawn to first answer, idle RSS, tools/list bytes; on each protocol line (the
- * legacy handshake and 2026-07-28): p50 and p95 of sequential calls of get_server_info and
- * get_vault_file (the same note), with the server's CPU per call (from /proc) and the client's
- * (this process); and the throughput of 8 clients calling get_vault_file at once. It prints every
- * cell as the median over the rounds (with the range), both servers and ours/reference.
+ * legacy handshake and 2026-07-28): p50, p95 and p99 of sequential calls of get_server_info and
+ * get_vault_file (the same note), with the server's CPU per call (from /proc), the client's (this
+ * process) and the share of the wall time the client was on its CPU (near 100% would make the
+ * client the bottleneck); and 8 clients calling get_vault_file at once: throughput, p50/p95/p99,
+ * the server's CPU per call and the client's share. It prints every cell as the median over the
+ * rounds (with the range), both servers and ours/reference.
  */
-import { spawn } from 'node:child_process';
+import { which } from 'bun';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -34,6 +39,7 @@ const { values: options } = parseArgs({
     rounds: { type: 'string', default: '3' },
     calls: { type: 'string', default: '2000' },
     seconds: { type: 'string', default: '5' },
+    unpinned: { type: 'boolean', default: false },
   },
 });
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -45,6 +51,14 @@ const WARM_UP = 200;
 const CLIENT_WARM_UP = 1000;
 const SECONDS = Number(options.seconds);
 const CALLERS = 8;
+/**
+ * Server and client on CPUs of their own (taskset), as an independent harness runs them: unpinned,
+ * a server's helper threads (GC, JIT, workers) borrow the second core and its tails look better
+ * than a user's machine under load gives them.
+ */
+const PINNED = !options.unpinned && availableParallelism() >= 2 && which('taskset') !== null;
+const CLIENT_CPU = '0';
+const SERVER_CPU = '1';
 const IDLE_MS = 1000;
 const STOP_MS = 3000;
 const NOTE = 'Apiary/Overwintering.md';
@@ -92,7 +106,11 @@ function referencePlugin(reference: string): string {
 /** Spawns a server that prints `{"url","token"}` first, and times it to its first answer. */
 async function startServer(command: string, args: string[], cwd: string): Promise<Running> {
   const started = performance.now();
-  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [program, programArgs] = PINNED
+    ? ['taskset', ['-c', SERVER_CPU, command, ...args]]
+    : [command, args];
+  // taskset execs the server, so the child's pid is the server's (its /proc figures are the server's).
+  const child = spawn(program, programArgs, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -159,8 +177,10 @@ const CELLS: Cell[] = [
       [
         ['p50', 'p50', 'ms'],
         ['p95', 'p95', 'ms'],
+        ['p99', 'p99', 'ms'],
         ['server', 'server CPU/call', 'ms'],
         ['client', 'client CPU/call', 'ms'],
+        ['client busy', 'client CPU busy', '%'],
       ].map(([key, label, unit]) => ({
         key: `${line} ${call.name} ${key}`,
         label: `${line} ${call.name} ${label}`,
@@ -174,28 +194,47 @@ const CELLS: Cell[] = [
       unit: 'calls/s',
       higherIsBetter: true,
     },
+    ...(['p50', 'p95', 'p99'] as const).map((key) => ({
+      key: `${line} throughput ${key}`,
+      label: `${line} ${CALLERS} callers ${key}`,
+      unit: 'ms',
+      higherIsBetter: false,
+    })),
     {
       key: `${line} throughput server`,
-      label: `${line} throughput, server CPU/call`,
+      label: `${line} ${CALLERS} callers server CPU/call`,
       unit: 'ms',
+      higherIsBetter: false,
+    },
+    {
+      key: `${line} throughput client busy`,
+      label: `${line} ${CALLERS} callers client CPU busy`,
+      unit: '%',
       higherIsBetter: false,
     },
   ]),
 ];
 
-/** Runs `work`, returning the server's and this process's CPU ms it took. */
+/**
+ * Runs `work`, returning the server's and this process's CPU ms it took, and the share of the wall
+ * time this process (the client) was on its CPU: near 100% would make the client the bottleneck.
+ */
 async function withCpu<T>(
   pid: number,
   work: () => Promise<T>,
-): Promise<{ value: T; serverMs: number; clientMs: number }> {
+): Promise<{ value: T; serverMs: number; clientMs: number; clientBusy: number }> {
   const server = await cpuMsOf(pid);
   const client = process.cpuUsage();
+  const started = performance.now();
   const value = await work();
+  const wallMs = performance.now() - started;
   const used = process.cpuUsage(client);
+  const clientMs = (used.user + used.system) / 1000;
   return {
     value,
     serverMs: (await cpuMsOf(pid)) - server,
-    clientMs: (used.user + used.system) / 1000,
+    clientMs,
+    clientBusy: (100 * clientMs) / wallMs,
   };
 }
 
@@ -208,8 +247,10 @@ async function measureLine(server: Running, line: Line, figures: Figures): Promi
       const stats = summarize(run.value);
       figures.set(`${line} ${call.name} p50`, stats.p50);
       figures.set(`${line} ${call.name} p95`, stats.p95);
+      figures.set(`${line} ${call.name} p99`, stats.p99);
       figures.set(`${line} ${call.name} server`, run.serverMs / CALLS);
       figures.set(`${line} ${call.name} client`, run.clientMs / CALLS);
+      figures.set(`${line} ${call.name} client busy`, run.clientBusy);
     }
   } finally {
     await client.close();
@@ -221,8 +262,13 @@ async function measureLine(server: Running, line: Line, figures: Figures): Promi
       line,
     }),
   );
+  const stats = summarize(run.value.samples);
   figures.set(`${line} throughput`, run.value.callsPerSecond);
+  figures.set(`${line} throughput p50`, stats.p50);
+  figures.set(`${line} throughput p95`, stats.p95);
+  figures.set(`${line} throughput p99`, stats.p99);
   figures.set(`${line} throughput server`, run.serverMs / run.value.calls);
+  figures.set(`${line} throughput client busy`, run.clientBusy);
 }
 
 /**
@@ -270,6 +316,8 @@ function format(value: number, unit: string): string {
 }
 
 function verdict(cell: Cell, ours: number, reference: number): string {
+  // The client's share of its CPU describes the harness, not a server: no winner.
+  if (cell.unit === '%') return '';
   const ratio = ours / reference;
   if (!Number.isFinite(ratio)) return 'n/a';
   if (Math.abs(ratio - 1) < 0.005) return `${ratio.toFixed(2)}x  even`;
@@ -296,6 +344,12 @@ function report(results: Record<Side['name'], Figures[]>): void {
   }
 }
 
+/** Pins this process (every thread of it) to the client's CPU. */
+function pinClient(): void {
+  const pinned = spawnSync('taskset', ['-a', '-p', '-c', CLIENT_CPU, String(process.pid)]);
+  if (pinned.status !== 0) throw new Error(`taskset failed: ${pinned.stderr.toString()}`);
+}
+
 async function main(): Promise<void> {
   if (options.reference === undefined)
     throw new Error(
@@ -309,6 +363,12 @@ async function main(): Promise<void> {
       .join(' ');
   console.log(
     `${ROUNDS} rounds, ${CALLS} calls per cell, throughput ${SECONDS} s; load average ${load()}`,
+  );
+  if (PINNED) pinClient();
+  console.log(
+    PINNED
+      ? `pinned: servers on CPU ${SERVER_CPU}, this client on CPU ${CLIENT_CPU}`
+      : 'unpinned: servers and client share every CPU',
   );
   const results: Record<Side['name'], Figures[]> = { ours: [], reference: [] };
   try {

@@ -124,6 +124,20 @@ describe('ToolPolicyEngine', () => {
     expect(listed(token.id)).not.toContain('get_vault_file');
   });
 
+  test('a scope is resolved once per change of settings or activations, not per request', async () => {
+    const token = await addToken(settings, 'chat', { profile: 'core' });
+    const first = engine.scopeOf(token.id);
+    expect(engine.scopeOf(token.id)).toBe(first);
+    await engine
+      .forRequest(token.id, async () => undefined)
+      .access.activate(['get_backlinks'], false);
+    const activated = engine.scopeOf(token.id);
+    expect(activated).not.toBe(first);
+    expect(activated.listed.map((tool) => tool.name)).toContain('get_backlinks');
+    await setTokenPolicy(settings, token.id, { readOnly: true });
+    expect(engine.scopeOf(token.id)).not.toBe(activated);
+  });
+
   test('usage is counted in memory and flushed to the device, never to data.json', async () => {
     const token = await addToken(settings, 'x', {});
     engine.usage.recordRequest(token.id, 'legacy');

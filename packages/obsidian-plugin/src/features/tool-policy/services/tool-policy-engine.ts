@@ -30,9 +30,21 @@ export interface RequestPolicy {
   afterCall(tool: string): Promise<{ promoted: boolean }>;
 }
 
+interface ResolvedScope {
+  settings: Settings;
+  usage: UsageState;
+  activations: number;
+  scope: ToolScope;
+}
+
 export class ToolPolicyEngine {
   readonly usage: UsageRecorder;
   private readonly activations = new Activations();
+  /**
+   * Each token's last resolved scope and what it was resolved from: every request asks for it,
+   * and resolving builds sets and maps over the whole registry (a tenth of a small call's CPU).
+   */
+  private readonly scopes = new Map<string, ResolvedScope>();
 
   constructor(
     private readonly settings: SettingsStore,
@@ -77,23 +89,33 @@ export class ToolPolicyEngine {
     };
   }
 
+  /** The token's scope, resolved again only when the settings, usage or activations changed. */
   scopeOf(tokenId: string): ToolScope {
     const settings = this.settings.current;
-    return resolveScope({
+    const usage = this.settings.usage.current;
+    const activations = this.activations.version;
+    const last = this.scopes.get(tokenId);
+    if (last?.settings === settings && last.usage === usage && last.activations === activations)
+      return last.scope;
+    const scope = resolveScope({
       tools: this.tools,
       metaTools: this.metaTools,
-      token: withPinned(policyOf(settings, tokenId), this.settings.usage.current.pinned[tokenId]),
+      token: withPinned(policyOf(settings, tokenId), usage.pinned[tokenId]),
       vault: {
         userDisabled: settings.toolPolicy.userDisabled,
-        promoted: promotedFor(settings, this.settings.usage.current),
+        promoted: promotedFor(settings, usage),
       },
       activated: this.activations.of(tokenId),
     });
+    this.scopes.set(tokenId, { settings, usage, activations, scope });
+    return scope;
   }
 
   /** Drops the activations of tokens that no longer exist (revoked). */
   forgetTokensExcept(tokenIds: readonly string[]): void {
     this.activations.keepOnly(tokenIds);
+    const keep = new Set(tokenIds);
+    for (const tokenId of this.scopes.keys()) if (!keep.has(tokenId)) this.scopes.delete(tokenId);
   }
 
   close(): Promise<void> {
@@ -145,11 +167,13 @@ export class ToolPolicyEngine {
    * usage file, beside the counts that earned it (ADR-0033).
    */
   private async promoteIfEarned(tool: string): Promise<boolean> {
-    const policy = this.settings.current.toolPolicy;
-    const promoted = promotedFor(this.settings.current, this.settings.usage.current);
-    if (CORE_TOOLS.includes(tool) || promoted.includes(tool)) return false;
+    // The checks in memory first: the usage file is stat'ed only when they leave a question.
+    if (CORE_TOOLS.includes(tool)) return false;
+    const settings = this.settings.current;
+    const tokens = Object.values(settings.toolPolicy.tokens);
+    if (!tokens.some((token) => token.profile === 'adaptive')) return false;
+    if (promotedFor(settings, this.settings.usage.current).includes(tool)) return false;
     if (this.usage.callsOf(tool) < PROMOTION_THRESHOLD) return false;
-    if (!Object.values(policy.tokens).some((token) => token.profile === 'adaptive')) return false;
     await this.settings.usage.update((current) =>
       current.promoted.includes(tool)
         ? current
