@@ -19,7 +19,7 @@ import {
   type Transport,
 } from '@modelcontextprotocol/server';
 import type { Readable, Writable } from 'node:stream';
-import { idOfOversizedMessage } from './oversized-message.ts';
+import { idOfOversizedMessage } from '@mcp-connector/shared/oversized-message';
 
 /** As the SDK's stdio limit was (docs/features/headless.md). */
 export const MAX_STDIO_MESSAGE_BYTES = 10 * 1024 * 1024;
