@@ -63,7 +63,10 @@ export async function relayStdio(options: StdioRelayOptions, token: TokenRecord)
   const launch = backgroundLaunch(vault, options.idleExitMs);
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   await runRelay(
-    httpUpstream(config, { whenNotRunning: () => ensureBackgroundServer(config, launch) }),
+    httpUpstream(config, {
+      whenNotRunning: () => ensureBackgroundServer(config, launch),
+      pinSecret: true,
+    }),
     { input: options.input ?? process.stdin, output: options.output ?? process.stdout, log },
   );
 }

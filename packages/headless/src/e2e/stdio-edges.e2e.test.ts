@@ -2,13 +2,23 @@
  * `serve --stdio` at its edges, over the CLI process (from source, under Bun) with raw pipes: a
  * 50 MB line is answered with a JSON-RPC error naming the request and the session goes on; and
  * 3,000 requests whose answers are not read leave the server's peak memory bounded (stdin is not
- * read while stdout is backed up), every answer arriving once the client reads.
+ * read while stdout is backed up), every answer arriving once the client reads; and a token
+ * regenerated while the session runs ends it. `serve --stdio` relays to the vault's background
+ * server (ADR-0047), so the limits are the relay's; the background server is stopped after.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildVault, type TempVault } from '../test-support/index.ts';
+import { regenerateToken } from '@mcp-connector/obsidian-plugin/tool-policy';
+import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
+import {
+  buildVault,
+  settingsPathOf,
+  stopBackgroundServers,
+  type TempVault,
+} from '../test-support/index.ts';
 
 const CLI = join(import.meta.dir, '..', 'cli.ts');
 const BIG_NOTE_BYTES = 100_000;
@@ -21,6 +31,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  await stopBackgroundServers(await realpath(vault.root));
   await vault.remove();
 });
 
@@ -169,3 +180,26 @@ test('3,000 requests whose answers are not read leave the peak memory bounded', 
     await stdio.stop();
   }
 }, 240_000);
+
+test('a token regenerated while the session runs ends it: the next request is refused', async () => {
+  const stdio = startStdio();
+  try {
+    stdio.send(INITIALIZE);
+    await stdio.answer(0);
+    stdio.send(readBig(1));
+    expect((await stdio.answer(1)).result).toBeDefined();
+    const settings = await SettingsStore.open(settingsPathOf(vault.root));
+    try {
+      const token = settings.current.tokens.find((each) => each.label === 'Default');
+      await regenerateToken(settings, token?.id ?? '');
+    } finally {
+      settings.close();
+    }
+    stdio.send(readBig(2));
+    expect((await stdio.answer(2)).error).toMatchObject({
+      data: { reason: 'token_not_recognised' },
+    });
+  } finally {
+    await stdio.stop();
+  }
+});

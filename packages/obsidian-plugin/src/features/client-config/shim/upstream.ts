@@ -39,10 +39,17 @@ export interface UpstreamOptions {
    * request keeps retrying within the connect window (Obsidian starting).
    */
   whenNotRunning?: () => Promise<LocalFailure | null>;
+  /**
+   * Holds the session to the secret its first request was sent with: a token regenerated (or
+   * revoked) since ends it (`serve --stdio`, as docs/features/headless.md says). The .mcpb shim
+   * follows the new secret instead, as a bundle outlives a regeneration by design.
+   */
+  pinSecret?: boolean;
 }
 
 export function httpUpstream(config: BundleConfig, options: UpstreamOptions = {}): Upstream {
   let legacyVersion: string | null = null;
+  let sessionSecret: string | null = null;
   return {
     async send(message, emit, signal) {
       const started = Date.now();
@@ -62,6 +69,14 @@ export function httpUpstream(config: BundleConfig, options: UpstreamOptions = {}
       let authRetried = false;
       for (let attempt = 0; ; attempt++) {
         const endpoint = await provenEndpoint(config);
+        if (options.pinSecret === true && !isLocalFailure(endpoint)) {
+          sessionSecret ??= endpoint.secret;
+          if (endpoint.secret !== sessionSecret)
+            return failure(
+              'token_not_recognised',
+              'the token was regenerated since this session began',
+            );
+        }
         const outcome: ExchangeOutcome | LocalFailure = isLocalFailure(endpoint)
           ? endpoint
           : await exchange(endpoint, body, {
