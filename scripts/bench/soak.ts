@@ -9,9 +9,10 @@
  * at most once. Prints calls, errors and latency per round, and exits non-zero on any error or
  * on a marker found twice or missing.
  */
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import type { Client } from '@modelcontextprotocol/client';
 import {
   builtCliLaunch,
@@ -95,21 +96,16 @@ process.exit(failed ? 1 : 0);
 async function addTokens(root: string, count: number): Promise<string[]> {
   const secrets: string[] = [];
   for (let index = 0; index < count; index++) {
-    const child = Bun.spawn(
-      [
-        'bun',
-        join(import.meta.dir, '../../packages/headless/src/cli.ts'),
-        'tokens',
-        '--vault',
-        root,
-        'add',
-        '--label',
-        `soak ${index + 1}`,
-      ],
-      { stdout: 'pipe', stderr: 'pipe' },
-    );
-    const out = await new Response(child.stdout).text();
-    if ((await child.exited) !== 0) throw new Error(`tokens add failed: ${out}`);
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      join(import.meta.dir, '../../packages/headless/src/cli.ts'),
+      'tokens',
+      '--vault',
+      root,
+      'add',
+      '--label',
+      `soak ${index + 1}`,
+    ]);
+    const out = stdout;
     secrets.push(out.trim().split('\n').at(-1) ?? '');
   }
   return secrets;
