@@ -85,11 +85,9 @@ test('a stranger that sends no complete head is closed after the head time limit
   try {
     const socket = await open(strict.port);
     socket.write('POST /mcp HTTP/1.1\r\nHost: 127.0');
-    const closed = await new Promise<boolean>((resolve) => {
-      socket.once('close', () => resolve(true));
-      setTimeout(() => resolve(false), 5000).unref();
-    });
-    expect(closed).toBe(true);
+    // Closed by the server within the test's time, or the test fails by its timeout.
+    await new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    expect(socket.destroyed).toBe(true);
   } finally {
     await strict.close();
     await strictVault.remove();

@@ -143,16 +143,7 @@ test(
   'an edit that kept size and mtime is seen after serve --rebuild-cache, or doctor --rebuild-cache',
   async () => {
     vault = await buildVault(NOTES);
-    server = await serve(vault.root);
-    await searchWhenReady(server, 'garden');
-    await waitFor(
-      async () => existsSync(textStorePathOf(await metadataCachePathOf(vault?.root ?? ''))),
-      'the cache and the text store, written',
-    );
-    await server.stop();
-    await editKeepingStat(join(vault.root, 'Garden/Tools.md'), (text) =>
-      text.replace('garden', 'meadow'),
-    );
+    await cachedThenEditedKeepingStat(vault.root);
     server = await serve(vault.root, ['--rebuild-cache'], NO_SAMPLE);
     expect(await searchWhenReady(server, 'meadow')).toHaveLength(1);
     await server.stop();
@@ -178,16 +169,7 @@ test(
   'a background sample reads cached notes again: an edit that kept size and mtime is seen',
   async () => {
     vault = await buildVault(NOTES);
-    server = await serve(vault.root);
-    await searchWhenReady(server, 'garden');
-    await waitFor(
-      async () => existsSync(textStorePathOf(await metadataCachePathOf(vault?.root ?? ''))),
-      'the cache and the text store, written',
-    );
-    await server.stop();
-    await editKeepingStat(join(vault.root, 'Garden/Tools.md'), (text) =>
-      text.replace('garden', 'meadow'),
-    );
+    await cachedThenEditedKeepingStat(vault.root);
     server = await serve(vault.root);
     const running = server;
     // Three notes: the sample (64) takes every one of them.
@@ -202,3 +184,19 @@ test(
   },
   STARTS,
 );
+
+/**
+ * Serves the vault until its metadata cache and text store are written, stops it, then edits
+ * Garden/Tools.md ("garden" -> "meadow") keeping its size and mtime: the edit a warm start trusts
+ * the cache over.
+ */
+async function cachedThenEditedKeepingStat(root: string): Promise<void> {
+  server = await serve(root);
+  await searchWhenReady(server, 'garden');
+  await waitFor(
+    async () => existsSync(textStorePathOf(await metadataCachePathOf(root))),
+    'the cache and the text store, written',
+  );
+  await server.stop();
+  await editKeepingStat(join(root, 'Garden/Tools.md'), (text) => text.replace('garden', 'meadow'));
+}
