@@ -3,7 +3,11 @@
  * done of the total, how many came from the metadata cache, and a guess at the time left (from
  * the rate so far, once a few hundred notes are done). `ready` settles when the build ends.
  */
-import type { IndexStatus, VaultIndexing } from '@mcp-connector/obsidian-plugin/host';
+import {
+  withoutPaths,
+  type IndexStatus,
+  type VaultIndexing,
+} from '@mcp-connector/obsidian-plugin/host';
 
 const ETA_AFTER_NOTES = 200;
 
@@ -52,7 +56,8 @@ export class IndexProgress implements VaultIndexing {
     if (this.finishedAt !== null) return;
     this.finishedAt = performance.now();
     this.state = error === null ? 'ready' : 'failed';
-    if (error !== null) this.error = error.message;
+    // Clients read the reason: no path of the machine in it.
+    if (error !== null) this.error = withoutPaths(error.message);
     this.settle(error);
   }
 

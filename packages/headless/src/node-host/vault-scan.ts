@@ -7,7 +7,7 @@
  * the files' stats are two steps, so the index build can read its cache while a thread takes
  * the stats.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { isAtomicTempName } from '@mcp-connector/shared';
 import type { FileStat } from '@mcp-connector/obsidian-plugin/host';
@@ -75,6 +75,20 @@ export async function statListing(root: string, listing: VaultListing): Promise<
   return { ...listing, files };
 }
 
+/**
+ * A folder's entries; none for a subfolder that another program removed or replaced by a file
+ * since its parent was listed (the watcher reports that change, and the vault opens anyway).
+ */
+function folderEntries(root: string, folder: ScannedFolder): Dirent[] {
+  try {
+    return readdirSync(join(root, folder.diskPath), { withFileTypes: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (folder.diskPath !== '' && (code === 'ENOENT' || code === 'ENOTDIR')) return [];
+    throw error;
+  }
+}
+
 /** Lists one folder into the listing; its subfolders go to `folders` too, to be listed next. */
 function listFolder(
   root: string,
@@ -82,7 +96,7 @@ function listFolder(
   listing: VaultListing,
   folders: ScannedFolder[],
 ): void {
-  for (const entry of readdirSync(join(root, folder.diskPath), { withFileTypes: true })) {
+  for (const entry of folderEntries(root, folder)) {
     const diskPath = folder.diskPath === '' ? entry.name : `${folder.diskPath}/${entry.name}`;
     if (entry.isFile() && isAtomicTempName(entry.name)) listing.leftovers.push(diskPath);
     if (entry.name.startsWith('.')) continue;

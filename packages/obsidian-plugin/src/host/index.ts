@@ -37,3 +37,4 @@ export {
 export { ALWAYS_INDEXED, type IndexStatus, type VaultIndexing } from './index-status.ts';
 export { invalidFrontmatter, missingEntry, missingFile } from './host-errors.ts';
 export { decodeForEdit, type DecodedNote } from './note-encoding.ts';
+export { withoutPaths } from './thrown-failure.ts';
