@@ -4,6 +4,7 @@ import { waitFor } from '@mcp-connector/shared/test-support';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { changedFiles, countingProvider, fingerprint } from '../test-support/semantic-fixtures.ts';
+import type { EmbedRole } from '../providers/embedding-provider.ts';
 import { segmentOf } from './hashing.ts';
 import { SemanticIndex, type SemanticIndexOptions } from './semantic-index.ts';
 import { fileOf } from './segment-store.ts';
@@ -208,6 +209,41 @@ describe('SemanticIndex', () => {
     await reopened.start();
     expect(reopened.status()).toMatchObject({ state: 'ready', filesTotal: 200 });
     expect(reopened.status().dirtySegments.length).toBeGreaterThan(0);
+  });
+
+  test('a query running when the index is destroyed gets its answer; the model is freed after', async () => {
+    vault = await openTestHost({ 'Garden/Plan.md': planNote });
+    const counting = countingProvider();
+    let disposed = false;
+    const provider = {
+      ...counting,
+      get inFlight() {
+        return counting.inFlight;
+      },
+      async embed(texts: readonly string[], role: EmbedRole) {
+        const vectors = await counting.embed(texts, role);
+        // Gives a close that does not wait for queries the turns to free the model first (it
+        // takes a few); with the wait, nothing frees it and the turns just pass.
+        for (let turn = 0; turn < 50 && !disposed; turn++) await new Promise(setImmediate);
+        // As the worker provider does: a call the close overtook is rejected.
+        if (disposed) throw new Error('The provider was closed.');
+        return vectors;
+      },
+      dispose() {
+        disposed = true;
+        return Promise.resolve();
+      },
+    };
+    const index = newIndex({ provider });
+    await index.start();
+    counting.hold();
+    const query = index.query({ text: 'frost', limit: 5, mode: 'semantic', accept: everything });
+    await waitFor(() => counting.inFlight > 0, 'the query to reach the provider');
+    const destroyed = index.destroy();
+    counting.release();
+    expect((await query).hits[0]?.path).toBe('Garden/Plan.md');
+    await destroyed;
+    expect(disposed).toBe(true);
   });
 
   test('reports progress while building and yields to the event loop between batches', async () => {

@@ -41,6 +41,8 @@ export class SemanticIndex {
   private readonly lexical = new LexicalIndex();
   private building: Promise<void> | null = null;
   private closing = false;
+  /** Queries still running: closing waits for them before it frees the model and the files. */
+  private readonly queries = new Set<Promise<IndexAnswer>>();
   private unsubscribe: (() => void) | null = null;
   private debounce: ReturnType<typeof setTimeout> | null = null;
   private pass: BuildPass = { startedAt: 0, processed: 0, listed: 0, meter: new RateMeter() };
@@ -94,10 +96,14 @@ export class SemanticIndex {
     const { store, searcher } = this;
     if (this.state !== 'ready' || store === null || searcher === null)
       throw new Error('The index is not ready.');
-    return answerQuery(
+    const answer = answerQuery(
       { provider: this.options.provider, store, searcher, lexical: this.lexical },
       this.keywordsOnly ? { ...query, mode: 'lexical' } : query,
     );
+    this.queries.add(answer);
+    const settled = () => this.queries.delete(answer);
+    answer.then(settled, settled);
+    return answer;
   }
 
   /**
@@ -127,6 +133,8 @@ export class SemanticIndex {
     await this.indexer?.close();
     await this.building?.catch(() => undefined);
     await this.indexer?.close(); // in case the build created it meanwhile
+    // A query that began before the switch or shutdown still gets its answer.
+    await Promise.allSettled([...this.queries]);
     await this.options.provider.dispose?.();
   }
 
