@@ -10,6 +10,7 @@ export {
   type ProcessLockOptions,
 } from './lock-file.ts';
 export { processIsAlive } from './process-alive.ts';
+export { isRecord } from './is-record.ts';
 export { asDiskFull, diskFull, isDiskFull, writeAll } from './disk-full.ts';
 export { ToolError, type ErrorCode, type ToolFailure } from './errors.ts';
 export { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './json-depth.ts';

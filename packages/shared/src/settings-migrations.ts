@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { SETTINGS_SCHEMA_VERSION } from './settings.ts';
 import { hashSecret } from './tokens.ts';
+import { isRecord } from './is-record.ts';
 
 /** What leaves the file for the device home (ADR-0033). */
 export interface MovedToDevice {
@@ -71,17 +72,13 @@ function withoutServingState(
   moved: MovedToDevice,
 ): Record<string, unknown> {
   const { usage, toolPolicy, ...rest } = record;
-  const policy = isObject(toolPolicy) ? toolPolicy : null;
+  const policy = isRecord(toolPolicy) ? toolPolicy : null;
   if (usage === undefined && (policy === null || !('callCounts' in policy))) return record;
-  if (isObject(usage)) moved.requests = usage;
+  if (isRecord(usage)) moved.requests = usage;
   if (policy === null) return toolPolicy === undefined ? rest : { ...rest, toolPolicy };
   const { callCounts, ...keptPolicy } = policy;
-  if (isObject(callCounts)) moved.calls = callCounts;
+  if (isRecord(callCounts)) moved.calls = callCounts;
   return { ...rest, toolPolicy: keptPolicy };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Each token's `secret` replaced by its `hash`, the secret kept in `moved`; same object if none. */

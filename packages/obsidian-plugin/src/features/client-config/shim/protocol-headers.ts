@@ -4,6 +4,7 @@
  * gets MCP-Protocol-Version, Mcp-Method and, for the methods that name a target, Mcp-Name; on
  * the legacy line, every message after initialize carries the negotiated MCP-Protocol-Version.
  */
+import { isRecord } from '@mcp-connector/shared/is-record';
 const PROTOCOL_VERSION_META_KEY = 'io.modelcontextprotocol/protocolVersion';
 
 /** Which `params` field Mcp-Name mirrors, per method (SEP-2243, SEP-2663). */
@@ -24,8 +25,8 @@ export function protocolHeaders(
   legacyVersion: string | null,
 ): Record<string, string> {
   const request = asRequest(message);
-  const meta = request !== null && isObject(request.params) ? request.params._meta : undefined;
-  const envelopeVersion = isObject(meta) ? meta[PROTOCOL_VERSION_META_KEY] : undefined;
+  const meta = request !== null && isRecord(request.params) ? request.params._meta : undefined;
+  const envelopeVersion = isRecord(meta) ? meta[PROTOCOL_VERSION_META_KEY] : undefined;
   if (request !== null && typeof envelopeVersion === 'string') {
     const headers: Record<string, string> = {
       'mcp-protocol-version': envelopeVersion,
@@ -35,7 +36,7 @@ export function protocolHeaders(
       ? NAME_SOURCE[request.method]
       : undefined;
     const name =
-      field !== undefined && isObject(request.params) ? request.params[field] : undefined;
+      field !== undefined && isRecord(request.params) ? request.params[field] : undefined;
     if (typeof name === 'string') headers['mcp-name'] = headerValue(name);
     return headers;
   }
@@ -60,10 +61,6 @@ interface RequestLike {
 }
 
 function asRequest(message: unknown): RequestLike | null {
-  if (!isObject(message) || typeof message.method !== 'string' || !('id' in message)) return null;
+  if (!isRecord(message) || typeof message.method !== 'string' || !('id' in message)) return null;
   return message as unknown as RequestLike;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

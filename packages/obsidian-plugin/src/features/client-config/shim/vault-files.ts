@@ -14,6 +14,7 @@ import { readDeviceSecrets } from '@mcp-connector/shared/device-secrets';
 import { processIsAlive } from '@mcp-connector/shared/process-alive';
 import { LEGACY_PLUGIN_ID, PRODUCT_NAMES } from '@mcp-connector/shared/product-names';
 import { isProofKey } from '@mcp-connector/shared/server-proof';
+import { isRecord } from '@mcp-connector/shared/is-record';
 import { failure, type LocalFailure } from './local-errors.ts';
 
 export const SETTINGS_FILE = 'data.json';
@@ -86,15 +87,15 @@ export function tokenAccessFrom(
   } catch {
     return failure('settings_unreadable', 'data.json is not valid JSON');
   }
-  const record = isObject(settings) ? settings : {};
+  const record = isRecord(settings) ? settings : {};
   const tokens = Array.isArray(record.tokens) ? (record.tokens as unknown[]) : [];
-  const token = tokens.find((entry) => isObject(entry) && entry.id === tokenId);
-  if (!isObject(token)) return failure('token_unknown', `token id ${tokenId} is not in data.json`);
+  const token = tokens.find((entry) => isRecord(entry) && entry.id === tokenId);
+  if (!isRecord(token)) return failure('token_unknown', `token id ${tokenId} is not in data.json`);
   const legacy = typeof token.secret === 'string' && token.secret !== '' ? token.secret : null;
   const secret = deviceSecrets[tokenId] ?? legacy;
   if (secret === null)
     return failure('secret_elsewhere', `token id ${tokenId} has no secret on this device`);
-  const transport = isObject(record.transport) ? record.transport : {};
+  const transport = isRecord(record.transport) ? record.transport : {};
   const fixedPort = isPort(transport.port) ? transport.port : null;
   return { secret, fixedPort };
 }
@@ -102,7 +103,7 @@ export function tokenAccessFrom(
 export function liveServerFrom(text: string): LiveServer | null {
   try {
     const value: unknown = JSON.parse(text);
-    if (!isObject(value) || !isPort(value.port) || !Number.isInteger(value.pid)) return null;
+    if (!isRecord(value) || !isPort(value.port) || !Number.isInteger(value.pid)) return null;
     return {
       port: value.port,
       pid: value.pid as number,
@@ -137,10 +138,6 @@ export async function readLiveServer(path: string): Promise<LiveServer | null> {
   }
   const live = liveServerFrom(text);
   return live !== null && processIsAlive(live.pid) ? live : null;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isPort(value: unknown): value is number {

@@ -7,6 +7,7 @@
  * ranking the tool returned (first row = best hit). A semantic hit carries `score` and
  * `heading`; a text hit carries its 0-based `line` instead.
  */
+import { isRecord } from '@mcp-connector/shared/is-record';
 
 /** `_meta` key of the view's data in a tool result (prefixed, per the MCP `_meta` key rules). */
 export const SEARCH_VIEW_META_KEY = 'mcp-connector/search';
@@ -57,8 +58,4 @@ function readRow(value: unknown): SearchRow | null {
   if (typeof heading === 'string' || heading === null) row.heading = heading;
   if (typeof line === 'number') row.line = line;
   return row;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -9,6 +9,7 @@
 import { writeFileAtomic, type TokenUsage } from '@mcp-connector/shared';
 import { readFileSync, statSync } from 'node:fs';
 import { withFileLock } from './file-lock.ts';
+import { isRecord } from '@mcp-connector/shared/is-record';
 
 export interface UsageState {
   /** Requests per token id. */
@@ -144,8 +145,4 @@ function isTokenUsage(value: unknown): value is TokenUsage {
     Number.isInteger(modern) &&
     (lastSeen === null || typeof lastSeen === 'string')
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

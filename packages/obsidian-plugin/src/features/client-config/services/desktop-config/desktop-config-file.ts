@@ -8,6 +8,7 @@
 import { ToolError, writeFileAtomic } from '@mcp-connector/shared';
 import { copyFile, readFile } from 'node:fs/promises';
 import { BUNDLE_ENV } from '../../shim/bundle-env.ts';
+import { isRecord } from '@mcp-connector/shared/is-record';
 
 export type DesktopEdit = 'written' | 'unchanged' | 'removed' | 'absent';
 
@@ -38,8 +39,8 @@ export function removeDesktopEntry(
 
 /** The env an entry runs with ({} when it has none): the shim's vault and token id. */
 export function desktopEntryEnv(entry: unknown): Record<string, unknown> {
-  const env = isObject(entry) ? entry.env : undefined;
-  return isObject(env) ? env : {};
+  const env = isRecord(entry) ? entry.env : undefined;
+  return isRecord(env) ? env : {};
 }
 
 /** The entries of `mcpServers` now in the file ({} when there is no file). */
@@ -78,8 +79,8 @@ async function readConfig(path: string): Promise<Record<string, unknown> | null>
   } catch (error) {
     throw invalid(`it is not valid JSON (${(error as Error).message})`);
   }
-  if (!isObject(config)) throw invalid('it is not a JSON object');
-  if (config.mcpServers !== undefined && !isObject(config.mcpServers))
+  if (!isRecord(config)) throw invalid('it is not a JSON object');
+  if (config.mcpServers !== undefined && !isRecord(config.mcpServers))
     throw invalid('its "mcpServers" is not an object');
   return config;
 }
@@ -89,8 +90,4 @@ function invalid(why: string): ToolError {
     'invalid_config',
     `claude_desktop_config.json was left as it is because ${why}. Fix the file (Claude Desktop: Settings, Developer, Edit Config) or move it away, then sync again.`,
   );
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

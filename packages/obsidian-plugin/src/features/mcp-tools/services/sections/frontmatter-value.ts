@@ -6,6 +6,7 @@
  */
 import { ToolError } from '@mcp-connector/shared';
 import type { PatchOperation } from './patch-request.ts';
+import { isRecord } from '@mcp-connector/shared/is-record';
 
 export function parseValue(content: string): unknown {
   try {
@@ -26,8 +27,8 @@ export function combineValue(
   if (typeof existing === 'string' && typeof value === 'string') {
     return before ? value + existing : existing + value;
   }
-  if (isMapping(existing)) {
-    if (!isMapping(value)) {
+  if (isRecord(existing)) {
+    if (!isRecord(value)) {
       throw new ToolError(
         'invalid_arguments',
         `The key holds a mapping; ${operation} a JSON object to merge into it, or use operation "replace".`,
@@ -44,8 +45,4 @@ export function combineValue(
 export function valueText(value: unknown): string {
   if (value === undefined) return '';
   return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-function isMapping(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
