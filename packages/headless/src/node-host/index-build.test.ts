@@ -194,6 +194,20 @@ describe('the metadata cache', () => {
     expect(records.get('long.md')?.links?.resolved()).toEqual({ 'b.md': 1 });
   });
 
+  test('a warm start makes its reverse map from the cached targets, making no counts', async () => {
+    vault = await buildVault({ 'a.md': '[[b]] [[c]] [[b]]\n', 'b.md': '[[c]]\n', 'c.md': 'x\n' });
+    const file = await cacheFile();
+    const before = (await openWithCache(vault.root, file)).answers().backlinksOf('c.md');
+    await closeAll();
+    const { records } = await readMetadataCache(file, cacheKey('1.0.0'));
+    const targets: string[] = [];
+    records.get('a.md')?.links?.eachResolvedTarget?.((target) => targets.push(target));
+    expect(targets.sort()).toEqual(['b.md', 'c.md']);
+    const warm = await openWithCache(vault.root, file);
+    expect(warm.answers().backlinksOf('c.md')).toEqual(before);
+    expect(before).toEqual({ 'a.md': 1, 'b.md': 1 });
+  });
+
   test('a cache written again from a read one keeps each frontmatter, read or not', async () => {
     vault = await buildVault({ ...NOTES, 'e.md': '---\naliases: [E]\nwhen: 2026-01-05\n---\nE\n' });
     const file = await cacheFile();
