@@ -165,6 +165,16 @@ describe('the metadata cache', () => {
     expect(state.index.hasUnreadTexts).toBe(false);
   });
 
+  test('a step of the owed work ends once its time is spent, one note at least', async () => {
+    const { state } = await buildFromCache(NOTES);
+    const preparing = state.index.prepareAggregates(250, () => true);
+    preparing.step();
+    preparing.step();
+    expect(state.index.hasUnreadTexts).toBe(true); // two of three read, a note a step
+    preparing.step();
+    expect(state.index.hasUnreadTexts).toBe(false);
+  });
+
   test('the real vault: a warm start equals a cold one note for note', async () => {
     vault = await copyVault();
     const file = await cacheFile();

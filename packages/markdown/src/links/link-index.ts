@@ -290,21 +290,22 @@ export class LinkIndex {
    * here: held as their makers they take a fraction of the memory, and the first look at the
    * whole link graph makes them (ADR-0024).
    */
-  prepare(perStep = 5000): { step(): boolean } {
+  prepare(perStep = 5000, spent?: () => boolean): { step(): boolean } {
     let reverseOpened = false;
     return {
       step: () => {
         // Opened at the first step, not here: listing every source to owe it took the calls
         // waiting for a warm start of 100,000 notes tens of ms more before they were answered.
         this.openKeyIndex();
-        if (this.keysOwed.step(perStep, (source) => this.indexStoredKeys(source))) return true;
+        if (this.keysOwed.step(perStep, (source) => this.indexStoredKeys(source), spent))
+          return true;
         this.settleKeys();
         if (!reverseOpened) {
           reverseOpened = true;
           this.openReverse();
           return true;
         }
-        return this.reverseOwed.step(perStep, (source) => this.addReverse(source));
+        return this.reverseOwed.step(perStep, (source) => this.addReverse(source), spent);
       },
     };
   }
