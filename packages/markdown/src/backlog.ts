@@ -4,6 +4,8 @@
  * moment an answer needs it. A key changed meanwhile stays owed and is done with its state then;
  * a key removed meanwhile is simply no longer owed.
  */
+const never = () => false;
+
 export class Backlog {
   private pending: Set<string> | null = null;
 
@@ -32,13 +34,17 @@ export class Backlog {
     return this.pending?.delete(key) === true;
   }
 
-  /** Does the work for up to `limit` keys; true while some remain owed. */
-  step(limit: number, work: (key: string) => void): boolean {
+  /**
+   * Does the work for up to `limit` keys, fewer once `spent()` says the step's time is up (after
+   * at least one); true while some remain owed.
+   */
+  step(limit: number, work: (key: string) => void, spent: () => boolean = never): boolean {
     const pending = this.pending;
     if (pending === null) return false;
     let done = 0;
     for (const key of pending) {
-      if (done++ === limit) return true;
+      if (done === limit || (done > 0 && spent())) return true;
+      done++;
       pending.delete(key);
       work(key);
     }

@@ -165,6 +165,16 @@ describe('the metadata cache', () => {
     expect(state.index.hasUnreadTexts).toBe(false);
   });
 
+  test('a step of the owed work ends once its time is spent, one note at least', async () => {
+    const { state } = await buildFromCache(NOTES);
+    const preparing = state.index.prepareAggregates(250, () => true);
+    preparing.step();
+    preparing.step();
+    expect(state.index.hasUnreadTexts).toBe(true); // two of three read, a note a step
+    preparing.step();
+    expect(state.index.hasUnreadTexts).toBe(false);
+  });
+
   test('the real vault: a warm start equals a cold one note for note', async () => {
     vault = await copyVault();
     const file = await cacheFile();
@@ -192,6 +202,20 @@ describe('the metadata cache', () => {
     const { records } = await readMetadataCache(file, cacheKey('1.0.0'));
     expect(records.get('b.md')?.links?.resolved()).toEqual({ 'long.md': 1 });
     expect(records.get('long.md')?.links?.resolved()).toEqual({ 'b.md': 1 });
+  });
+
+  test('a warm start makes its reverse map from the cached targets, making no counts', async () => {
+    vault = await buildVault({ 'a.md': '[[b]] [[c]] [[b]]\n', 'b.md': '[[c]]\n', 'c.md': 'x\n' });
+    const file = await cacheFile();
+    const before = (await openWithCache(vault.root, file)).answers().backlinksOf('c.md');
+    await closeAll();
+    const { records } = await readMetadataCache(file, cacheKey('1.0.0'));
+    const targets: string[] = [];
+    records.get('a.md')?.links?.eachResolvedTarget?.((target) => targets.push(target));
+    expect(targets.sort()).toEqual(['b.md', 'c.md']);
+    const warm = await openWithCache(vault.root, file);
+    expect(warm.answers().backlinksOf('c.md')).toEqual(before);
+    expect(before).toEqual({ 'a.md': 1, 'b.md': 1 });
   });
 
   test('a cache written again from a read one keeps each frontmatter, read or not', async () => {

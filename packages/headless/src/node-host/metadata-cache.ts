@@ -209,6 +209,12 @@ class CachedLinkCounts implements KnownLinkCounts {
     this.made ??= countsFrom(this.pairs, this.start, this.end, this.paths);
     return this.made;
   }
+
+  /** The targets from their pairs, no object made: the reverse map of a warm start (ADR-0055). */
+  eachResolvedTarget(visit: (target: string) => void): void {
+    for (let i = this.start; i < this.end; i += 2)
+      visit(this.paths[this.pairs[i] as number] as string);
+  }
 }
 
 /** Whether `length` ints from `offset` are inside `pool`. */

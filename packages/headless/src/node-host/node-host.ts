@@ -41,8 +41,13 @@ import { VaultState } from './vault-state.ts';
 import { watchVault, type VaultWatcher } from './vault-watcher.ts';
 import { invalidFrontmatter, missingEntry } from '@mcp-connector/obsidian-plugin/host';
 
-/** Aggregate steps (of 250 notes) between two collections Bun is asked for: 20,000 notes. */
+/** Aggregate steps (of 250 notes at most, fewer when their time is up) between two collections. */
 const STEPS_PER_COLLECTION = 80;
+/**
+ * A step after ready ends once it has run this long: a call that arrives meanwhile waits for at
+ * most that, at each of the turns it takes before it runs (ADR-0055).
+ */
+const STEP_BUDGET_MS = 4;
 
 export interface NodeHostOptions {
   /** Re-index changes other programs make to the folder (default true). */
@@ -208,7 +213,8 @@ export class NodeHost implements VaultHost {
    */
   private prepareAggregates(): Promise<void> {
     const index = this.state.index;
-    const preparing = index.prepareAggregates();
+    let stepEnds = 0;
+    const preparing = index.prepareAggregates(undefined, () => performance.now() > stepEnds);
     let steps = 0;
     return new Promise((resolve) => {
       const step = () => {
@@ -218,6 +224,7 @@ export class NodeHost implements VaultHost {
         }
         if (!index.hasUnreadTexts && ++steps % STEPS_PER_COLLECTION === 0) collectSoon();
         this.stepsRun++;
+        stepEnds = performance.now() + STEP_BUDGET_MS;
         const more = !this.closing && preparing.step();
         if (!index.hasUnreadTexts || !more) this.markTextsRead();
         if (more) setImmediate(step);

@@ -9,10 +9,13 @@ import { LinkIndex } from './link-index.ts';
 
 const NOTES = 40;
 
-/** Notes 0..NOTES-1 restored from a previous run, note i linking to `c` (unresolved) and `n{i % 4}`. */
-function restoredVault() {
+/**
+ * Notes 0..NOTES-1 restored from a previous run, note i linking to `c` (unresolved) and `n{i % 4}`;
+ * `walkable` gives the counts a walk of their targets, as the metadata cache's do.
+ */
+function restoredVault(walkable = false) {
   const index = new LinkIndex();
-  const asked = { texts: 0, counts: 0 };
+  const asked = { texts: 0, counts: 0, walks: 0 };
   const paths = Array.from({ length: NOTES }, (_, i) => `n${i}.md`);
   for (const path of paths) index.addFile(path);
   paths.forEach((path, i) =>
@@ -28,6 +31,12 @@ function restoredVault() {
           return { [`n${i % 4}.md`]: 1 };
         },
         unresolved: { c: 1 },
+        ...(walkable && {
+          eachResolvedTarget: (visit: (target: string) => void) => {
+            asked.walks++;
+            visit(`n${i % 4}.md`);
+          },
+        }),
       },
     ),
   );
@@ -72,6 +81,32 @@ describe('LinkIndex.prepare', () => {
     expect(Object.keys(index.backlinksOf('n0.md'))).toHaveLength(NOTES / 4);
     expect(index.backlinksOf('n5.md')).toEqual({});
     expect(asked.counts - before).toBe(NOTES / 4); // n0's sources, read not kept; none for n5
+  });
+
+  test('the first backlinks after a warm start walk the restored targets, making no counts', () => {
+    const { index, asked } = restoredVault(true);
+    expect(Object.keys(index.backlinksOf('n1.md')).sort()).toEqual(
+      Array.from({ length: NOTES / 4 }, (_, i) => `n${i * 4 + 1}.md`).sort(),
+    );
+    expect(asked.walks).toBe(NOTES);
+    expect(asked.counts).toBe(NOTES / 4); // only the sources named, for their counts
+    expect(index.backlinksOf('n1.md')).toEqual(pass(index, 'n1.md'));
+  });
+
+  test('the reverse map made in steps from walked targets follows changes made between them', () => {
+    const { index, paths, asked } = restoredVault(true);
+    const preparing = index.prepare(3);
+    let round = 0;
+    while (preparing.step()) {
+      const path = paths[(round * 5) % NOTES] as string;
+      if (round % 2 === 0) index.renameFile(path, `Sub/${path}`);
+      else
+        index.restoreNote(path, () => ['n2'], { resolved: () => ({ 'n2.md': 1 }), unresolved: {} });
+      round++;
+    }
+    expect(asked.counts).toBe(0);
+    for (const target of ['n0.md', 'n1.md', 'n2.md', 'Sub/n5.md'])
+      expect(index.backlinksOf(target)).toEqual(pass(index, target));
   });
 
   test('the reverse map made in steps follows changes made between them', () => {

@@ -25,7 +25,7 @@ import { LinkResolver } from './link-resolver.ts';
 import { getLinkpath, nameKey } from './linktext.ts';
 import { asDictionary } from './as-dictionary.ts';
 import { NameKeyIndex } from './name-key-index.ts';
-import { OwedCounts } from './owed-counts.ts';
+import { Owed, OwedCounts } from './owed-counts.ts';
 import { ReverseLinks } from './reverse-links.ts';
 
 export type LinkSources = Pick<CachedMetadata, 'links' | 'embeds' | 'frontmatterLinks'>;
@@ -62,13 +62,34 @@ function increment(counts: Counts, key: string): void {
  */
 const NO_COUNTS: Counts = Object.freeze(emptyRecord<number>());
 
-/** The record with no prototype; an empty one is NO_COUNTS (most notes have no broken link). */
 /** A note's link counts as a previous run computed them, the resolved ones made on request. */
 export interface RestoredCounts {
   resolved(): Counts;
   unresolved: Counts;
+  /**
+   * Each target of the resolved counts, without making them: the metadata cache holds them as
+   * ints, and the reverse map of a warm start is made from those (ADR-0055).
+   */
+  eachResolvedTarget?(visit: (target: string) => void): void;
 }
 
+/** Restored resolved counts, owed to the record until read. */
+class RestoredResolved extends Owed {
+  constructor(private readonly counts: RestoredCounts) {
+    super();
+  }
+
+  make(): Counts {
+    return withoutPrototype(this.counts.resolved());
+  }
+
+  override eachTarget(visit: (target: string) => void): void {
+    if (this.counts.eachResolvedTarget === undefined) super.eachTarget(visit);
+    else this.counts.eachResolvedTarget(visit);
+  }
+}
+
+/** The record with no prototype; an empty one is NO_COUNTS (most notes have no broken link). */
 function withoutPrototype(record: Counts): Counts {
   if (Object.getPrototypeOf(record) === null) return record;
   return Object.keys(record).length === 0
@@ -208,8 +229,13 @@ export class LinkIndex {
     this.reverseOwed.open(this.linkpaths.keys());
   }
 
+  /** Puts a source in the reverse map; owed counts give their targets without being made. */
   private addReverse(source: string): void {
-    this.reverse?.replace(source, undefined, this.resolvedNow(source));
+    const reverse = this.reverse;
+    if (reverse === null) return;
+    const owed = this.resolved.owed(source);
+    if (owed === undefined) reverse.replace(source, undefined, this.resolved.made(source));
+    else owed.eachTarget((target) => reverse.add(target, source));
   }
 
   /** A source's resolved counts as they are now; owed ones made, not kept. */
@@ -240,7 +266,7 @@ export class LinkIndex {
     if (!this.resolver.has(path)) this.addFile(path);
     this.linkpaths.set(path, links);
     if (this.indexesKeysOf(path)) this.addKeys(path, this.linkpathsOf(path) ?? []);
-    this.resolved.owe(path, () => withoutPrototype(counts.resolved()));
+    this.resolved.owe(path, new RestoredResolved(counts));
     if (this.reverse !== null) this.addReverse(path);
     this.unresolved.settled(path, withoutPrototype(counts.unresolved));
     this.markBroken(path, sumOf(counts.unresolved));
@@ -264,21 +290,22 @@ export class LinkIndex {
    * here: held as their makers they take a fraction of the memory, and the first look at the
    * whole link graph makes them (ADR-0024).
    */
-  prepare(perStep = 5000): { step(): boolean } {
+  prepare(perStep = 5000, spent?: () => boolean): { step(): boolean } {
     let reverseOpened = false;
     return {
       step: () => {
         // Opened at the first step, not here: listing every source to owe it took the calls
         // waiting for a warm start of 100,000 notes tens of ms more before they were answered.
         this.openKeyIndex();
-        if (this.keysOwed.step(perStep, (source) => this.indexStoredKeys(source))) return true;
+        if (this.keysOwed.step(perStep, (source) => this.indexStoredKeys(source), spent))
+          return true;
         this.settleKeys();
         if (!reverseOpened) {
           reverseOpened = true;
           this.openReverse();
           return true;
         }
-        return this.reverseOwed.step(perStep, (source) => this.addReverse(source));
+        return this.reverseOwed.step(perStep, (source) => this.addReverse(source), spent);
       },
     };
   }

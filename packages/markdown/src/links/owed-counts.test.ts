@@ -104,4 +104,20 @@ describe('OwedCounts', () => {
       ['c.md', { z: 3 }],
     ]);
   });
+
+  test('an owed entry is told apart from a made one, before and after the record is filled', () => {
+    const { owed, made } = owing({ 'a.md': { 'x.md': 1, 'y.md': 2 } });
+    owed.settled('b.md', { 'x.md': 1 });
+    const targets: string[] = [];
+    owed.owed('a.md')?.eachTarget((target) => targets.push(target));
+    expect(targets).toEqual(['x.md', 'y.md']);
+    expect(owed.owed('b.md')).toBeUndefined();
+    expect(owed.made('a.md')).toBeUndefined();
+    owed.record();
+    owed.owe('c.md', () => ({ 'z.md': 1 }));
+    expect(owed.owed('a.md')).toBeUndefined(); // made by the record
+    expect(owed.owed('c.md')).toBeDefined();
+    expect(owed.maker('c.md')?.()).toEqual({ 'z.md': 1 });
+    expect(made).toEqual(['a.md', 'a.md']); // walked once by default, then made for the record
+  });
 });

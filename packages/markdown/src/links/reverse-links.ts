@@ -30,7 +30,8 @@ export class ReverseLinks {
     return counts;
   }
 
-  private add(target: string, source: string): void {
+  /** `source` links to `target` (the caller knows it was not in the map yet). */
+  add(target: string, source: string): void {
     const sources = this.sourcesByTarget.get(target);
     if (sources === undefined) this.sourcesByTarget.set(target, [source]);
     else sources.push(source);

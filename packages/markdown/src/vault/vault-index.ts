@@ -224,8 +224,8 @@ export class VaultIndex {
    * step. A step is kept short (a few ms at most) because the calls that arrive meanwhile wait
    * for it at each turn of the event loop. The texts come first: search waits for them.
    */
-  prepareAggregates(perStep = 250): { step(): boolean } {
-    const graph = this.links.prepare(perStep);
+  prepareAggregates(perStep = 250, spent?: () => boolean): { step(): boolean } {
+    const graph = this.links.prepare(perStep, spent);
     const sorts = [
       () => this.sortedNotes(),
       () => this.brokenLinkSources(),
@@ -238,8 +238,8 @@ export class VaultIndex {
     return {
       step: () => {
         if (
-          this.textsOwed.step(perStep, readText) ||
-          this.tagsOwed.step(perStep, (path) => this.countTagsNow(path)) ||
+          this.textsOwed.step(perStep, readText, spent) ||
+          this.tagsOwed.step(perStep, (path) => this.countTagsNow(path), spent) ||
           graph.step()
         )
           return true;
