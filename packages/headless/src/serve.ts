@@ -45,6 +45,9 @@ import { cacheKey } from './node-host/metadata-cache-key.ts';
 import { textStorePathOf } from './node-host/text-store.ts';
 import { threadEmbedders } from './semantic/thread-embedders.ts';
 import { PROGRAM, quoted } from './commands/usage.ts';
+import { settingsPathOf } from './settings-path.ts';
+
+export { settingsPathOf };
 
 export interface ServeOptions {
   vault: string;
@@ -74,10 +77,6 @@ export interface HeadlessServer extends RunningConnector {
   /** The vault folder's own host, under the guard that `host` (what clients see) applies. */
   nodeHost: NodeHost;
   settings: SettingsStore;
-}
-
-export function settingsPathOf(vault: string, configDir = '.obsidian'): string {
-  return join(vault, configDir, 'plugins', manifest.id, 'data.json');
 }
 
 /** The vault's home on this device (ADR-0033), by its real path. */

@@ -48,6 +48,7 @@ export {
   newTokenSecret,
   recordOf,
   secretMatches,
+  tokensNamed,
   withSecret,
   type DeviceToken,
   type IssuedToken,
