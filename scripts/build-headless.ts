@@ -16,6 +16,7 @@ import { build, type Plugin } from 'esbuild';
 import { chmod, copyFile, cp, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { builtinModules, createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
+import { inputSchemasDefine } from './tools/input-schemas.ts';
 
 const ROOT = join(import.meta.dir, '..');
 export const HEADLESS = join(ROOT, 'packages', 'headless');
@@ -96,6 +97,8 @@ export async function buildHeadless(outDir: string = join(HEADLESS, 'dist')): Pr
     target: 'node20',
     external: [...builtinModules, ...builtinModules.map((name) => `node:${name}`)],
     banner: { js: BANNER },
+    // Every tool's input JSON Schema, computed here: tools/list at start makes none (ADR-0054).
+    define: inputSchemasDefine(),
     plugins: [procfsParsersWithExtension],
     minify: true,
     sourcemap: false,
