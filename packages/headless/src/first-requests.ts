@@ -1,36 +1,42 @@
 /**
  * When a headless server's index build begins (ADR-0054): once its first requests are answered.
- * A client that just started the server (a stdio relay: the proof, initialize, tools/list) gets
- * its answers before the build takes the event loop's turns: listing and parsing 100,000 notes
- * held each of those answers for up to a second. The build begins when no request has run for
- * `QUIET_MS`, and `LATEST_MS` after the port opened at the latest (a first call that waits for
- * the index must not hold it back).
+ * A client that just started the server (a stdio relay: the proof, initialize, tools/list, each
+ * sent as the one before is answered) gets its answers before the build takes the event loop's
+ * turns: listing and parsing 100,000 notes held each of them for up to a second. The build
+ * begins when no request arrived or ended for `QUIET_MS`, and `LATEST_MS` after the port opened
+ * under steady traffic. A call that waits for the index does not hold it back: it is quiet.
  */
-import { IdleWatch } from './background/idle-watch.ts';
-
-export const QUIET_MS = 250;
-export const LATEST_MS = 1500;
+export const QUIET_MS = 150;
+export const LATEST_MS = 1000;
 
 export class FirstRequests {
-  private watch: IdleWatch | null = null;
+  private heard: (() => void) | null = null;
   private release: () => void = () => undefined;
   private stopped = false;
 
-  /** The transport's `onRequest`: counted once the port is open. */
-  readonly onRequest = (): (() => void) => this.watch?.onRequest() ?? (() => undefined);
+  /** The transport's `onRequest`: heard once the port is open, at a request's arrival and end. */
+  readonly onRequest = (): (() => void) => {
+    this.heard?.();
+    return () => this.heard?.();
+  };
 
-  /** Resolves once no request has run for `QUIET_MS` from now on, or `LATEST_MS` from now. */
+  /** Resolves once no request arrived or ended for `QUIET_MS` from now, or `LATEST_MS` from now. */
   answered(): Promise<void> {
     if (this.stopped) return Promise.resolve();
     return new Promise((resolve) => {
+      let quiet: ReturnType<typeof setTimeout> | undefined;
       const done = () => {
         clearTimeout(latest);
-        this.watch?.stop();
-        this.watch = null;
+        clearTimeout(quiet);
+        this.heard = null;
         resolve();
       };
       const latest = setTimeout(done, LATEST_MS);
-      this.watch = new IdleWatch(QUIET_MS, done);
+      this.heard = () => {
+        clearTimeout(quiet);
+        quiet = setTimeout(done, QUIET_MS);
+      };
+      this.heard();
       this.release = done;
     });
   }
