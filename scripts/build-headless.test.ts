@@ -7,16 +7,18 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { which } from 'bun';
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import {
   buildVault,
+  connectStdio,
   connectStdioCli,
   defaultToken,
   startChildServer,
+  stopBackgroundServers,
   type CliLaunch,
   type TempVault,
 } from '../packages/headless/src/test-support/index.ts';
@@ -110,8 +112,9 @@ describe('the built headless CLI', () => {
       const sizes = await Promise.all(files.map((name) => stat(join(dirname(built.path), name))));
       return sizes.reduce((sum, size) => sum + size.size, 0) / 1024 / 1024;
     };
-    const cli = await mib([CLI_FILE]);
-    const withHelpers = await mib([CLI_FILE, 'macos-trash', 'windows-trash.exe']);
+    // The CLI's code: cli.mjs, its threads and the chunks they load (code splitting).
+    const cli = await mib(built.files);
+    const withHelpers = await mib([...built.files, 'macos-trash', 'windows-trash.exe']);
     const readme = await readFile(join(HEADLESS, '..', '..', 'README.md'), 'utf8');
     const guide = await readFile(join(HEADLESS, '..', '..', 'docs/features/headless.md'), 'utf8');
     const stated = [
@@ -207,6 +210,59 @@ describe('the built headless CLI', () => {
     } finally {
       await connection.close();
     }
+  }, 30_000);
+
+  test('under node: serve --stdio relays with a tenth of the CLI loaded, none of the server', async () => {
+    // Node's module hooks (on their own thread) write down every file of the CLI it loads.
+    const loads = join(temp, 'relay-loads.txt');
+    const hooks = join(temp, 'record-loads.mjs');
+    await writeFile(
+      hooks,
+      [
+        "import { appendFileSync } from 'node:fs';",
+        'export async function load(url, context, next) {',
+        `  appendFileSync(${JSON.stringify(loads)}, url + '\\n');`,
+        '  return next(url, context);',
+        '}',
+      ].join('\n'),
+    );
+    const register = join(temp, 'register-hooks.mjs');
+    await writeFile(
+      register,
+      `import { register } from 'node:module'; register(${JSON.stringify(`file://${hooks}`)});`,
+    );
+    const root = await realpath(vault.root);
+    const relay = await connectStdio({
+      command: NODE as string,
+      args: [
+        '--import',
+        register,
+        built.path,
+        'serve',
+        '--vault',
+        root,
+        '--stdio',
+        '--token',
+        'Default',
+      ],
+      env: { ...(process.env as Record<string, string>) },
+      line: 'modern',
+    });
+    try {
+      expect((await relay.client.listTools()).tools.length).toBeGreaterThan(0);
+    } finally {
+      await relay.close();
+      await stopBackgroundServers(root);
+    }
+    const folder = dirname(built.path);
+    const loaded = (await readFile(loads, 'utf8'))
+      .split('\n')
+      .filter((url) => url.startsWith(`file://${folder}/`))
+      .map((url) => basename(url));
+    expect(loaded).toContain(CLI_FILE);
+    const sizes = await Promise.all(loaded.map((name) => stat(join(folder, name))));
+    const bytes = sizes.reduce((sum, size) => sum + size.size, 0);
+    expect({ bytes, tenth: bytes < built.bytes / 10 }).toEqual({ bytes, tenth: true });
   }, 30_000);
 
   test('under node: semantic search starts its worker thread from the bundle', async () => {

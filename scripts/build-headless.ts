@@ -1,7 +1,8 @@
 /**
  * Builds the headless CLI: esbuild bundles packages/headless/src/cli.ts and everything it imports
- * (the plugin's features, the MCP SDK, chokidar, trash, arktype...) into one ES module,
- * packages/headless/dist/cli.mjs, that Node 20+ and Bun run with nothing installed beside it,
+ * (the plugin's features, the MCP SDK, chokidar, trash, arktype...) into ES modules,
+ * packages/headless/dist/cli.mjs and the chunks it loads as a command needs them (code
+ * splitting), that Node 20+ and Bun run with nothing installed beside them,
  * and its four worker threads beside it, where the CLI starts them from: the semantic embedder
  * (src/semantic/embedder-thread.ts into embedder-thread.mjs), and the note parser, the file
  * stats and the read-ahead of the index build (src/node-host/parse-thread.ts, stat-thread.ts and
@@ -14,7 +15,8 @@
 import { build, type Plugin } from 'esbuild';
 import { chmod, copyFile, cp, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { builtinModules, createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { inputSchemasDefine } from './tools/input-schemas.ts';
 
 const ROOT = join(import.meta.dir, '..');
 export const HEADLESS = join(ROOT, 'packages', 'headless');
@@ -59,8 +61,9 @@ const procfsParsersWithExtension: Plugin = {
 export interface BuiltCli {
   /** The absolute path of cli.mjs. */
   path: string;
+  /** The bytes of every file in `files`: the CLI's code. */
   bytes: number;
-  /** The files a copy of the CLI needs, by name (cli.mjs and its threads). */
+  /** The files a copy of the CLI needs, by name: cli.mjs, its threads and the chunks they share. */
   files: string[];
   /** Every module the bundle still imports at run time (Node built-ins only). */
   imports: string[];
@@ -84,11 +87,18 @@ export async function buildHeadless(outDir: string = join(HEADLESS, 'dist')): Pr
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
+    // Each command, and each mode of serve, loads only its own modules: `serve --stdio`'s relay
+    // is a small process (ADR-0054). The chunks sit beside cli.mjs, where the modules that find
+    // files with `new URL(name, import.meta.url)` (threads, trash's helpers) look.
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
     format: 'esm',
     platform: 'node',
     target: 'node20',
     external: [...builtinModules, ...builtinModules.map((name) => `node:${name}`)],
     banner: { js: BANNER },
+    // Every tool's input JSON Schema, computed here: tools/list at start makes none (ADR-0054).
+    define: inputSchemasDefine(),
     plugins: [procfsParsersWithExtension],
     minify: true,
     sourcemap: false,
@@ -103,13 +113,16 @@ export async function buildHeadless(outDir: string = join(HEADLESS, 'dist')): Pr
   );
   for (const helper of TRASH_HELPERS) await copyFile(join(trashLib, helper), join(outDir, helper));
   await cp(join(ROOT, 'test-data', 'vault'), join(outDir, DEMO_FOLDER), { recursive: true });
-  const imports = Object.values(result.metafile.outputs).flatMap((output) =>
-    output.imports.map((entry) => entry.path),
+  const outputs = Object.entries(result.metafile.outputs);
+  const imports = outputs.flatMap(([, output]) =>
+    output.imports.filter((entry) => entry.external === true).map((entry) => entry.path),
   );
+  const files = outputs.map(([file]) => basename(file));
+  const sizes = await Promise.all(files.map((name) => stat(join(outDir, name))));
   return {
     path,
-    bytes: (await stat(path)).size,
-    files: [CLI_FILE, THREAD_FILE, PARSE_THREAD_FILE, STAT_THREAD_FILE, READ_AHEAD_THREAD_FILE],
+    bytes: sizes.reduce((sum, size) => sum + size.size, 0),
+    files: [CLI_FILE, ...files.filter((name) => name !== CLI_FILE).sort()],
     imports: [...new Set(imports)].sort(),
   };
 }

@@ -6,8 +6,8 @@
  */
 // First: V8's heap flags apply to the heap as it grows (heap-flags.ts).
 import './heap-flags.ts';
-// Then: ArkType reads its configuration when it loads (jitless, as in main.js).
-import '@mcp-connector/obsidian-plugin/arktype-config';
+// ArkType, which reads its configuration when it loads, is loaded by the commands that need it,
+// after that configuration (configured-import.ts): `serve --stdio`'s relay does not load it.
 import manifest from '../../../manifest.json' with { type: 'json' };
 import { COMMANDS } from './commands/command-list.ts';
 import { HelpRequested, PROGRAM, UsageError, usageOf } from './commands/usage.ts';

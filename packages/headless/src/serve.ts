@@ -45,6 +45,10 @@ import { cacheKey } from './node-host/metadata-cache-key.ts';
 import { textStorePathOf } from './node-host/text-store.ts';
 import { threadEmbedders } from './semantic/thread-embedders.ts';
 import { PROGRAM, quoted } from './commands/usage.ts';
+import { FirstRequests } from './first-requests.ts';
+import { settingsPathOf } from './settings-path.ts';
+
+export { settingsPathOf };
 
 export interface ServeOptions {
   vault: string;
@@ -74,10 +78,6 @@ export interface HeadlessServer extends RunningConnector {
   /** The vault folder's own host, under the guard that `host` (what clients see) applies. */
   nodeHost: NodeHost;
   settings: SettingsStore;
-}
-
-export function settingsPathOf(vault: string, configDir = '.obsidian'): string {
-  return join(vault, configDir, 'plugins', manifest.id, 'data.json');
 }
 
 /** The vault's home on this device (ADR-0033), by its real path. */
@@ -126,10 +126,13 @@ export async function serveVault(options: ServeOptions): Promise<HeadlessServer>
   const root = await realpath(options.vault);
   const lock = await claimLiveServer(deviceHomeOf(root).liveServer, 'headless');
   if (options.rebuildCache === true) await removeMetadataCache(root);
-  // The index builds in the background: the port opens at once, calls wait for the index.
+  // The index builds in the background: the port opens at once, calls wait for the index. It
+  // begins once the first requests are answered (first-requests.ts).
   let markListening = () => {};
   const listening = new Promise<void>((resolve) => (markListening = resolve));
-  const opened = await openVault(root, options.onScanProgress, listening).catch(
+  const first = new FirstRequests();
+  const buildAfter = listening.then(() => first.answered());
+  const opened = await openVault(root, options.onScanProgress, buildAfter).catch(
     async (error: unknown) => {
       markListening();
       await lock.release();
@@ -142,7 +145,7 @@ export async function serveVault(options: ServeOptions): Promise<HeadlessServer>
       ...connectorOptions(host, settings, options.semantic),
       indexing: host.indexing,
       ...(options.indexWaitMs !== undefined && { indexWaitMs: options.indexWaitMs }),
-      ...(options.onRequest !== undefined && { onRequest: options.onRequest }),
+      onRequest: bothTold(first.onRequest, options.onRequest),
       ...(options.port !== undefined && { port: options.port }),
       ...(options.portRange !== undefined && { portRange: options.portRange }),
       ...(options.extend !== undefined && { extend: options.extend }),
@@ -154,6 +157,7 @@ export async function serveVault(options: ServeOptions): Promise<HeadlessServer>
     markListening();
     host.standAsideFor(connector.operations.writes);
     const close = async () => {
+      first.stop();
       await connector.close();
       await host.close();
       await lock.release();
@@ -161,10 +165,23 @@ export async function serveVault(options: ServeOptions): Promise<HeadlessServer>
     return { ...connector, nodeHost: host, settings, close };
   } catch (error) {
     markListening();
+    first.stop();
     await host.close();
     await lock.release();
     throw error;
   }
+}
+
+/** One `onRequest` that tells both hooks (the second is optional). */
+function bothTold(
+  first: () => () => void,
+  second: (() => () => void) | undefined,
+): () => () => void {
+  if (second === undefined) return first;
+  return () => {
+    const ends = [first(), second()];
+    return () => ends.forEach((end) => end());
+  };
 }
 
 export interface StdioServeOptions extends Pick<

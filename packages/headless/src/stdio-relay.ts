@@ -3,7 +3,9 @@
  * relays the client's stdio to the vault's running server (Obsidian's plugin, or a headless one)
  * as the token, with the .mcpb shim's relay (runRelay, httpUpstream: the server proves itself
  * before the secret is sent, ADR-0042), and when none runs it starts the vault's background
- * server (`serve --background`, detached) and relays to that.
+ * server (`serve --background`, detached) and relays to that. It loads none of the server's
+ * modules (ADR-0054): the token is found in data.json as the shim finds it, and only a vault
+ * whose data.json does not name it goes through the settings (relay-token.ts).
  */
 import {
   DEFAULT_CONNECT_WINDOW_MS,
@@ -11,16 +13,15 @@ import {
   ensureBackgroundServer,
   httpUpstream,
   runRelay,
+  settingsFileOf,
   type BackgroundLaunch,
   type BundleConfig,
 } from '@mcp-connector/obsidian-plugin/client-config';
-import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
-import { ensureDefaultToken, findToken } from '@mcp-connector/obsidian-plugin/tool-policy';
-import type { TokenRecord } from '@mcp-connector/shared';
-import { realpath } from 'node:fs/promises';
+import { tokensNamed, type TokenRecord } from '@mcp-connector/shared';
+import { readFile, realpath } from 'node:fs/promises';
 import type { Readable, Writable } from 'node:stream';
 import manifest from '../../../manifest.json' with { type: 'json' };
-import { settingsPathOf } from './serve.ts';
+import { afterArkTypeConfig } from './configured-import.ts';
 
 export interface StdioRelayOptions {
   vault: string;
@@ -33,23 +34,40 @@ export interface StdioRelayOptions {
   log?: (line: string) => void;
 }
 
-/** The relay's token, checked before anything is started (a fresh vault gets its Default one). */
-export async function relayToken(vault: string, token: string): Promise<TokenRecord> {
-  const settings = await SettingsStore.open(settingsPathOf(vault));
+export type RelayToken = Pick<TokenRecord, 'id' | 'label'>;
+
+/**
+ * The relay's token, checked before anything is started: the one data.json names; else, through
+ * the settings, a fresh vault's Default token made first, or the refusal that says why not.
+ */
+export async function relayToken(vault: string, token: string): Promise<RelayToken> {
+  const named = tokensNamed(await tokensIn(vault), token);
+  if (named.length === 1) return named[0] as RelayToken;
+  return afterArkTypeConfig(async () =>
+    (await import('./relay-token.ts')).settledToken(vault, token),
+  );
+}
+
+/** data.json's tokens, read as the shim reads them (none when it is missing or not JSON). */
+async function tokensIn(vault: string): Promise<RelayToken[]> {
+  let settings: unknown;
   try {
-    if (settings.refusal !== null)
-      throw new Error(
-        `Nothing is served while the settings cannot be trusted: ${settings.refusal}`,
-      );
-    await ensureDefaultToken(settings);
-    return findToken(settings.current, token);
-  } finally {
-    settings.close();
+    const location = { vault, configDir: '.obsidian', pluginId: manifest.id };
+    settings = JSON.parse(await readFile(settingsFileOf(location), 'utf8'));
+  } catch {
+    return [];
   }
+  const tokens = (settings as { tokens?: unknown } | null)?.tokens;
+  return Array.isArray(tokens) ? tokens.filter(isTokenRecord) : [];
+}
+
+function isTokenRecord(value: unknown): value is RelayToken {
+  const record = value as Partial<RelayToken> | null;
+  return typeof record?.id === 'string' && typeof record.label === 'string';
 }
 
 /** Relays until the client closes stdin. */
-export async function relayStdio(options: StdioRelayOptions, token: TokenRecord): Promise<void> {
+export async function relayStdio(options: StdioRelayOptions, token: RelayToken): Promise<void> {
   const vault = await realpath(options.vault);
   const config: BundleConfig = {
     vault,

@@ -49,6 +49,7 @@ export {
   newTokenSecret,
   recordOf,
   secretMatches,
+  tokensNamed,
   withSecret,
   type DeviceToken,
   type IssuedToken,

@@ -67,6 +67,20 @@ export function heldHere(token: DeviceToken): IssuedToken {
   return { ...token, secret };
 }
 
+/**
+ * The tokens `idOrLabel` names: the one with that id, else those with that label (any case). One
+ * answer is the token; more than one is an ambiguous label.
+ */
+export function tokensNamed<T extends Pick<TokenRecord, 'id' | 'label'>>(
+  tokens: readonly T[],
+  idOrLabel: string,
+): T[] {
+  const byId = tokens.find((token) => token.id === idOrLabel);
+  if (byId !== undefined) return [byId];
+  const wanted = idOrLabel.trim().toLowerCase();
+  return tokens.filter((token) => token.label.toLowerCase() === wanted);
+}
+
 /** The record as data.json keeps it (no secret). */
 export function recordOf(token: TokenRecord): TokenRecord {
   const { id, label, hash, createdAt } = token;

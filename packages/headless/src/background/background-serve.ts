@@ -9,8 +9,7 @@ import { readLiveServer } from '@mcp-connector/obsidian-plugin/client-config';
 import { serveVault, type HeadlessServer, type ServeOptions } from '../serve.ts';
 import { IdleWatch } from './idle-watch.ts';
 
-/** Ten minutes without a request. */
-export const DEFAULT_IDLE_EXIT_MS = 10 * 60_000;
+export { DEFAULT_IDLE_EXIT_MS } from './idle-watch.ts';
 /** How often the server looks whether another one took the vault over. */
 const HANDOVER_POLL_MS = 500;
 

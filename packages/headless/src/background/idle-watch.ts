@@ -3,6 +3,9 @@
  * (an open listen stream is one) and none ended for `idleMs`. Requests are counted by the
  * transport's `onRequest` hook; the clock starts again when the last one in flight ends.
  */
+/** Ten minutes without a request. */
+export const DEFAULT_IDLE_EXIT_MS = 10 * 60_000;
+
 export class IdleWatch {
   private inFlight = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,7 +1,9 @@
 /**
  * The CLI's commands, in the order its overview lists them. Each is loaded only when chosen:
- * `--help` and the small commands never load the server.
+ * `--help` and the small commands never load the server. All but `serve` load ArkType;
+ * `serve` loads it only for the modes that serve (its relay does not: ADR-0054).
  */
+import { afterArkTypeConfig } from '../configured-import.ts';
 import type { Command } from './usage.ts';
 
 export interface CommandEntry {
@@ -21,32 +23,32 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: 'doctor',
     summary:
       'Check the setup of a vault (folders, settings, tokens, port, server, clients) and say how to fix it.',
-    load: async () => (await import('./doctor.ts')).doctorCommand,
+    load: () => afterArkTypeConfig(async () => (await import('./doctor.ts')).doctorCommand),
   },
   {
     name: 'tokens',
     summary: 'List, add, regenerate, revoke and change the tokens clients connect with.',
-    load: async () => (await import('./tokens.ts')).tokensCommand,
+    load: () => afterArkTypeConfig(async () => (await import('./tokens.ts')).tokensCommand),
   },
   {
     name: 'connect',
     summary: 'Connect a client (Claude Desktop, Cursor, VS Code, ...) to the vault with one token.',
-    load: async () => (await import('./connect.ts')).connectCommand,
+    load: () => afterArkTypeConfig(async () => (await import('./connect.ts')).connectCommand),
   },
   {
     name: 'models',
     summary:
       "Show or download (with your consent) the native semantic model this vault's server reads.",
-    load: async () => (await import('./models.ts')).modelsCommand,
+    load: () => afterArkTypeConfig(async () => (await import('./models.ts')).modelsCommand),
   },
   {
     name: 'metadata',
     summary: "Print a note's metadata (CachedMetadata) as Obsidian computes it.",
-    load: async () => (await import('./metadata.ts')).metadataCommand,
+    load: () => afterArkTypeConfig(async () => (await import('./metadata.ts')).metadataCommand),
   },
   {
     name: 'demo',
     summary: 'Serve a temporary copy of the demo vault over loopback HTTP.',
-    load: async () => (await import('./demo.ts')).demoCommand,
+    load: () => afterArkTypeConfig(async () => (await import('./demo.ts')).demoCommand),
   },
 ];

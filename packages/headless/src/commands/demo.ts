@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packageRoot } from '../package-root.ts';
 import { serveVault } from '../serve.ts';
-import { announce, runUntilStopped } from './serve.ts';
+import { announce, runUntilStopped } from './serve-modes.ts';
 import { parseOptions, type Command } from './usage.ts';
 
 /** Built, the copy beside cli.mjs (scripts/build-headless.ts); from source, the repository's. */

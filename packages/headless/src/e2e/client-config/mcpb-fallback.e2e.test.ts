@@ -124,13 +124,12 @@ async function toolNames(client: StdioTestClient): Promise<string[]> {
 describe('a .mcpb with the fallback', () => {
   test('the official mcpb CLI validates it; it carries the CLI and says what the fallback gives up', async () => {
     expect(mcpb('validate', bundleDir).status).toBe(0);
-    expect((await readdir(join(bundleDir, 'server', 'headless'))).sort()).toEqual([
-      'cli.mjs',
-      'embedder-thread.mjs',
-      'parse-thread.mjs',
-      'read-ahead-thread.mjs',
-      'stat-thread.mjs',
-    ]);
+    // The built CLI: cli.mjs, its threads, and the chunks they load (code splitting).
+    const carried = (await readdir(join(bundleDir, 'server', 'headless'))).sort();
+    expect(carried).toEqual(Object.keys(cliFiles).sort());
+    const threads = ['embedder-thread.mjs', 'parse-thread.mjs', 'read-ahead-thread.mjs'];
+    for (const name of ['cli.mjs', ...threads, 'stat-thread.mjs']) expect(carried).toContain(name);
+    expect(carried.some((name) => name.startsWith('chunk-'))).toBe(true);
     const manifest = await readFile(join(bundleDir, 'manifest.json'), 'utf8');
     expect(manifest).toContain('"MCP_CONNECTOR_FALLBACK_CLI": "headless/cli.mjs"');
     expect(manifest).toContain('no Dataview, Templater or Obsidian commands then');

@@ -12,7 +12,7 @@ export {
   type LiveServerClaim,
   type LiveServerRecord,
 } from './services/live-server-file.ts';
-export { readLiveServer, type LiveServer } from './shim/vault-files.ts';
+export { readLiveServer, settingsFileOf, type LiveServer } from './shim/vault-files.ts';
 export { proveServer } from './shim/http-exchange.ts';
 export type { BundleTarget } from './services/mcpb/bundle-target.ts';
 export { buildMcpb, mcpbFileName, type McpbOptions } from './services/mcpb/mcpb-bundle.ts';

@@ -7,6 +7,7 @@
  * each schema in tools/list states it, and runs through the change journal (`journal`).
  */
 import { ArkErrors, type Type } from 'arktype';
+import { builtInputSchema } from './built-input-schemas.ts';
 import type { ToolContext } from './tool-context.ts';
 import type { ToolOutput } from './tool-output.ts';
 
@@ -113,6 +114,12 @@ export const OVERWRITE: ToolHints = { ...DESTRUCTIVE, idempotentHint: true };
 /** The argument every journaled write takes: a retry with the same key applies once. */
 const IDEMPOTENCY_KEY = { 'idempotencyKey?': 'string' } as const;
 
+/** The closed ArkType schema as JSON Schema, without its `$schema` line. */
+function inputJsonSchemaOf(input: Type<object>): Record<string, unknown> {
+  const { $schema: _ignored, ...rest } = input.toJsonSchema() as Record<string, unknown>;
+  return rest;
+}
+
 export function defineTool<Args extends object>(spec: ToolSpec<Args>): Tool {
   const journal = journalMode(spec);
   const keyed = journal === 'vault' || journal === 'outside';
@@ -127,10 +134,7 @@ export function defineTool<Args extends object>(spec: ToolSpec<Args>): Tool {
     return closed;
   };
   const schema = () => {
-    if (jsonSchema === null) {
-      const { $schema: _ignored, ...rest } = input().toJsonSchema() as Record<string, unknown>;
-      jsonSchema = rest;
-    }
+    if (jsonSchema === null) jsonSchema = builtInputSchema(spec.name) ?? inputJsonSchemaOf(input());
     return jsonSchema;
   };
   return {

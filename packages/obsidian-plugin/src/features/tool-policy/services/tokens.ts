@@ -14,6 +14,7 @@ import {
   newToken,
   newTokenSecret,
   recordOf,
+  tokensNamed,
   withSecret,
   type DeviceToken,
   type IssuedToken,
@@ -151,15 +152,12 @@ async function replaceToken(
  * tokens share is refused, since guessing would choose a scope).
  */
 export function findToken(settings: Settings, idOrLabel: string): TokenRecord {
-  const byId = settings.tokens.find((token) => token.id === idOrLabel);
-  if (byId !== undefined) return byId;
-  const wanted = idOrLabel.trim().toLowerCase();
-  const byLabel = settings.tokens.filter((token) => token.label.toLowerCase() === wanted);
-  if (byLabel.length === 1) return byLabel[0] as TokenRecord;
-  if (byLabel.length > 1)
+  const named = tokensNamed(settings.tokens, idOrLabel);
+  if (named.length === 1) return named[0] as TokenRecord;
+  if (named.length > 1)
     throw new ToolError(
       'invalid_arguments',
-      `${byLabel.length} tokens are labelled "${idOrLabel}"; give the id instead (list the tokens to see them).`,
+      `${named.length} tokens are labelled "${idOrLabel}"; give the id instead (list the tokens to see them).`,
     );
   throw new ToolError(
     'not_found',

@@ -3,8 +3,8 @@
  * generated STDIO_SHIM_SOURCE) and server/package.json, which pins the folder to CommonJS so the
  * shim loads as CommonJS under `node` and under `import()` whatever package.json lies above it.
  * Exported with the fallback, it also carries the built headless CLI in server/headless/ (cli.mjs,
- * an ES module whatever the folder says, and its embedder thread), which serves the vault when
- * no server answers.
+ * an ES module whatever the folder says, its threads and the chunks they load), which serves the
+ * vault when no server answers.
  */
 import { basename, dirname } from 'node:path';
 import { STDIO_SHIM_SOURCE } from '../../generated/stdio-shim.ts';
