@@ -163,12 +163,42 @@ describe('framed', () => {
 
   test('a stream the SDK writes itself is passed on byte for byte', async () => {
     const stream = fedStream();
+    const handed = deferred<JSONRPCMessage | null>();
     const notification = event({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
     stream.write(notification);
-    const response = await framed(stream.response, new Promise(() => undefined));
+    const response = await framed(stream.response, handed.promise);
+    handed.resolve(null); // the server sent the notification first: the SDK writes the answer
     stream.write(event(answer(9)));
     stream.end();
     expect(await response.text()).toBe(notification + event(answer(9)));
+  });
+
+  test('a chunk that arrives after the server sent something first is read, not lost to the wait', async () => {
+    const stream = fedStream();
+    const handed = deferred<JSONRPCMessage | null>();
+    const notification = event({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
+    stream.write(notification);
+    const response = await framed(stream.response, handed.promise);
+    handed.resolve(null);
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    expect(decoder.decode((await reader.read()).value)).toBe(notification);
+    const second = reader.read();
+    // One turn of the event loop: the wait for the answer settles before the chunk comes.
+    await new Promise(setImmediate);
+    stream.write(event(answer(10)));
+    expect(decoder.decode((await second).value)).toBe(event(answer(10)));
+  });
+
+  test('a request no server hands its answer for (2026-07-28) keeps its stream untouched', async () => {
+    const stream = fedStream();
+    const request = new Request('http://127.0.0.1/mcp', { method: 'POST', body: '{}' });
+    const response = await new LegacyAnswers().respond(
+      request,
+      call(1),
+      async () => stream.response,
+    );
+    expect(response).toBe(stream.response);
   });
 
   test('a JSON body streamed without a length is read whole and sent with its length', async () => {

@@ -24,23 +24,29 @@ import type {
 const SSE = 'text/event-stream';
 const JSON_TYPE = 'application/json';
 
-/** One legacy request's answer, when its server hands it over before sending anything else. */
-export class Exchange {
-  readonly answer: Promise<JSONRPCMessage>;
-  private handOver!: (answer: JSONRPCMessage) => void;
+/**
+ * One legacy request's answer: the message, when its server hands it over before sending anything
+ * else; null as soon as the server sent something else first (the SDK then writes it all).
+ */
+class Exchange {
+  readonly answer: Promise<JSONRPCMessage | null>;
+  /** Whether a server of this request hands its answer here (only a legacy request's does). */
+  claimed = false;
+  private settle!: (answer: JSONRPCMessage | null) => void;
   private sentBefore = false;
 
   constructor() {
-    this.answer = new Promise((resolve) => (this.handOver = resolve));
+    this.answer = new Promise((resolve) => (this.settle = resolve));
   }
 
   /** Whether `message` was taken here: the answer, with nothing sent on the stream before it. */
   take(message: JSONRPCMessage): boolean {
     if (this.sentBefore || !isAnswer(message)) {
       this.sentBefore = true;
+      this.settle(null);
       return false;
     }
-    this.handOver(message);
+    this.settle(message);
     return true;
   }
 }
@@ -59,7 +65,9 @@ export class LegacyAnswers {
       context.era === 'legacy' && context.requestInfo !== undefined
         ? this.exchanges.get(context.requestInfo)
         : undefined;
-    return exchange === undefined ? server : handingOver(server, exchange);
+    if (exchange === undefined) return server;
+    exchange.claimed = true;
+    return handingOver(server, exchange);
   }
 
   /** The SDK handler's response to `request`, a lone legacy answer sent as JSON. */
@@ -70,7 +78,8 @@ export class LegacyAnswers {
   ): Promise<Response> {
     const exchange = isOneRequest(parsedBody) ? new Exchange() : null;
     if (exchange !== null) this.exchanges.set(request, exchange);
-    return framed(await answer(), exchange?.answer ?? null);
+    const response = await answer();
+    return framed(response, exchange?.claimed === true ? exchange.answer : null);
   }
 }
 
@@ -91,32 +100,48 @@ function handingOver(server: Server, exchange: Exchange): Server {
  * The response to send: JSON when the exchange got the answer before the stream carried anything
  * (a keep-alive comment is the only thing it can have carried then, and a JSON body needs none);
  * otherwise the stream as it comes, the exchange's answer, if it gets one, as its last event.
+ * `answer` is null where no server hands its answer over (a 2026-07-28 request, a batch).
  */
 export async function framed(
   response: Response,
-  answer: Promise<JSONRPCMessage> | null,
+  answer: Promise<JSONRPCMessage | null> | null,
 ): Promise<Response> {
   const contentType = response.headers.get('content-type') ?? '';
   if (response.body === null) return response;
   if (contentType.startsWith(JSON_TYPE)) return whole(response);
   if (!contentType.startsWith(SSE) || answer === null) return response;
-  const reader = response.body.getReader();
-  const first = await nextOf(reader, answer);
-  if ('answer' in first) {
-    void reader.cancel().catch(() => undefined);
-    return asJson(first.answer, response);
+  const reads: Reads = { reader: response.body.getReader(), pending: null };
+  const first = await nextOf(reads, answer);
+  if (!('answer' in first)) {
+    reads.pending = Promise.resolve(first);
+    return streamed(response, reads, answer);
   }
-  return streamed(response, first, reader, answer);
+  if (first.answer === null) return streamed(response, reads, null);
+  void reads.reader.cancel().catch(() => undefined);
+  return asJson(first.answer, response);
 }
 
 type Read = Awaited<ReturnType<ReadableStreamDefaultReader<Uint8Array>['read']>>;
-type Next = Read | { answer: JSONRPCMessage };
+type Next = Read | { answer: JSONRPCMessage | null };
 
-function nextOf(
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  answer: Promise<JSONRPCMessage>,
-): Promise<Next> {
-  return Promise.race([answer.then((message) => ({ answer: message })), reader.read()]);
+/** The SDK's stream and the read of it under way, if any. */
+interface Reads {
+  reader: ReadableStreamDefaultReader<Uint8Array>;
+  pending: Promise<Read> | null;
+}
+
+/**
+ * The stream's next read, or the answer if it settles first. A read that loses to the answer is
+ * kept for the next call: its chunk is the stream's, never dropped.
+ */
+async function nextOf(reads: Reads, answer: Promise<JSONRPCMessage | null> | null): Promise<Next> {
+  const read = (reads.pending ??= reads.reader.read());
+  const next =
+    answer === null
+      ? await read
+      : await Promise.race([answer.then((message) => ({ answer: message })), read]);
+  if (!('answer' in next)) reads.pending = null;
+  return next;
 }
 
 function asJson(answer: JSONRPCMessage, response: Response): Response {
@@ -130,25 +155,29 @@ function asJson(answer: JSONRPCMessage, response: Response): Response {
   return new Response(body, { status: response.status, headers });
 }
 
-/** The SDK's event stream from `first` on, ending with the exchange's answer if it gets one. */
+/** The SDK's event stream as it comes, ending with the exchange's answer if it gets one. */
 function streamed(
   response: Response,
-  first: Read,
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  answer: Promise<JSONRPCMessage>,
+  reads: Reads,
+  answer: Promise<JSONRPCMessage | null> | null,
 ): Response {
-  const pending: Next[] = [first];
+  let waitingFor = answer;
   const body = new ReadableStream<Uint8Array>({
     pull: async (controller) => {
-      const next = pending.shift() ?? (await nextOf(reader, answer));
+      let next = await nextOf(reads, waitingFor);
+      while ('answer' in next && next.answer === null) {
+        waitingFor = null; // the SDK writes the answer itself: read on
+        next = await nextOf(reads, null);
+      }
       if ('answer' in next) {
-        controller.enqueue(new TextEncoder().encode(messageEvent(next.answer)));
-        void reader.cancel().catch(() => undefined);
+        if (next.answer !== null)
+          controller.enqueue(new TextEncoder().encode(messageEvent(next.answer)));
+        void reads.reader.cancel().catch(() => undefined);
         controller.close();
       } else if (next.done) controller.close();
       else controller.enqueue(next.value);
     },
-    cancel: (reason) => reader.cancel(reason),
+    cancel: (reason) => reads.reader.cancel(reason),
   });
   return new Response(body, { status: response.status, headers: response.headers });
 }
