@@ -10,7 +10,7 @@ import type { Readable, Writable } from 'node:stream';
 import { newProofKey } from '@mcp-connector/shared/server-proof';
 import { guardConnections, type ConnectionLimits } from './services/connection-guard.ts';
 import { createEndpoint } from './services/http-endpoint.ts';
-import { jsonWhenAnswerOnly } from './services/json-when-answer-only.ts';
+import { LegacyAnswers } from './services/json-when-answer-only.ts';
 import { LOOPBACK, listenOnLoopback } from './services/loopback-listen.ts';
 import { BODY_TIMEOUT_MS, MAX_BODY_BYTES } from './services/request-body.ts';
 import { createMcpServer, type McpSurface } from './services/mcp-server.ts';
@@ -75,9 +75,14 @@ export interface RunningTransport {
 
 export async function startTransport(options: TransportOptions): Promise<RunningTransport> {
   const onError = options.onError ?? (() => undefined);
+  const legacyAnswers = new LegacyAnswers();
   // The factory runs per request, after createMcpHandler has returned, so mcpHandler is set.
   const mcpHandler = createMcpHandler(
-    (request) => createMcpServer(options.surface, request, mcpHandler.notify),
+    (request) =>
+      legacyAnswers.serverFor(
+        createMcpServer(options.surface, request, mcpHandler.notify),
+        request,
+      ),
     {
       legacy: 'stateless',
       maxRequestBodySize: MAX_BODY_BYTES,
@@ -97,7 +102,8 @@ export async function startTransport(options: TransportOptions): Promise<Running
     bodyTimeoutMs: options.limits?.bodyTimeoutMs ?? BODY_TIMEOUT_MS,
     admit: (socket) => connections.admit(socket),
     mcp: toNodeMcpHandler({
-      fetch: async (request, init) => jsonWhenAnswerOnly(await mcpHandler.fetch(request, init)),
+      fetch: (request, init) =>
+        legacyAnswers.respond(request, init.parsedBody, () => mcpHandler.fetch(request, init)),
     }),
     onError,
   });
