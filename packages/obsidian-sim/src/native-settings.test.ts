@@ -1,6 +1,6 @@
 /**
  * The built main.js's settings tab is drawn with Obsidian's own pieces: every plain row is a
- * Setting, every toggle, dropdown and row button one of Obsidian's components, and Copy config
+ * Setting, every toggle, dropdown, text field and row button one of Obsidian's components, and Copy config
  * opens Obsidian's Menu. Only the token rows and the tool families' summaries, which Obsidian has
  * no component for, are drawn by the tab itself.
  */
@@ -9,6 +9,7 @@ import { loadPlugin, type LoadedPlugin } from './load-plugin.ts';
 import {
   ButtonComponent,
   DropdownComponent,
+  TextComponent,
   Menu,
   Setting,
   ToggleComponent,
@@ -55,6 +56,12 @@ test("the tab's rows are Obsidian's Setting, its controls Obsidian's components"
   expect(drawers(rows)).toEqual([Setting.name]);
   expect(drawers(tab.querySelectorAll('.checkbox-container'))).toEqual([ToggleComponent.name]);
   expect(drawers(tab.querySelectorAll('select'))).toEqual([DropdownComponent.name]);
+  // Text fields, but for the suggesters' (a field with its own list of suggestions).
+  const fields = [...tab.querySelectorAll('.setting-item-control input[type="text"]')].filter(
+    (field) => field.closest('.mcp-connector-suggest') === null,
+  );
+  expect(fields.length).toBeGreaterThan(5);
+  expect(drawers(fields)).toEqual([TextComponent.name]);
   // Buttons in a row's control; a token row's small secret and install buttons are its own.
   const buttons = tab.querySelectorAll('.setting-item-control button');
   expect(buttons.length).toBeGreaterThan(10);

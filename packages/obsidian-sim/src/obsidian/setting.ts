@@ -20,7 +20,7 @@ const drawnBy = new WeakMap<Element, object>();
 
 /**
  * The Setting or component that drew this element (a row's settingEl, a toggle's toggleEl, a
- * dropdown's selectEl, a button's buttonEl), or undefined when something else drew it: how a
+ * dropdown's selectEl, a text field's inputEl, a button's buttonEl), or undefined when something else drew it: how a
  * test tells Obsidian's own rows and controls from look-alikes in the same markup.
  */
 export function drawnByComponent(el: Element): object | undefined {
@@ -206,6 +206,7 @@ abstract class AbstractTextComponent<
 
   constructor(readonly inputEl: T) {
     super();
+    drawnBy.set(inputEl, this);
     inputEl.addEventListener('input', () => this.onChanged());
   }
 
