@@ -15,6 +15,16 @@ import { svelteEsbuildPlugins } from '../build-plugin.ts';
 
 const PLUGIN = join(import.meta.dir, '..', '..', 'packages', 'obsidian-plugin');
 const TEST_SUPPORT = join(PLUGIN, 'src', 'features', 'settings-ui', 'test-support');
+/** What `obsidian` is in a harness page: the simulation's Setting, Menu and setIcon on the page's DOM. */
+const OBSIDIAN_IN_BROWSER = join(
+  import.meta.dir,
+  '..',
+  '..',
+  'packages',
+  'obsidian-sim',
+  'src',
+  'browser.ts',
+);
 
 interface Asset {
   type: string;
@@ -41,6 +51,7 @@ async function buildAssets(page: HarnessPage): Promise<Map<string, Asset>> {
     platform: 'browser',
     target: 'chrome120',
     plugins: svelteEsbuildPlugins(),
+    alias: { obsidian: OBSIDIAN_IN_BROWSER },
     logLevel: 'warning',
   });
   const assets = new Map<string, Asset>();

@@ -111,7 +111,8 @@ suite('the settings tab in Chromium', () => {
       await waitFor(() => harness.settings.current.transport.serverName === 'work-notes', 'saved');
       const row = tokenRow(page, defaultToken().id);
       await row.getByRole('button', { name: 'Copy config' }).click();
-      await row.getByRole('menuitem', { name: 'Claude Code: Command' }).click();
+      // Obsidian's Menu, drawn over the page (not inside the row).
+      await page.locator('.menu .menu-item', { hasText: 'Claude Code: Command' }).click();
       await waitFor(
         async () => (await harness.notices()).includes('Copied Claude Code: Command.'),
         'copied the command',

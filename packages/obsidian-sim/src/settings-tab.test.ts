@@ -87,6 +87,7 @@ test('unload removes what the plugin registered', async () => {
   expect(app.setting.pluginTabs).toEqual([]);
 });
 
+// It builds main.js first: seconds on a loaded machine.
 test("the built main.js's settings tab renders its eight sections over the live server", async () => {
   vault = await makeSimVault({});
   const { buildMainJs } = await import('./test-support/built-plugin.ts');
@@ -117,4 +118,4 @@ test("the built main.js's settings tab renders its eight sections over the live 
     loaded = null;
     await built.remove();
   }
-});
+}, 60_000);

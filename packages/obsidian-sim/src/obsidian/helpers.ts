@@ -55,9 +55,7 @@ export const apiVersion: typeof Obsidian.apiVersion = SIMULATED_VERSION;
 export const requireApiVersion: typeof Obsidian.requireApiVersion = (version) =>
   atLeast(apiVersion, version);
 
-export const setIcon: typeof Obsidian.setIcon = (parent, iconId) => {
-  parent.setAttr('data-icon', iconId);
-};
+export { setIcon } from './icon.ts';
 
 export const debounce: typeof Obsidian.debounce = <T extends unknown[], V>(
   cb: (...args: [...T]) => V,

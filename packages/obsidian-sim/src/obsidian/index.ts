@@ -22,6 +22,7 @@ export {
   setIcon,
   stringifyYaml,
 } from './helpers.ts';
+export { Menu, MenuItem } from './menu.ts';
 export { MetadataCache } from './metadata-cache.ts';
 export { Modal } from './modal.ts';
 export { Notice } from './notice.ts';
@@ -36,6 +37,7 @@ export {
   TextComponent,
   ToggleComponent,
   ValueComponent,
+  drawnByComponent,
 } from './setting.ts';
 export { Vault } from './vault.ts';
 export { ItemView, View } from './view.ts';

@@ -1,9 +1,11 @@
 /**
- * Obsidian's Modal: `open` puts it in the app's document and calls onOpen, `close` takes it out
- * and calls onClose. The app lists the open modals, so a scenario can read and click them.
+ * Obsidian's Modal: `open` puts it in the app's document and calls onOpen, `close` (or its close
+ * button, an `x` icon) takes it out and calls onClose. The app lists the open modals, so a
+ * scenario can read and click them.
  */
 import type { App as ObsidianApp, Modal as ObsidianModal } from 'obsidian';
 import type { App } from './app.ts';
+import { setIcon } from './icon.ts';
 import type { Simulates } from './simulates.ts';
 
 type ModalMembers =
@@ -33,6 +35,9 @@ export class Modal implements Simulates<ObsidianModal, ModalMembers> {
     this.containerEl = document.createElement('div');
     this.containerEl.addClass('modal-container');
     this.modalEl = this.containerEl.createDiv({ cls: 'modal' });
+    const closeButton = this.modalEl.createDiv({ cls: 'modal-close-button' });
+    setIcon(closeButton, 'x');
+    closeButton.addEventListener('click', () => this.close());
     this.titleEl = this.modalEl.createDiv({ cls: 'modal-title' });
     this.contentEl = this.modalEl.createDiv({ cls: 'modal-content' });
   }

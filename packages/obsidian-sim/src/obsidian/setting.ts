@@ -16,6 +16,17 @@ import type {
 } from 'obsidian';
 import type { Simulates } from './simulates.ts';
 
+const drawnBy = new WeakMap<Element, object>();
+
+/**
+ * The Setting or component that drew this element (a row's settingEl, a toggle's toggleEl, a
+ * dropdown's selectEl, a text field's inputEl, a button's buttonEl), or undefined when something else drew it: how a
+ * test tells Obsidian's own rows and controls from look-alikes in the same markup.
+ */
+export function drawnByComponent(el: Element): object | undefined {
+  return drawnBy.get(el);
+}
+
 export class BaseComponent implements Simulates<
   ObsidianBaseComponent,
   'disabled' | 'then' | 'setDisabled'
@@ -55,6 +66,7 @@ export class ButtonComponent
   constructor(containerEl: HTMLElement) {
     super();
     this.buttonEl = containerEl.createEl('button');
+    drawnBy.set(this.buttonEl, this);
   }
 
   override setDisabled(disabled: boolean): this {
@@ -156,6 +168,7 @@ export class ToggleComponent
     super();
     this.toggleEl = containerEl.createDiv({ cls: 'checkbox-container' });
     this.toggleEl.createEl('input', { type: 'checkbox' });
+    drawnBy.set(this.toggleEl, this);
     this.toggleEl.addEventListener('click', () => this.onClick());
   }
 
@@ -193,6 +206,7 @@ abstract class AbstractTextComponent<
 
   constructor(readonly inputEl: T) {
     super();
+    drawnBy.set(inputEl, this);
     inputEl.addEventListener('input', () => this.onChanged());
   }
 
@@ -253,6 +267,7 @@ export class DropdownComponent
   constructor(containerEl: HTMLElement) {
     super();
     this.selectEl = containerEl.createEl('select', { cls: 'dropdown' });
+    drawnBy.set(this.selectEl, this);
     this.selectEl.addEventListener('change', () => this.changed?.(this.getValue()));
   }
 
@@ -321,6 +336,7 @@ export class Setting implements Simulates<ObsidianSetting, SettingMembers> {
     this.nameEl = this.infoEl.createDiv({ cls: 'setting-item-name' });
     this.descEl = this.infoEl.createDiv({ cls: 'setting-item-description' });
     this.controlEl = this.settingEl.createDiv({ cls: 'setting-item-control' });
+    drawnBy.set(this.settingEl, this);
   }
 
   setName(name: string | DocumentFragment): this {
