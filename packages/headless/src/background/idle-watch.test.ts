@@ -1,37 +1,41 @@
-import { describe, expect, test } from 'bun:test';
-import { waitFor } from '@mcp-connector/shared/test-support';
+import { afterEach, beforeEach, describe, expect, jest, test } from 'bun:test';
 import { IdleWatch } from './idle-watch.ts';
 
-/** Resolves after `ms`: only to let a watch's period pass where the test asserts nothing fired. */
-const periodPassed = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// The clock is the test's: periods pass when it says, so "nothing fired" is exact.
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
 
 describe('IdleWatch', () => {
-  test('fires once nothing arrived for the idle period', async () => {
+  test('fires once nothing arrived for the idle period', () => {
     let idle = false;
     const watch = new IdleWatch(20, () => (idle = true));
-    await waitFor(() => idle, 'the idle call');
+    jest.advanceTimersByTime(19);
+    expect(idle).toBe(false);
+    jest.advanceTimersByTime(1);
+    expect(idle).toBe(true);
     watch.stop();
   });
 
-  test('never fires while a request is in flight, and counts again from its end', async () => {
-    let idleAt = 0;
-    const watch = new IdleWatch(30, () => (idleAt = Date.now()));
+  test('never fires while a request is in flight, and counts again from its end', () => {
+    let idle = false;
+    const watch = new IdleWatch(30, () => (idle = true));
     const end = watch.onRequest();
-    await periodPassed(150);
-    expect(idleAt).toBe(0);
-    const endedAt = Date.now();
+    jest.advanceTimersByTime(150);
+    expect(idle).toBe(false);
     end();
     end(); // a second call (a response closing twice) changes nothing
-    await waitFor(() => idleAt > 0, 'the idle call after the request ended');
-    expect(idleAt - endedAt).toBeGreaterThanOrEqual(25);
+    jest.advanceTimersByTime(29);
+    expect(idle).toBe(false);
+    jest.advanceTimersByTime(1);
+    expect(idle).toBe(true);
     watch.stop();
   });
 
-  test('stop cancels it', async () => {
+  test('stop cancels it', () => {
     let idle = false;
     const watch = new IdleWatch(10, () => (idle = true));
     watch.stop();
-    await periodPassed(60);
+    jest.advanceTimersByTime(60);
     expect(idle).toBe(false);
   });
 });
