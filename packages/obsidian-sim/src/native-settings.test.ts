@@ -4,8 +4,7 @@
  * opens Obsidian's Menu. Only the token rows and the tool families' summaries, which Obsidian has
  * no component for, are drawn by the tab itself.
  */
-import { afterAll, afterEach, beforeAll, expect, test } from 'bun:test';
-import { loadPlugin, type LoadedPlugin } from './load-plugin.ts';
+import { afterEach, expect, test } from 'bun:test';
 import {
   ButtonComponent,
   DropdownComponent,
@@ -15,31 +14,15 @@ import {
   ToggleComponent,
   drawnByComponent,
 } from './obsidian/index.ts';
-import { buildMainJs, type BuiltPlugin } from './test-support/built-plugin.ts';
-import { makeSimVault, type SimVault } from './test-support/sim-vault.ts';
+import { servingBuiltPlugin } from './test-support/serving-plugin.ts';
 
-let built: BuiltPlugin;
-let vault: SimVault | null = null;
-let loaded: LoadedPlugin | null = null;
-
-// The build takes seconds on a loaded machine.
-beforeAll(async () => {
-  built = await buildMainJs();
-}, 120_000);
-afterAll(() => built.remove());
-afterEach(async () => {
+const plugins = servingBuiltPlugin();
+afterEach(() => {
   for (const menu of [...Menu.shown]) menu.hide();
-  await loaded?.unload();
-  loaded = null;
-  await vault?.remove();
-  vault = null;
 });
 
 async function renderTab(): Promise<HTMLElement> {
-  vault = await makeSimVault({ 'Note.md': '# Note\n' });
-  loaded = await loadPlugin({ vault: vault.root, mainJs: built.mainJs });
-  await loaded.waitForNotice(/serving at/);
-  return loaded.renderSettings();
+  return (await plugins.serve()).renderSettings();
 }
 
 /** What drew each element: the component's class name, or `tab` for the tab's own markup. */
@@ -69,7 +52,8 @@ test("the tab's rows are Obsidian's Setting, its controls Obsidian's components"
 });
 
 test("Copy config opens Obsidian's Menu, one item per client config, and an item copies", async () => {
-  const tab = await renderTab();
+  const plugin = await plugins.serve();
+  const tab = await plugin.renderSettings();
   const copyConfig = [...tab.querySelectorAll<HTMLButtonElement>('[data-token-id] button')].find(
     (button) => button.textContent.trim() === 'Copy config',
   );
@@ -85,5 +69,5 @@ test("Copy config opens Obsidian's Menu, one item per client config, and an item
   item?.click();
   expect(Menu.shown.size).toBe(0);
   // The item ran: it copied, or said why it could not (the simulation may have no clipboard).
-  await loaded?.waitForNotice(/Claude Code: Command/);
+  await plugin.waitForNotice(/Claude Code: Command/);
 });

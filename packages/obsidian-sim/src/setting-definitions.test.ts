@@ -4,10 +4,9 @@
  * row's section, and the sections Obsidian draws from the definitions are the tab; on 1.12 the
  * same tab comes from display() and nothing is registered (and nothing newer is called).
  */
-import { afterAll, afterEach, beforeAll, expect, test } from 'bun:test';
-import { loadPlugin, type LoadedPlugin } from './load-plugin.ts';
-import { buildMainJs, type BuiltPlugin } from './test-support/built-plugin.ts';
-import { makeSimVault, type SimVault } from './test-support/sim-vault.ts';
+import { expect, test } from 'bun:test';
+import type { LoadedPlugin } from './load-plugin.ts';
+import { servingBuiltPlugin } from './test-support/serving-plugin.ts';
 
 const SECTIONS = [
   'server',
@@ -20,28 +19,8 @@ const SECTIONS = [
   'change-journal',
 ];
 
-let built: BuiltPlugin;
-let vault: SimVault | null = null;
-let loaded: LoadedPlugin | null = null;
-
-// The build takes seconds on a loaded machine.
-beforeAll(async () => {
-  built = await buildMainJs();
-}, 120_000);
-afterAll(() => built.remove());
-afterEach(async () => {
-  await loaded?.unload();
-  loaded = null;
-  await vault?.remove();
-  vault = null;
-});
-
-async function load(appVersion: string): Promise<LoadedPlugin> {
-  vault = await makeSimVault({ 'Note.md': '# Note\n' });
-  loaded = await loadPlugin({ vault: vault.root, mainJs: built.mainJs, appVersion });
-  await loaded.waitForNotice(/serving at/);
-  return loaded;
-}
+const plugins = servingBuiltPlugin();
+const load = (appVersion: string) => plugins.serve({ appVersion });
 
 /** Each section's row names, as the tab draws them. */
 function rowNames(tab: HTMLElement): Map<string, string[]> {
