@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import { KEYWORD_ONLY_ID } from '../providers/keyword-only.ts';
 import { statusOf } from './index-status.ts';
 import { progressLine, throttled } from './progress-lines.ts';
 import { RateMeter } from './rate-meter.ts';
@@ -28,6 +29,17 @@ describe('index progress', () => {
     expect(status.retryAfterSeconds).toBe(3980);
     expect(progressLine(status)).toBe(
       'Semantic index: 40 of 8000 notes (0%, 2.0 notes/s, about 66 min left, offline:use-lite).',
+    );
+  });
+
+  test('a ready index without a model says it ranks by keywords, not that semantic search is ready', () => {
+    const pass = { startedAt: 0, processed: 30, listed: 30, meter: new RateMeter() };
+    const parts = { error: null, store: null, state: 'ready' as const, pass, pending: 0 };
+    const keywords = progressLine(statusOf({ ...parts, providerId: KEYWORD_ONLY_ID }));
+    expect(keywords).toStartWith('Keyword index ready:');
+    expect(keywords).toContain('No model is installed yet');
+    expect(progressLine(statusOf({ ...parts, providerId: 'hashing:32' }))).toStartWith(
+      'Semantic index ready:',
     );
   });
 

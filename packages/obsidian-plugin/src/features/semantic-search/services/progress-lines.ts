@@ -7,10 +7,13 @@
 import { durationText } from '@mcp-connector/shared';
 import type { InstallStatus } from '../model-files/model-installer.ts';
 import type { Artifact } from '../model-files/pinned-files.ts';
+import { KEYWORD_ONLY_ID } from '../providers/keyword-only.ts';
 import type { NativeModelSpec } from '../providers/native-models.ts';
 import type { IndexStatus } from './index-status.ts';
 
 export function progressLine(status: IndexStatus): string {
+  if (status.state === 'ready' && status.providerId === KEYWORD_ONLY_ID)
+    return `Keyword index ready: ${status.filesTotal} notes. No model is installed yet, so search_vault_smart ranks by keywords until one is.`;
   if (status.state === 'ready')
     return `Semantic index ready: ${status.filesTotal} notes, ${status.chunks} chunks (${status.providerId}).`;
   if (status.state === 'failed') return `Semantic index failed: ${status.error ?? 'unknown error'}`;
