@@ -27,6 +27,7 @@ import {
   startTinyHub,
   tinyModelSpec,
 } from '../../packages/obsidian-plugin/src/features/semantic-search/test-support/index.ts';
+import type { NodeRuntime } from '../../packages/obsidian-plugin/src/features/client-config/index.ts';
 import type { SectionId } from '../../packages/obsidian-plugin/src/features/settings-ui/index.ts';
 import { chromiumStatus } from './chromium.ts';
 import { startRecentChangesHarness } from './recent-changes-harness.ts';
@@ -44,6 +45,12 @@ const SECTIONS: SectionId[] = [
   'change-journal',
 ];
 const MARGIN = 12;
+/** The Node the docs show as found: a typical install, not the path of the machine that drew them. */
+const DOCS_NODE: NodeRuntime = {
+  node: { path: '/usr/local/bin/node', version: 'v22.12.0' },
+  npx: { path: '/usr/local/bin/npx', version: '10.9.0' },
+  installCommand: null,
+};
 
 async function liveIn(harness: SettingsHarness): Promise<void> {
   const { service, settings } = harness;
@@ -100,6 +107,7 @@ async function main(): Promise<void> {
   await mkdir(IMAGES, { recursive: true });
   const harness = await startSettingsHarness({
     viewport: { width: 1280, height: 860 },
+    nodeRuntime: DOCS_NODE,
     nativeModel: {
       spec: NATIVE_MODELS['all-MiniLM-L6-v2'],
       sources: PUBLIC_SOURCES,
@@ -111,7 +119,7 @@ async function main(): Promise<void> {
     await liveIn(harness);
     await page
       .locator('[data-section="semantic"]')
-      .getByText(/^Semantic index ready:/)
+      .getByText(/^(Semantic|Keyword) index ready:/)
       .waitFor();
     await page
       .locator('.notice')
@@ -158,6 +166,7 @@ async function captureDownload(): Promise<void> {
   const held = hub.holdAfter(WEB_RUNTIME.file.path, 10_000_000);
   const harness = await startSettingsHarness({
     viewport: { width: 1280, height: 2000 },
+    nodeRuntime: DOCS_NODE,
     nativeModel: { spec: tiny, sources: { hub: hub.url, cdn: hub.url } },
   });
   try {

@@ -26,7 +26,10 @@ import {
   type TempVault,
 } from '../../packages/headless/src/test-support/index.ts';
 import { startConnector } from '../../packages/obsidian-plugin/src/connector.ts';
-import { desktopConfigPath } from '../../packages/obsidian-plugin/src/features/client-config/index.ts';
+import {
+  desktopConfigPath,
+  type NodeRuntime,
+} from '../../packages/obsidian-plugin/src/features/client-config/index.ts';
 import {
   ModelInstaller,
   NATIVE_MODELS,
@@ -77,6 +80,8 @@ export interface HarnessOptions {
    * `sources` only when the tab's Download button is clicked; `fetch` defaults to the global one.
    */
   nativeModel?: { spec: NativeModelSpec; sources: Sources; fetch?: ModelInstallerOptions['fetch'] };
+  /** What the tab shows as found on the PATH (default: this machine's node and npx). */
+  nodeRuntime?: NodeRuntime;
 }
 
 export interface SettingsHarness {
@@ -144,9 +149,16 @@ export async function startSettingsHarness(options: HarnessOptions = {}): Promis
     if (started.state !== 'serving') throw new Error(`The server did not start: ${started.error}`);
     const place = { vaultPath: vault.root, pluginId: manifest.id, version: manifest.version };
     let recentChangesOpened = 0;
-    const service = new SettingsService(server, host, place, desktopConfig, downloads, {
-      openRecentChanges: () => recentChangesOpened++,
-    });
+    const { nodeRuntime } = options;
+    const service = new SettingsService(
+      server,
+      host,
+      place,
+      desktopConfig,
+      downloads,
+      { openRecentChanges: () => recentChangesOpened++ },
+      nodeRuntime === undefined ? undefined : () => Promise.resolve(nodeRuntime),
+    );
     cleanups.push(() => service.close());
     const pageServer = await startPageServer();
     cleanups.push(() => pageServer.close());
