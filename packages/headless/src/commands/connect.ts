@@ -183,7 +183,7 @@ async function writeBundle(
   print([
     `Wrote ${file}: a Claude Desktop bundle for "${target.tokenLabel}". Open it with Claude Desktop to install.`,
     fallback
-      ? 'When Obsidian is not running, it serves the vault itself (no Dataview, Templater or commands then); --no-fallback leaves that out.'
+      ? "When Obsidian is not running, it starts the vault's headless server in the background (no Dataview, Templater or commands then); --no-fallback leaves that out."
       : 'It needs Obsidian (or a headless server) running for the vault; --fallback lets it serve the vault itself.',
   ]);
 }

@@ -5,6 +5,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { waitFor } from '@mcp-connector/shared/test-support';
 
 /** The pids of this vault's `serve --background` processes (`vault`: its real path). */
 export async function backgroundServersOf(vault: string): Promise<number[]> {
@@ -18,15 +19,20 @@ export async function backgroundServersOf(vault: string): Promise<number[]> {
   return pids;
 }
 
-/** Kills this vault's background servers (SIGKILL, by pid). */
+/**
+ * Kills this vault's background servers (SIGKILL, by pid) and waits until they are gone, so the
+ * next test finds no live server of the vault in its live-server.json.
+ */
 export async function stopBackgroundServers(vault: string): Promise<void> {
-  for (const pid of await backgroundServersOf(vault)) {
+  const pids = await backgroundServersOf(vault);
+  for (const pid of pids) {
     try {
       process.kill(pid, 'SIGKILL');
     } catch {
       // Gone already.
     }
   }
+  await waitFor(() => !pids.some(isRunning), "the vault's background servers to exit");
 }
 
 export function isRunning(pid: number): boolean {

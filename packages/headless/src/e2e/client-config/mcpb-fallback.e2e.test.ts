@@ -1,13 +1,13 @@
 /**
  * A .mcpb exported with the fallback, end to end: built around the freshly built headless CLI,
  * validated and unpacked with the official `mcpb` CLI, started by Node with nothing on PATH and
- * driven over stdio by the official SDK client. While no server runs for the vault it serves the
- * vault itself with the token's scope (the same tools the token sees over HTTP, writes refused
- * for a read-only token); while a server runs (the headless stand-in for the plugin), it relays
- * to that server. A revoked token never falls back.
+ * driven over stdio by the official SDK client. While no server runs for the vault it starts the
+ * vault's background server from the CLI it carries and relays to it with the token's scope (the
+ * same tools the token sees over HTTP, writes refused for a read-only token), one server for every
+ * client (ADR-0047); while a server runs (the headless stand-in for the plugin), it relays to that
+ * server. A revoked token starts nothing.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { waitFor } from '@mcp-connector/shared/test-support';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
 import { buildMcpb, type BundleTarget } from '@mcp-connector/obsidian-plugin/client-config';
 import { hashingProvider } from '@mcp-connector/obsidian-plugin/semantic-search';
 import {
@@ -16,13 +16,14 @@ import {
   revokeToken,
 } from '@mcp-connector/obsidian-plugin/tool-policy';
 import { SettingsStore } from '@mcp-connector/obsidian-plugin/settings';
-import type { IssuedToken } from '@mcp-connector/shared';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { deviceHomeOf, type IssuedToken } from '@mcp-connector/shared';
+import { mkdtemp, readFile, readdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildHeadless } from '../../../../../scripts/build-headless.ts';
 import { serveVault, settingsPathOf } from '../../serve.ts';
 import {
+  backgroundServersOf,
   buildVault,
   bundleTargetFor,
   callFail,
@@ -31,11 +32,12 @@ import {
   emptyPath,
   mcpbCli as mcpb,
   nodeExecutable,
+  stopBackgroundServers,
   type StdioTestClient,
   type TempVault,
 } from '../../test-support/index.ts';
 
-/** Each bundle start loads the whole CLI into a Node process and scans the vault. */
+/** A bundle's first start spawns the bundled CLI as the vault's server, which scans the vault. */
 const STARTS = 60_000;
 const semantic = { createProvider: () => hashingProvider(64), onProgress: () => undefined };
 
@@ -70,8 +72,11 @@ beforeAll(async () => {
   ) as Record<string, Uint8Array>;
   bundleDir = await exportAndUnpack(reader);
 }, STARTS);
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+  await stopBackgroundServers(await realpath(vault.root));
+});
 afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
   await vault.remove();
   await rm(work, { recursive: true, force: true });
   await rm(noPath, { recursive: true, force: true });
@@ -111,10 +116,35 @@ async function launch(
   return client;
 }
 
-/** The shim's first log line, which says how it serves: it may reach stderr after the first answer. */
-async function howItServes(client: StdioTestClient): Promise<string> {
-  await waitFor(() => client.log().includes('[local-mcp-server]'), "the shim's first log line");
-  return client.log();
+/** The vault's background servers: the detached processes a bundle started. */
+async function backgroundServers(): Promise<number[]> {
+  return backgroundServersOf(await realpath(vault.root));
+}
+
+/** The command line of a running process (Linux's /proc). */
+async function commandLineOf(pid: number): Promise<string[]> {
+  return (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+}
+
+/** The port the vault's running server published in its device home. */
+async function publishedPort(): Promise<number> {
+  const record = await readFile(deviceHomeOf(await realpath(vault.root)).liveServer, 'utf8');
+  return (JSON.parse(record) as { port: number }).port;
+}
+
+async function toolNamesOverHttp(port: number, secret: string): Promise<string[]> {
+  const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
+  const http = new Client({ name: 'http', version: '1' });
+  await http.connect(
+    new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), {
+      requestInit: { headers: { Authorization: `Bearer ${secret}` } },
+    }),
+  );
+  try {
+    return (await http.listTools()).tools.map((tool) => tool.name).sort();
+  } finally {
+    await http.close();
+  }
 }
 
 async function toolNames(client: StdioTestClient): Promise<string[]> {
@@ -148,11 +178,15 @@ describe('a .mcpb with the fallback', () => {
   });
 
   test(
-    'with no server running it serves the vault itself, with the token scope it has over HTTP',
+    "with no server running it starts the vault's background server from the bundle, shared by the next client, with the token scope it has over HTTP",
     async () => {
       const bundled = await launch();
       const viaBundle = await toolNames(bundled);
-      expect(await howItServes(bundled)).toContain('serving it from this bundle');
+      const [server, ...others] = await backgroundServers();
+      expect(others).toEqual([]);
+      expect(await commandLineOf(server as number)).toContain(
+        join(bundleDir, 'server', 'headless', 'cli.mjs'),
+      );
       expect(await callOk(bundled.client, 'get_server_info')).toMatchObject({ host: 'headless' });
       const refused = await callFail(bundled.client, 'create_vault_file', {
         path: 'No.md',
@@ -161,22 +195,12 @@ describe('a .mcpb with the fallback', () => {
       expect(refused.code).toBe('tool_not_allowed');
       const read = await callOk(bundled.client, 'get_vault_file', { path: 'Ideas.md' });
       expect(read.content).toBe('# Ideas\n\n- a greenhouse\n');
-      // The same token over HTTP, from a server started now: the same list.
-      const server = await serveVault({ vault: vault.root, port: 0, semantic });
-      try {
-        const { Client, StreamableHTTPClientTransport } =
-          await import('@modelcontextprotocol/client');
-        const http = new Client({ name: 'http', version: '1' });
-        await http.connect(
-          new StreamableHTTPClientTransport(new URL(server.url), {
-            requestInit: { headers: { Authorization: `Bearer ${reader.secret}` } },
-          }),
-        );
-        expect((await http.listTools()).tools.map((tool) => tool.name).sort()).toEqual(viaBundle);
-        await http.close();
-      } finally {
-        await server.close();
-      }
+      // A second client of the bundle relays to the same server: one index for both.
+      const second = await launch();
+      expect(await toolNames(second)).toEqual(viaBundle);
+      expect(await backgroundServers()).toEqual([server as number]);
+      // The same token over HTTP, straight to that server: the same list.
+      expect(await toolNamesOverHttp(await publishedPort(), reader.secret)).toEqual(viaBundle);
     },
     STARTS,
   );
@@ -187,13 +211,12 @@ describe('a .mcpb with the fallback', () => {
       const server = await serveVault({ vault: vault.root, port: 0, semantic });
       try {
         const relayed = await launch();
-        expect(await howItServes(relayed)).toContain('relaying stdio');
-        expect(relayed.log()).not.toContain('serving it from this bundle');
         // The running server's own state changes: the call went through it.
         expect(server.nodeHost.getActiveFile()).toBeNull();
         await callOk(relayed.client, 'activate_tool', { name: 'show_file_in_obsidian' });
         await callOk(relayed.client, 'show_file_in_obsidian', { filename: 'Ideas.md' });
         expect(server.nodeHost.getActiveFile()).toBe('Ideas.md');
+        expect(await backgroundServers()).toEqual([]);
       } finally {
         await server.close();
       }
@@ -202,7 +225,7 @@ describe('a .mcpb with the fallback', () => {
   );
 
   test(
-    'a revoked token never falls back: the bundle refuses, naming why',
+    'a revoked token starts nothing: the bundle refuses, naming why',
     async () => {
       const settings = await SettingsStore.open(settingsPathOf(vault.root));
       const doomed = await addToken(settings, 'doomed', {});
@@ -214,6 +237,7 @@ describe('a .mcpb with the fallback', () => {
       );
       // The relay's own refusal (token_unknown), not an answer of a server it started.
       expect(refused?.message).toContain('this token is no longer in the vault');
+      expect(await backgroundServers()).toEqual([]);
     },
     STARTS,
   );

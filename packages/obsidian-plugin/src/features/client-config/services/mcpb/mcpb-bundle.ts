@@ -16,7 +16,7 @@ import { utf8Bytes, zipFiles } from './zip.ts';
 export interface McpbOptions {
   /**
    * The built headless CLI's files by name (dist/cli.mjs and its threads' files): when given,
-   * the bundle serves the vault itself when no server answers.
+   * the bundle starts the vault's background server from it when none runs (ADR-0062).
    */
   fallbackCli?: Record<string, Uint8Array>;
 }

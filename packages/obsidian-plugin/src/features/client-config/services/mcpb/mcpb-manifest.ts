@@ -30,7 +30,7 @@ export const NODE_RUNTIME = { shim: '>=18.0.0', headlessCli: '>=20.0.0' } as con
  * bundle's description, where the user sees it when installing.
  */
 const FALLBACK_NOTE =
-  'When Obsidian is not running, this bundle serves the vault itself with the same token (the headless Local MCP Server inside it): no Dataview, Templater or Obsidian commands then, and semantic search ranks by words unless the offline model is installed beside it. When Obsidian runs, its server is always used.';
+  'When Obsidian is not running, this bundle starts the headless Local MCP Server inside it in the background, shared by your other clients of the vault and stopping by itself after 10 idle minutes; it serves with the same token: no Dataview, Templater or Obsidian commands then, and semantic search ranks by words unless the offline model is installed beside it. When Obsidian runs, its server is always used, and opening the vault in Obsidian takes over from the background one.';
 
 export function mcpbNameOf(target: BundleTarget): string {
   const vault = slugOf(target.vaultName) || 'vault';
