@@ -4,7 +4,8 @@
  * `serve --stdio --token Default` (the built CLI under Node when packages/headless/dist/cli.mjs
  * exists, else the source under Bun; `--source` forces the source); the first relay starts the
  * vault's background server, the others find it. Prints each client's spawn -> tools/list time
- * (cold: the metadata cache is removed first; `--warm` keeps it), the total RSS of every process
+ * (cold: the metadata cache is removed first; `--warm` keeps it), when the background server was
+ * started and published its port with its CPU time then (server-start-watch.ts), the total RSS of every process
  * of ours (three relays and the one background server) when the index is ready and again
  * `SETTLE_MS` later, the background server's CPU time, and how long after the clients closed the
  * background server exited by itself (`--idle-exit SECONDS`, default 5).
@@ -22,6 +23,7 @@ import {
 import { BUILT_CLI } from '../../packages/headless/src/test-support/cli-process.ts';
 import { benchVault, coldStart } from './bench-vaults.ts';
 import { cpuMsOf, memoryOf } from './measure.ts';
+import { watchServerStart, type ServerStartWatch } from './server-start-watch.ts';
 
 const CLIENTS = 3;
 const SETTLE_MS = 5_000;
@@ -85,6 +87,16 @@ async function poll(condition: () => Promise<boolean> | boolean, timeoutMs: numb
   }
 }
 
+/** The first client's path: the relay's spawn of the server, its port, its CPU time to each. */
+async function reportServerStart(watch: ServerStartWatch): Promise<void> {
+  const cpuNow = await watch.cpuNowMs();
+  const start = watch.stop();
+  const ms = (value: number | null) => (value === null ? '-' : `${value.toFixed(0)} ms`);
+  console.log(
+    `background server: started ${ms(start.spawnedMs)} after the clients' spawn, port published at ${ms(start.publishedMs)} (server CPU ${ms(start.cpuAtPublishMs)}), server CPU at the last tools/list ${ms(cpuNow)}`,
+  );
+}
+
 async function main(): Promise<void> {
   const vault = await benchVault(Number(values.notes));
   const root = await realpath(vault.root);
@@ -93,6 +105,7 @@ async function main(): Promise<void> {
   console.log(
     `${vault.notes} notes (${vault.megabytes.toFixed(0)} MB), ${values.warm ? 'warm' : 'cold'}, ${launch().label}, load ${(await readFile('/proc/loadavg', 'utf8')).split(' ')[0]}`,
   );
+  const watch = await watchServerStart(root);
   const clients = await Promise.all(
     Array.from({ length: CLIENTS }, (_, index) => startClient(root, index)),
   );
@@ -101,6 +114,7 @@ async function main(): Promise<void> {
     clients.forEach((started, index) =>
       console.log(`client ${index + 1}: spawn -> tools/list ${started.toolsListMs.toFixed(0)} ms`),
     );
+    await reportServerStart(watch);
     console.log(`background server processes for the vault: ${servers.length}`);
     const pids = [...clients.map((started) => started.transport.pid as number), ...servers];
     const readyStarted = performance.now();
