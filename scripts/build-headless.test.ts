@@ -265,6 +265,21 @@ describe('the built headless CLI', () => {
     expect({ bytes, tenth: bytes < built.bytes / 10 }).toEqual({ bytes, tenth: true });
   }, 30_000);
 
+  test("under node 22: a command's modules are compiled once, kept in the device cache", async () => {
+    // The repository's pinned Node 22 (a dev dependency): Node 20 has no compile cache.
+    const node22 = join(import.meta.dir, '..', 'node_modules', '.bin', 'node');
+    const version = spawnSync(node22, ['--version'], { encoding: 'utf8' }).stdout.trim();
+    expect(Number(/^v(\d+)\./.exec(version)?.[1])).toBeGreaterThanOrEqual(22);
+    const cacheHome = join(temp, 'xdg-cache');
+    const { NODE_COMPILE_CACHE: _fromOutside, ...inherited } = process.env;
+    const env = { ...inherited, XDG_CACHE_HOME: cacheHome };
+    const result = spawnSync(node22, [built.path, 'serve', '--help'], { encoding: 'utf8', env });
+    expect(result.status).toBe(0);
+    const folder = join(cacheHome, PRODUCT_NAMES.pluginId, 'node-compile-cache');
+    const kept = await readdir(folder, { recursive: true }).catch(() => []);
+    expect(kept.length).toBeGreaterThan(0);
+  }, 30_000);
+
   test('under node: semantic search starts its worker thread from the bundle', async () => {
     const connection = await connectStdioCli(node(), vault.root, 'Default', 'modern');
     try {

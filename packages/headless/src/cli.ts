@@ -6,6 +6,8 @@
  */
 // First: V8's heap flags apply to the heap as it grows (heap-flags.ts).
 import './heap-flags.ts';
+// Then the compile cache, before any command loads its modules (compile-cache.ts).
+import './compile-cache.ts';
 // ArkType, which reads its configuration when it loads, is loaded by the commands that need it,
 // after that configuration (configured-import.ts): `serve --stdio`'s relay does not load it.
 import manifest from '../../../manifest.json' with { type: 'json' };
