@@ -38,6 +38,8 @@ import { statedMiB } from './docs/doc-counts.ts';
 import { stageHeadless } from './release/headless-package.ts';
 
 const NODE = which('node');
+/** The repository's pinned Node 22 (a dev dependency), where PATH may hold Node 20. */
+const NODE_22 = join(import.meta.dir, '..', 'node_modules', '.bin', 'node');
 let temp: string;
 let built: BuiltCli;
 let vault: TempVault;
@@ -60,6 +62,13 @@ afterAll(async () => {
 });
 
 const node = (): CliLaunch => ({ runtime: NODE as string, cli: built.path });
+
+/** NODE_22, checked: Node 20 has neither the compile cache nor the import that loads undici. */
+function node22(): string {
+  const version = spawnSync(NODE_22, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  expect(Number(/^v(\d+)\./.exec(version)?.[1])).toBeGreaterThanOrEqual(22);
+  return NODE_22;
+}
 
 function run(launch: CliLaunch, ...args: string[]) {
   const result = spawnSync(launch.runtime, [launch.cli, ...args], { encoding: 'utf8' });
@@ -265,15 +274,39 @@ describe('the built headless CLI', () => {
     expect({ bytes, tenth: bytes < built.bytes / 10 }).toEqual({ bytes, tenth: true });
   }, 30_000);
 
+  test('under node 22: the relay does not load fetch (undici)', async () => {
+    // Node 22 loads undici when node:http is imported as an ES module (its lazy WebSocket).
+    const loaded = join(temp, 'relay-builtins.json');
+    const register = join(temp, 'record-builtins.mjs');
+    await writeFile(
+      register,
+      `import { writeFileSync } from 'node:fs'; process.on('exit', () => writeFileSync(${JSON.stringify(loaded)}, JSON.stringify(process.moduleLoadList)));`,
+    );
+    const root = await realpath(vault.root);
+    const args = [built.path, 'serve', '--vault', root, '--stdio', '--token', 'Default'];
+    const relay = await connectStdio({
+      command: node22(),
+      args: ['--import', register, ...args],
+      env: { ...(process.env as Record<string, string>) },
+      line: 'modern',
+    });
+    try {
+      expect((await relay.client.listTools()).tools.length).toBeGreaterThan(0);
+    } finally {
+      await relay.close();
+      await stopBackgroundServers(root);
+    }
+    await waitFor(async () => (await stat(loaded).catch(() => null)) !== null, 'the relay to exit');
+    const builtins = JSON.parse(await readFile(loaded, 'utf8')) as string[];
+    expect(builtins.filter((name) => name.includes('undici'))).toEqual([]);
+  }, 30_000);
+
   test("under node 22: a command's modules are compiled once, kept in the device cache", async () => {
-    // The repository's pinned Node 22 (a dev dependency): Node 20 has no compile cache.
-    const node22 = join(import.meta.dir, '..', 'node_modules', '.bin', 'node');
-    const version = spawnSync(node22, ['--version'], { encoding: 'utf8' }).stdout.trim();
-    expect(Number(/^v(\d+)\./.exec(version)?.[1])).toBeGreaterThanOrEqual(22);
+    const runtime = node22();
     const cacheHome = join(temp, 'xdg-cache');
     const { NODE_COMPILE_CACHE: _fromOutside, ...inherited } = process.env;
     const env = { ...inherited, XDG_CACHE_HOME: cacheHome };
-    const result = spawnSync(node22, [built.path, 'serve', '--help'], { encoding: 'utf8', env });
+    const result = spawnSync(runtime, [built.path, 'serve', '--help'], { encoding: 'utf8', env });
     expect(result.status).toBe(0);
     const folder = join(cacheHome, PRODUCT_NAMES.pluginId, 'node-compile-cache');
     const kept = await readdir(folder, { recursive: true }).catch(() => []);

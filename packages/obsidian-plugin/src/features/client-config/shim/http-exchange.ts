@@ -3,9 +3,19 @@
  * array), an SSE stream (notifications such as tools/list_changed, then the response), 202 for
  * a notification, or a status the relay turns into a local failure. Bodies are never logged.
  */
-import { Agent, request, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
 import { PROOF_PATH, newChallenge, proofMatches } from '@mcp-connector/shared/server-proof';
 import { SseParser } from './sse-parser.ts';
+
+/**
+ * node:http as Node's own object, not through an ES module import: on Node 22 the import reads
+ * every export, and the lazy WebSocket one loads fetch's undici, 60 ms of CPU and 10 MiB in each
+ * relay, which never fetches (ADR-0061). `getBuiltinModule` is Node 20.16+ and 22.3+.
+ */
+const { Agent, request } =
+  process.getBuiltinModule?.('node:http') ??
+  (createRequire(process.execPath)('node:http') as typeof import('node:http'));
 
 export interface Endpoint {
   port: number;
