@@ -147,8 +147,8 @@ export class LinkIndex {
   private reverse: ReverseLinks | null = null;
   /**
    * The reverse map of the sources restored from one metadata cache, from the first such note
-   * on. A source changed since is in `reverse` with its counts as they are; the answer checks
-   * each source's counts now, so what `restored` still says of it is harmless.
+   * on. A source changed since is in `reverse` under each target its cached counts lacked; the
+   * answer checks each source's counts now, so what `restored` still says of it is harmless.
    */
   private restored: RestoredBacklinks | null = null;
   /** Sources the reverse map does not hold yet while it is made in steps. */
