@@ -90,4 +90,14 @@ describe('LinkIndex with restored backlinks', () => {
     expect(index.backlinksOf('n1.md')['n21.md']).toBe(2);
     expect(index.backlinksOf('n1.md')['n9.md']).toBeUndefined();
   });
+
+  test('a target renamed or removed since is answered as it is now', () => {
+    const { index } = restoredVault();
+    index.renameFile('n1.md', 'Sub/n1.md'); // its sources' [[n1]] follow it
+    index.removeFile('n2.md');
+    for (const target of ['n1.md', 'Sub/n1.md', 'n2.md', 'n3.md'])
+      expect(index.backlinksOf(target)).toEqual(pass(index, target));
+    expect(Object.keys(index.backlinksOf('Sub/n1.md'))).toHaveLength(NOTES / 4);
+    expect(index.backlinksOf('n1.md')).toEqual({});
+  });
 });
