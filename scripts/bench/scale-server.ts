@@ -136,6 +136,13 @@ export async function timeCall(
  */
 export type ServerCli = 'source' | 'bun' | 'node';
 
+export function serverCliOf(value: string): ServerCli {
+  if (value === 'source' || value === 'bun' || value === 'node') return value;
+  throw new Error(
+    `--cli is source, bun or node (the built packages/headless/dist/cli.mjs under that runtime), not "${value}".`,
+  );
+}
+
 const BUILT_CLI = 'packages/headless/dist/cli.mjs';
 
 export function serverCommand(codeRoot: string, cli: ServerCli): [string, string] {

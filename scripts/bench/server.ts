@@ -28,7 +28,7 @@ import { copyVault } from '../../packages/headless/src/test-support/temp-vault.t
 import { parseArgs } from 'node:util';
 import { formatMs, memoryOf, summarize } from './measure.ts';
 import { connectClient, throughput, timeCalls } from './calls.ts';
-import { scaleRuns, type ServerCli } from './scale-server.ts';
+import { scaleRuns, serverCliOf } from './scale-server.ts';
 import { warmRestarts } from './warm-figures.ts';
 
 const { values: options } = parseArgs({
@@ -117,13 +117,6 @@ async function main(): Promise<void> {
   const warmRounds = Number(options['warm-rounds']);
   if (warmRounds > 0 && options['hidden-folder'].length === 0)
     for (const notes of sizes) await warmRestarts(notes, warmRounds, { root: ROOT, cli: CLI });
-}
-
-function serverCliOf(value: string): ServerCli {
-  if (value === 'source' || value === 'bun' || value === 'node') return value;
-  throw new Error(
-    `--cli is source, bun or node (the built packages/headless/dist/cli.mjs under that runtime), not "${value}".`,
-  );
 }
 
 await main();

@@ -16,6 +16,7 @@ import { open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { asDictionary } from '@mcp-connector/markdown/links';
 import type { KnownLinkCounts, PackedMetadata, TagCount } from '@mcp-connector/markdown/vault';
+import { CachedBacklinks } from './cached-backlinks.ts';
 import { CachedPacked } from './cached-packed.ts';
 import {
   HEADER_VALUES,
@@ -93,7 +94,8 @@ async function decode(parts: CacheParts, key: string): Promise<MetadataCacheCont
   if (head.key !== key || !Array.isArray(head.paths) || lines.length < 2) return EMPTY;
   const { paths } = head;
   const noteCount = parts.floats.length / 2;
-  const table = { parts, paths, at: parts.longs.length - noteCount * NOTE_INTS };
+  const backlinks = new CachedBacklinks(parts.longs, paths, noteCount);
+  const table = { parts, paths, at: parts.longs.length - noteCount * NOTE_INTS, backlinks };
   if (table.at < 0) return EMPTY;
   const records = new Map<string, CacheRecord>();
   let note = 0;
@@ -109,6 +111,7 @@ async function decode(parts: CacheParts, key: string): Promise<MetadataCacheCont
     }
   }
   if (note !== noteCount) return EMPTY;
+  backlinks.make(); // before ready: the first get_backlinks at a warm ready costs its answer
   const tagCounts = tagCountsOf((JSON.parse(lines.at(-1) as string) as HeaderTail).tags);
   return { paths, records, ...(tagCounts !== null && { tagCounts }) };
 }
@@ -118,11 +121,15 @@ interface NoteTable {
   paths: readonly string[];
   /** Where the table starts in the Int32 part. */
   at: number;
+  /** The reverse map of the notes' resolved counts, each note with counts added to it. */
+  backlinks: CachedBacklinks;
 }
 
 /** What a note's row of the table says, its size and mtime with it. */
 interface NoteRow {
   path: string;
+  /** The index of the path in `paths`. */
+  pathIndex: number;
   size: number;
   mtime: number;
   ints: PackedMetadata['ints'];
@@ -134,7 +141,8 @@ interface NoteRow {
 function rowOf({ parts, paths, at }: NoteTable, note: number): NoteRow | null {
   const row = at + note * NOTE_INTS;
   const { longs, floats } = parts;
-  const path = paths[longs[row] as number];
+  const pathIndex = longs[row] as number;
+  const path = paths[pathIndex];
   const [width, offset, length] = [longs[row + 1], longs[row + 2], longs[row + 3]] as [
     number,
     number,
@@ -144,6 +152,7 @@ function rowOf({ parts, paths, at }: NoteTable, note: number): NoteRow | null {
   if (path === undefined || pool === null || !holds(pool, offset, length)) return null;
   return {
     path,
+    pathIndex,
     size: floats[note * 2] as number,
     mtime: floats[note * 2 + 1] as number,
     ints: pool.subarray(offset, offset + length),
@@ -160,7 +169,7 @@ function recordOf(
   row: NoteRow,
   values: unknown[],
   at: number,
-  { parts: { longs }, paths }: NoteTable,
+  { parts: { longs }, paths, backlinks }: NoteTable,
 ): CacheRecord | null {
   const [hash, strings, frontmatter, links, unresolved] = [
     values[at],
@@ -184,7 +193,8 @@ function recordOf(
   const end = pairsAt + pairsLength; // no view of them: an object per note costs at 100,000
   if (pairsHold(longs, pairsAt, end, paths.length)) {
     const counts = unresolved === NO_UNRESOLVED ? EMPTY_COUNTS : unresolved;
-    record.links = new CachedLinkCounts(longs, pairsAt, end, paths, counts);
+    record.links = new CachedLinkCounts(longs, pairsAt, end, paths, counts, backlinks);
+    backlinks.add(row.pathIndex, pairsAt, end);
   }
   return record;
 }
@@ -203,6 +213,7 @@ class CachedLinkCounts implements KnownLinkCounts {
     private readonly end: number,
     private readonly paths: readonly string[],
     readonly unresolved: Record<string, number>,
+    readonly backlinks: CachedBacklinks,
   ) {}
 
   resolved(): Record<string, number> {

@@ -4,6 +4,11 @@
  * unresolvedLinks and backlinks, kept current incrementally).
  */
 export { asDictionary } from './as-dictionary.ts';
-export { LinkIndex, type LinkSources, type RestoredCounts } from './link-index.ts';
+export {
+  LinkIndex,
+  type LinkSources,
+  type RestoredBacklinks,
+  type RestoredCounts,
+} from './link-index.ts';
 export { LinkResolver } from './link-resolver.ts';
 export { getLinkpath, nameKey, parentFolderOf, parseLinktext, type Linktext } from './linktext.ts';

@@ -15,7 +15,9 @@
  * re-resolves the sources it holds and keeps its name key for the others, done once it holds
  * them or an answer reads the graph. Backlinks come from the reverse of `resolvedLinks`
  * (reverse-links.ts), made in the steps after the key index (or by the first backlinks before
- * that) and kept current with it from then on (ADR-0044). `restoreNote` takes a note's counts as a previous run computed
+ * that) and kept current with it from then on (ADR-0044); notes restored from a metadata cache
+ * bring their cache's reverse map instead, and the map here holds the other sources alone
+ * (ADR-0060). `restoreNote` takes a note's counts as a previous run computed
  * them, when nothing they depend on has changed, and makes them only when `resolvedLinks` is
  * first handed out (owed-counts.ts).
  */
@@ -71,6 +73,23 @@ export interface RestoredCounts {
    * ints, and the reverse map of a warm start is made from those (ADR-0055).
    */
   eachResolvedTarget?(visit: (target: string) => void): void;
+  /**
+   * The reverse map of every note restored with counts from the same source (the metadata
+   * cache), these counts among them, made there from ints at once (ADR-0060).
+   */
+  backlinks?: RestoredBacklinks;
+}
+
+/**
+ * The sources linking to each target in many notes' restored counts, made where they are held
+ * (the metadata cache, as typed arrays), so a warm start's reverse map costs no pass per source.
+ */
+export interface RestoredBacklinks {
+  /**
+   * Visits each source whose restored counts link to `target`; a source may have changed since,
+   * so the caller checks its counts as they are now.
+   */
+  eachSource(target: string, visit: (source: string) => void): void;
 }
 
 /** Restored resolved counts, owed to the record until read. */
@@ -121,8 +140,17 @@ export class LinkIndex {
   private readonly broken = new Map<string, number>();
   private brokenTotal = 0;
   private brokenSorted: string[] | null = null;
-  /** The sources linking to each target; null until backlinks are first asked for or made ahead. */
+  /**
+   * The sources linking to each target; null until backlinks are first asked for or made ahead,
+   * or restored notes bring `restored`: then it holds every source but those (ADR-0060).
+   */
   private reverse: ReverseLinks | null = null;
+  /**
+   * The reverse map of the sources restored from one metadata cache, from the first such note
+   * on. A source changed since is in `reverse` under each target its cached counts lacked; the
+   * answer checks each source's counts now, so what `restored` still says of it is harmless.
+   */
+  private restored: RestoredBacklinks | null = null;
   /** Sources the reverse map does not hold yet while it is made in steps. */
   private readonly reverseOwed = new Backlog();
   /**
@@ -210,7 +238,13 @@ export class LinkIndex {
    */
   backlinksOf(path: string): Counts {
     this.settleKeys();
-    return this.reverseLinks().countsOf(path, (source) => this.resolvedNow(source));
+    const forward = (source: string) => this.resolvedNow(source);
+    const counts = this.reverseLinks().countsOf(path, forward);
+    this.restored?.eachSource(path, (source) => {
+      const count = forward(source)?.[path];
+      if (count !== undefined) counts[source] = count;
+    });
+    return counts;
   }
 
   /**
@@ -262,14 +296,27 @@ export class LinkIndex {
    * needed.
    */
   restoreNote(path: string, links: LinkTexts, counts: RestoredCounts): void {
+    this.adoptRestored(counts.backlinks);
     this.forgetLinks(path);
     if (!this.resolver.has(path)) this.addFile(path);
     this.linkpaths.set(path, links);
     if (this.indexesKeysOf(path)) this.addKeys(path, this.linkpathsOf(path) ?? []);
     this.resolved.owe(path, new RestoredResolved(counts));
-    if (this.reverse !== null) this.addReverse(path);
+    const inRestored = this.restored !== null && counts.backlinks === this.restored;
+    if (this.reverse !== null && !inRestored) this.addReverse(path);
     this.unresolved.settled(path, withoutPrototype(counts.unresolved));
     this.markBroken(path, sumOf(counts.unresolved));
+  }
+
+  /**
+   * The first restored note bringing a reverse map of its cache's notes opens the map of the
+   * others: the sources set before it are owed to it (a warm start: the few notes changed), and
+   * every source set after goes in at once. Not once a map is made without it.
+   */
+  private adoptRestored(backlinks: RestoredBacklinks | undefined): void {
+    if (backlinks === undefined || this.restored !== null || this.reverse !== null) return;
+    this.restored = backlinks;
+    this.openReverse();
   }
 
   /** Resolves again the notes holding a link with one of these name keys (files changed). */
