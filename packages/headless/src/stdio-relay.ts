@@ -22,6 +22,7 @@ import { readFile, realpath } from 'node:fs/promises';
 import type { Readable, Writable } from 'node:stream';
 import manifest from '../../../manifest.json' with { type: 'json' };
 import { afterArkTypeConfig } from './configured-import.ts';
+import { NODE_COMMAND_LINE_FLAGS, ON_BUN } from './heap-flags.ts';
 
 export interface StdioRelayOptions {
   vault: string;
@@ -89,13 +90,29 @@ export async function relayStdio(options: StdioRelayOptions, token: RelayToken):
   );
 }
 
-/** This same CLI, on this same runtime, as the vault's background server. */
-export function backgroundLaunch(vault: string, idleExitMs: number): BackgroundLaunch {
+/**
+ * This same CLI, on this same runtime, as the vault's background server; under Node with the
+ * heap flags only a command line can give (heap-flags.ts).
+ */
+export function backgroundLaunch(
+  vault: string,
+  idleExitMs: number,
+  onBun: boolean = ON_BUN,
+): BackgroundLaunch {
   const cli = process.argv[1];
   if (cli === undefined) throw new Error('Cannot tell which file runs this CLI.');
   const seconds = String(idleExitMs / 1000);
   return {
     command: process.execPath,
-    args: [cli, 'serve', '--vault', vault, '--background', '--idle-exit', seconds],
+    args: [
+      ...(onBun ? [] : NODE_COMMAND_LINE_FLAGS),
+      cli,
+      'serve',
+      '--vault',
+      vault,
+      '--background',
+      '--idle-exit',
+      seconds,
+    ],
   };
 }

@@ -213,6 +213,10 @@ describe('the metadata cache', () => {
     const targets: string[] = [];
     records.get('a.md')?.links?.eachResolvedTarget?.((target) => targets.push(target));
     expect(targets.sort()).toEqual(['b.md', 'c.md']);
+    // Made each time, kept by whoever asked: the cache writer's asking keeps none (ADR-0058).
+    const counts = records.get('a.md')?.links;
+    expect(counts?.resolved()).toEqual({ 'b.md': 2, 'c.md': 1 });
+    expect(counts?.resolved()).not.toBe(counts?.resolved());
     const warm = await openWithCache(vault.root, file);
     expect(warm.answers().backlinksOf('c.md')).toEqual(before);
     expect(before).toEqual({ 'a.md': 1, 'b.md': 1 });

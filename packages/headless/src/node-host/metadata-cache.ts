@@ -201,12 +201,12 @@ function recordOf(
 
 /**
  * A note's link counts as the cache holds them: the resolved ones made from their pairs (checked
- * by `pairsHold`) when first asked for, one object whoever asks. A class, not an object with a
- * closure: two objects fewer a note at a warm start.
+ * by `pairsHold`) each time they are asked for, and not kept: the link index keeps what it makes,
+ * and the cache writer asks for every note's and drops them (kept here, they were 450 bytes a
+ * note for the server's life, ADR-0058). A class, not an object with a closure: two objects
+ * fewer a note at a warm start.
  */
 class CachedLinkCounts implements KnownLinkCounts {
-  private made: Record<string, number> | undefined;
-
   constructor(
     private readonly pairs: Int32Array,
     private readonly start: number,
@@ -217,8 +217,7 @@ class CachedLinkCounts implements KnownLinkCounts {
   ) {}
 
   resolved(): Record<string, number> {
-    this.made ??= countsFrom(this.pairs, this.start, this.end, this.paths);
-    return this.made;
+    return countsFrom(this.pairs, this.start, this.end, this.paths);
   }
 
   /** The targets from their pairs, no object made: the reverse map of a warm start (ADR-0055). */

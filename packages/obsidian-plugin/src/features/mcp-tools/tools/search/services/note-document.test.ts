@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test';
+import { fullGC, heapStats } from 'bun:jsc';
 import { openTestHost, type TestHost } from '../../../../../host/test-support/test-host.ts';
 import { termsOf } from '../../../../semantic-search/index.ts';
 import { DocumentCache, FIELD_WEIGHTS } from './note-document.ts';
@@ -27,6 +28,22 @@ describe('note documents', () => {
     expect(document.countOf(sign as string)).toBe(FIELD_WEIGHTS.headings + FIELD_WEIGHTS.body);
     expect(document.countOf(rusty as string)).toBe(FIELD_WEIGHTS.body);
     expect(document.countOf('zebra')).toBe(0);
+  });
+
+  test('a kept document holds one typed array (each costs its bookkeeping besides its data)', async () => {
+    vault = await openTestHost(NOTES);
+    const cache = new DocumentCache(64 * 1024 * 1024);
+    const typedArrays = () => {
+      fullGC();
+      return heapStats().objectTypeCounts.Uint32Array ?? 0;
+    };
+    const before = typedArrays();
+    const documents = Array.from({ length: 200 }, (_, at) =>
+      cache.documentOf(vault.host, `Note ${at}.md`, `Word${at} and carrots.`),
+    );
+    expect(typedArrays() - before).toBeLessThan(1.5 * documents.length);
+    expect(documents[7]?.countOf(termsOf('word7')[0] as string)).toBe(FIELD_WEIGHTS.body);
+    expect(documents[7]?.countOf(termsOf('note')[0] as string)).toBe(FIELD_WEIGHTS.title);
   });
 
   test('a note unchanged is kept, a changed one is made again', async () => {

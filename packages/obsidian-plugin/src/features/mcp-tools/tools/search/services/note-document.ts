@@ -5,7 +5,7 @@
  * (`documentOf`), so a query over a vault whose notes did not change tokenizes nothing but itself.
  *
  * Kept compactly and within a budget: a note's terms are ids into one vocabulary, sorted, with
- * their counts beside them (8 bytes a term; a Map of strings took about 118), and past KEPT_BYTES
+ * their counts after them in one array (8 bytes a term; a Map of strings took about 118), and past KEPT_BYTES
  * the least recently used documents are dropped. At 10,000 generated notes the documents took
  * 17 MiB of heap (104 MiB as Maps), 9.4 MB by their count: the budget holds 100,000 such notes;
  * past it a query tokenizes again the notes it finds dropped.
@@ -26,7 +26,7 @@ export const FIELD_WEIGHTS = { title: 4, aliases: 4, headings: 2, tags: 2, body:
 
 /** What the kept documents may cost, by `bytesOf`. */
 export const KEPT_BYTES = 128 * 1024 * 1024;
-/** Per document beyond its arrays: the object, two array headers, its key in `kept`. */
+/** Per document beyond its array: the object, the array's header, its key in `kept`. */
 const DOCUMENT_OVERHEAD = 200;
 
 /** The vocabulary may hold this many terms a kept note, plus the floor, before it starts over. */
@@ -38,21 +38,24 @@ class KeptDocument implements NoteDocument {
     readonly text: string,
     /** The vocabulary the ids are of (a document outlives a vocabulary started over). */
     private readonly terms: ReadonlyMap<string, number>,
-    /** Ids of the note's terms, ascending. */
-    private readonly ids: Uint32Array,
-    /** The weighted count of the term at the same place in `ids`. */
-    private readonly counts: Uint32Array,
+    /**
+     * The ids of the note's terms, ascending, then the weighted count of each in the same
+     * order: one typed array, not two, for each array costs about 250 bytes of object and
+     * backing-store bookkeeping besides its data (ADR-0058).
+     */
+    private readonly idsThenCounts: Uint32Array,
     readonly length: number,
   ) {}
 
   countOf(term: string): number {
     const id = this.terms.get(term);
     if (id === undefined) return 0;
-    let [low, high] = [0, this.ids.length - 1];
+    const terms = this.idsThenCounts.length >>> 1;
+    let [low, high] = [0, terms - 1];
     while (low <= high) {
       const middle = (low + high) >>> 1;
-      const at = this.ids[middle] as number;
-      if (at === id) return this.counts[middle] as number;
+      const at = this.idsThenCounts[middle] as number;
+      if (at === id) return this.idsThenCounts[terms + middle] as number;
       if (at < id) low = middle + 1;
       else high = middle - 1;
     }
@@ -60,7 +63,7 @@ class KeptDocument implements NoteDocument {
   }
 
   bytes(): number {
-    return this.ids.byteLength + this.counts.byteLength + DOCUMENT_OVERHEAD;
+    return this.idsThenCounts.byteLength + DOCUMENT_OVERHEAD;
   }
 }
 
@@ -130,9 +133,12 @@ export class DocumentCache {
     );
     add(host.getAllTags(path).join('\n').replaceAll('/', ' '), FIELD_WEIGHTS.tags);
     add(text, FIELD_WEIGHTS.body);
-    const ids = Uint32Array.from(counts.keys()).sort();
-    const weighted = Uint32Array.from(ids, (id) => counts.get(id) as number);
-    return new KeptDocument(path, text, vocabulary, ids, weighted, length);
+    const ids = [...counts.keys()].sort((a, b) => a - b);
+    const idsThenCounts = new Uint32Array(ids.length * 2);
+    idsThenCounts.set(ids);
+    for (let at = 0; at < ids.length; at++)
+      idsThenCounts[ids.length + at] = counts.get(ids[at] as number) as number;
+    return new KeptDocument(path, text, vocabulary, idsThenCounts, length);
   }
 }
 
