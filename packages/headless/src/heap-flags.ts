@@ -14,10 +14,10 @@ export const ON_BUN = (globalThis as { Bun?: unknown }).Bun !== undefined;
 
 /**
  * Flags only `node`'s command line can give: V8 sizes the young generation when it makes the
- * heap, too early for `setFlagsFromString`. Semi-spaces of 4 MB instead of 16 took 37 MiB off a
- * settled server at 10,000 notes, searches as fast (ADR-0058). Given to the servers this CLI
- * spawns under Node.
+ * heap, too early for `setFlagsFromString`. Semi-spaces of 8 MB instead of 16 took 14-24 MiB off
+ * a settled server at 10,000 notes with searches as fast; 4 MB took more but made searches up to
+ * a third slower (ADR-0058). Given to the servers this CLI spawns under Node.
  */
-export const NODE_COMMAND_LINE_FLAGS = ['--max-semi-space-size=4'];
+export const NODE_COMMAND_LINE_FLAGS = ['--max-semi-space-size=8'];
 
 if (!ON_BUN) for (const flag of HEAP_FLAGS) setFlagsFromString(flag);

@@ -6,7 +6,7 @@ describe('backgroundLaunch', () => {
   test('under Node, the background server gets the heap flags before the CLI', () => {
     const { command, args } = backgroundLaunch('/vault', 600_000, false);
     expect(command).toBe(process.execPath);
-    expect(NODE_COMMAND_LINE_FLAGS).toContain('--max-semi-space-size=4');
+    expect(NODE_COMMAND_LINE_FLAGS).toContain('--max-semi-space-size=8');
     expect(args.slice(0, NODE_COMMAND_LINE_FLAGS.length)).toEqual(NODE_COMMAND_LINE_FLAGS);
     expect(args.slice(NODE_COMMAND_LINE_FLAGS.length + 1)).toEqual([
       'serve',
