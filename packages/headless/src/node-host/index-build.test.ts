@@ -424,7 +424,10 @@ describe('parsing in threads', () => {
     const open = async (parseThreads: number) => {
       const host = await NodeHost.open(vault!.root, { watch: false, parseThreads });
       hosts.push(host);
-      return snapshot(host);
+      expect((host.indexing.status().parsedInThreads ?? 0) > 0).toBe(parseThreads > 0);
+      const paths = snapshot(host).metadata.map(([path]) => path as string);
+      const texts = await Promise.all(paths.map((path) => host.answers().noteText(path)));
+      return { ...snapshot(host), texts };
     };
     const inProcess = await open(0);
     const threaded = await open(2);

@@ -10,7 +10,10 @@
  * when its text hash matches too, and it is parsed when not (in worker threads for a big vault,
  * while this thread goes on reading and resolving links: parse-pool.ts); its link counts are
  * taken from the cache unless a file sharing a name with one of its links was added or removed
- * since (the counts depend on nothing else). When the build's reads wait on the disk (a cold
+ * since (the counts depend on nothing else). A note the cache has no record of (every note of a
+ * cold build) is read, hashed and parsed in one go, by a parse thread for a big vault: this
+ * thread then neither reads it nor copies its text out to be parsed, and spends its time on the
+ * links (ADR-0059). When the build's reads wait on the disk (a cold
  * build after a reboot), a thread brings the next files into the page cache, several at once,
  * while this thread reads and resolves the ones before (read-ahead.ts, ADR-0029). Tag counts and
  * the link graph's key index are owed, not built, while loading (VaultIndex.deferAggregates);
@@ -20,7 +23,7 @@
  * store, for once every text is in. Progress goes to `progress`; `stopped()` ends the build
  * early (the host is closing).
  */
-import { readTextSync } from './read-text.ts';
+import { readNoteTextSync } from './read-text.ts';
 import { getLinkpath, nameKey } from '@mcp-connector/markdown/links';
 import {
   isIndexedText,
@@ -30,7 +33,8 @@ import {
   type PackedMetadata,
 } from '@mcp-connector/markdown/vault';
 import type { IndexProgress } from './index-progress.ts';
-import { ParsePool, defaultParseThreads } from './parse-pool.ts';
+import { ParsePool, defaultParseThreads, readHere, type ReadBatch } from './parse-pool.ts';
+import type { ReadNote } from './read-note.ts';
 import { ReadAhead } from './read-ahead.ts';
 import { TextStore, textStorePathOf } from './text-store.ts';
 import { writeTextStore } from './text-store-write.ts';
@@ -39,7 +43,7 @@ import type { CacheRecord } from './metadata-cache-layout.ts';
 import { readMetadataCache, sweepCacheLeftovers } from './metadata-cache.ts';
 import { dirname } from 'node:path';
 import { writeMetadataCache } from './metadata-cache-write.ts';
-import { stripBom, type VaultState } from './vault-state.ts';
+import type { VaultState } from './vault-state.ts';
 import { nextTurn } from './next-turn.ts';
 import { listVault, statListing, type ScannedFile } from './vault-scan.ts';
 
@@ -121,8 +125,14 @@ export async function buildIndex(state: VaultState, options: BuildOptions): Prom
       const batch = texts.slice(start, start + READ_BATCH);
       await nextTurn(); // requests (and a close) get their turn between batches
       const reads = { count: 0, ms: 0 };
-      const notes = batch.flatMap((file) => {
+      // A note no cached record speaks for is read where it is parsed (a thread, for a big vault).
+      const toRead: ScannedFile[] = [];
+      const notes = batch.flatMap((file): Note[] => {
         const record = cached?.records.get(file.path);
+        if (record === undefined && file.path.endsWith('.md')) {
+          toRead.push(file);
+          return [file];
+        }
         if (record !== undefined && restorable(file, record, renamed))
           return [unread(file, record)];
         const stored =
@@ -132,14 +142,28 @@ export async function buildIndex(state: VaultState, options: BuildOptions): Prom
         return text === null ? [] : [examine(file, text, record)];
       });
       readAhead.batchRead(start + batch.length, reads.count, reads.ms);
-      const unparsed = notes.filter(needsParsing);
-      parsed += unparsed.length;
+      const unparsed = notes.filter(
+        (note): note is ReadText & { text: string } => 'file' in note && needsParsing(note),
+      );
+      parsed += unparsed.length + toRead.length;
       for (const note of unparsed) changed.push(note.file.path);
+      for (const file of toRead) changed.push(file.path);
       const packed = unparsed.length === 0 ? [] : parser.parse(unparsed.map((note) => note.text));
-      indexed = Promise.all([packed, indexed]).then(([packed]) => {
+      const read = toRead.length === 0 ? null : parser.readAndParse(state.root, toRead);
+      const readTo = start + batch.length;
+      indexed = Promise.all([packed, read, indexed]).then(([packed, read]) => {
         if (options.stopped()) return;
+        if (read !== null) readAhead.batchRead(readTo, toRead.length, read.readMs);
         let next = 0;
+        let nextRead = 0;
         for (const note of notes) {
+          if (!('file' in note)) {
+            const done = (read as ReadBatch).notes[nextRead++] ?? null;
+            if (done === null) continue; // gone since the scan
+            fresh.set(note.path, indexRead(state, note, done));
+            options.progress.noteDone(false);
+            continue;
+          }
           const record = indexNote(
             state,
             note,
@@ -219,12 +243,26 @@ class NoteParser {
 
   /** A pool of no threads parses in-process. */
   parse(texts: string[]): Promise<PackedMetadata[]> {
-    if (this.pool === null && this.parsedHere + texts.length <= this.parsedBeforeThreads) {
-      this.parsedHere += texts.length;
-      return Promise.resolve(texts.map(parseNote));
-    }
+    if (this.parsesHere(texts.length)) return Promise.resolve(texts.map(parseNote));
+    return this.started().parse(texts);
+  }
+
+  /** The files (scanned under `root`) read and parsed, in order: where `parse` would parse. */
+  readAndParse(root: string, files: readonly ScannedFile[]): Promise<ReadBatch> {
+    const paths = files.map((file) => `${root}/${file.diskPath}`);
+    if (this.parsesHere(paths.length)) return Promise.resolve(readHere(paths));
+    return this.started().readAndParse(paths);
+  }
+
+  private parsesHere(notes: number): boolean {
+    if (this.pool !== null || this.parsedHere + notes > this.parsedBeforeThreads) return false;
+    this.parsedHere += notes;
+    return true;
+  }
+
+  private started(): ParsePool {
     this.pool ??= new ParsePool(this.threads);
-    return this.pool.parse(texts);
+    return this.pool;
   }
 
   get parsedInThreads(): number {
@@ -278,16 +316,12 @@ function listedAlike(before: readonly string[], now: readonly ScannedFile[]): bo
 
 /** The text of a note or canvas, or null when it is gone or unreadable since the scan. */
 function readIndexedText(state: VaultState, file: ScannedFile): string | null {
-  try {
-    // Not path.join: the disk path is already a clean relative path, and join costs at 100k files.
-    // Synchronous: Node's promise readFile makes four thread-pool trips a file, and 100k small
-    // notes took 2.1-2.5 s against 0.6 s (Bun: 0.43 s either way). A batch blocks well under a
-    // millisecond of reads between the turns the build yields. From the disk, ReadAhead has
-    // already brought the file in when it can.
-    return stripBom(readTextSync(`${state.root}/${file.diskPath}`));
-  } catch {
-    return null;
-  }
+  // Not path.join: the disk path is already a clean relative path, and join costs at 100k files.
+  // Synchronous: Node's promise readFile makes four thread-pool trips a file, and 100k small
+  // notes took 2.1-2.5 s against 0.6 s (Bun: 0.43 s either way). A batch blocks well under a
+  // millisecond of reads between the turns the build yields. From the disk, ReadAhead has
+  // already brought the file in when it can.
+  return readNoteTextSync(`${state.root}/${file.diskPath}`);
 }
 
 /** What `read` gives, counting it and the time it took into `reads`. */
@@ -348,6 +382,15 @@ function sameStat({ stat }: ScannedFile, record: CacheRecord): boolean {
 
 function needsParsing(read: ReadText): read is ReadText & { text: string } {
   return read.reusable === null && read.text !== null && read.file.path.endsWith('.md');
+}
+
+/** A note as the build found it: read (or restored) already, or a file read where it is parsed. */
+type Note = ReadText | ScannedFile;
+
+/** Indexes a note read and parsed together (no cached record spoke for it); its new record. */
+function indexRead(state: VaultState, file: ScannedFile, read: ReadNote): CacheRecord {
+  state.index.setNote(file.path, read.text, read.packed);
+  return { size: file.stat.size, mtime: file.stat.mtime, hash: read.hash, packed: read.packed };
 }
 
 /** Indexes what was read; the note's record for the next cache (null for a canvas). */

@@ -4,11 +4,12 @@
  * might change is parsed in-process; a thread that dies or cannot start costs nothing but time.
  */
 import { afterEach, describe, expect, test } from 'bun:test';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseNote, type PackedMetadata } from '@mcp-connector/markdown/vault';
 import { copyVault, type TempVault } from '../test-support/temp-vault.ts';
-import { ParsePool } from './parse-pool.ts';
+import { ParsePool, readHere } from './parse-pool.ts';
+import type { ReadNote } from './read-note.ts';
 
 const TRICKY = [
   '---\nn: .nan\ninf: .inf\nzero: -0\n---\nbody\n',
@@ -68,11 +69,34 @@ describe('parse threads', () => {
     );
   });
 
+  test('files read in a thread: texts, hashes and metadata as read and parsed in-process', async () => {
+    const texts = await testVaultNotes();
+    const root = (vault as TempVault).root;
+    await writeFile(join(root, 'bom.md'), '\uFEFF# with a byte order mark [[x]]\n');
+    await writeFile(join(root, 'tricky.md'), TRICKY[0] as string);
+    const names = (await readdir(root, { recursive: true }))
+      .filter((name) => name.endsWith('.md') && !name.startsWith('.'))
+      .sort();
+    const files = [...names.map((name) => join(root, name)), join(root, 'gone.md')];
+    expect(files.length).toBeGreaterThan(texts.length);
+    const inThread = await pool(1).readAndParse(files);
+    const here = readHere(files);
+    const asCompared = (note: ReadNote | null) =>
+      note === null ? null : [note.text, note.hash, exactly(note.packed)];
+    expect(inThread.notes.map(asCompared)).toEqual(here.notes.map(asCompared));
+    expect(inThread.notes.at(-1)).toBeNull();
+    expect(inThread.notes.find((note) => note?.text.startsWith('# with'))).toBeDefined();
+    expect(inThread.readMs).toBeGreaterThan(0);
+  });
+
   test('a thread that dies mid-batch: its batches are parsed in-process', async () => {
     const failing = new URL('../test-support/failing-thread.ts', import.meta.url);
     const threads = pool(1, failing);
     const texts = [...TRICKY, '# one [[a]]\n', '- [ ] two #t\n'];
     const parsed = await Promise.all([threads.parse(texts), threads.parse(texts.slice(2))]);
+    // Answers for files come from this thread, after the thread died.
+    const read = await threads.readAndParse([join(import.meta.dir, 'parse-pool.test.ts')]);
+    expect(read.notes[0]?.text).toContain('parse threads');
     expect(parsed[0].map(exactly)).toEqual(texts.map((text) => exactly(parseNote(text))));
     expect(parsed[1].map(exactly)).toEqual(texts.slice(2).map((text) => exactly(parseNote(text))));
     expect(threads.size).toBe(0);

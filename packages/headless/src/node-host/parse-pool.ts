@@ -1,7 +1,9 @@
 /**
  * Parsing notes off the main thread while a big vault loads: a few worker threads running
- * parse-thread.ts, each sent batches of note texts and answering their packed metadata. The main
- * thread meanwhile reads files and resolves links, so on N cores N - 1 threads parse.
+ * parse-thread.ts, each sent batches of note texts and answering their packed metadata, or
+ * batches of note files that they read, hash and parse (`readAndParse`: a cold build's notes, so
+ * the main thread neither reads them nor copies their texts out). The main thread meanwhile
+ * resolves links, so on N cores N - 1 threads parse.
  * It never fails a batch: where no thread can start (a runtime without worker threads, a missing
  * thread file) or a thread dies, the batch is parsed in-process, and so is any note a thread
  * handed back unparsed (frontmatter a copy between threads might change). A thread keeps the
@@ -12,10 +14,14 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { parseNote, type PackedMetadata } from '@mcp-connector/markdown/vault';
 import { threadUrl } from './thread-url.ts';
+import { readNote, type ReadNote } from './read-note.ts';
 
-export interface ParseRequest {
+/** Texts to parse, or (with `files`, absolute paths) files to read and parse. */
+export type ParseRequest = { id: number; texts: string[]; files?: undefined } | ReadRequest;
+
+export interface ReadRequest {
   id: number;
-  texts: string[];
+  files: string[];
 }
 
 export interface ParseAnswer {
@@ -23,9 +29,26 @@ export interface ParseAnswer {
   packed: (PackedMetadata | null)[];
 }
 
+/** A note a thread read: its metadata null when the main thread must parse it (see above). */
+export type ThreadNote = ReadNote<PackedMetadata | null>;
+
+export interface ReadAnswer {
+  id: number;
+  /** Null for a file gone or unreadable since the scan. */
+  notes: (ThreadNote | null)[];
+  /** How long the reads took (not the parses). */
+  readMs: number;
+}
+
+/** What `readAndParse` gives: each file's note (null: unreadable), and how long reads took. */
+export interface ReadBatch {
+  notes: (ReadNote | null)[];
+  readMs: number;
+}
+
+/** A batch sent to a thread: `finish` takes its answer, or null when the thread was lost. */
 interface Job {
-  texts: string[];
-  done: (packed: PackedMetadata[]) => void;
+  finish: (answer: ParseAnswer | ReadAnswer | null) => void;
 }
 
 interface Thread {
@@ -62,13 +85,39 @@ export class ParsePool {
 
   /** The packed metadata of each text, in order. */
   parse(texts: string[]): Promise<PackedMetadata[]> {
+    return this.send({ id: 0, texts }, (answer) => {
+      if (answer === null) return texts.map(parseNote);
+      const { packed } = answer as ParseAnswer;
+      this.parsedInThreads += packed.filter((note) => note !== null).length;
+      return packed.map((note, i) => note ?? parseNote(texts[i] as string));
+    });
+  }
+
+  /** Each file (an absolute path) read and parsed, in order. */
+  readAndParse(files: string[]): Promise<ReadBatch> {
+    return this.send({ id: 0, files }, (answer) => {
+      if (answer === null) return readHere(files);
+      const { notes, readMs } = answer as ReadAnswer;
+      this.parsedInThreads += notes.filter((note) => note?.packed != null).length;
+      const read = notes.map((note) =>
+        note === null ? null : { ...note, packed: note.packed ?? parseNote(note.text) },
+      );
+      return { notes: read, readMs };
+    });
+  }
+
+  /** Sends the request to the least busy thread; `answered` makes the result of its answer. */
+  private send<T>(
+    request: ParseRequest,
+    answered: (answer: ParseAnswer | ReadAnswer | null) => T,
+  ): Promise<T> {
     const thread = this.leastBusy();
-    if (thread === undefined) return Promise.resolve(texts.map(parseNote));
+    if (thread === undefined) return Promise.resolve(answered(null));
     const id = this.nextId++;
     return new Promise((done) => {
       if (thread.jobs.size === 0) thread.worker.ref();
-      thread.jobs.set(id, { texts, done });
-      thread.worker.postMessage({ id, texts } satisfies ParseRequest);
+      thread.jobs.set(id, { finish: (answer) => done(answered(answer)) });
+      thread.worker.postMessage({ ...request, id } satisfies ParseRequest);
     });
   }
 
@@ -86,13 +135,12 @@ export class ParsePool {
     }
     worker.unref();
     const thread: Thread = { worker, jobs: new Map() };
-    worker.on('message', ({ id, packed }: ParseAnswer) => {
-      const job = thread.jobs.get(id);
+    worker.on('message', (answer: ParseAnswer | ReadAnswer) => {
+      const job = thread.jobs.get(answer.id);
       if (job === undefined) return;
-      thread.jobs.delete(id);
+      thread.jobs.delete(answer.id);
       if (thread.jobs.size === 0) thread.worker.unref();
-      this.parsedInThreads += packed.filter((note) => note !== null).length;
-      job.done(packed.map((note, i) => note ?? parseNote(job.texts[i] as string)));
+      job.finish(answer);
     });
     worker.on('error', () => this.lose(thread));
     worker.on('exit', () => this.lose(thread));
@@ -107,7 +155,7 @@ export class ParsePool {
     void thread.worker.terminate();
     const jobs = [...thread.jobs.values()];
     thread.jobs.clear();
-    for (const job of jobs) job.done(job.texts.map(parseNote));
+    for (const job of jobs) job.finish(null);
   }
 
   private leastBusy(): Thread | undefined {
@@ -116,4 +164,10 @@ export class ParsePool {
       if (best === undefined || thread.jobs.size < best.jobs.size) best = thread;
     return best;
   }
+}
+
+/** Files read and parsed on this thread (no thread runs, or it was lost). */
+export function readHere(files: readonly string[]): ReadBatch {
+  const reads = { ms: 0 };
+  return { notes: files.map((file) => readNote(file, reads)), readMs: reads.ms };
 }

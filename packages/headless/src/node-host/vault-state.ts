@@ -24,10 +24,10 @@ import { holdsFor } from './metadata-cache-key.ts';
 import type { TextStore } from './text-store.ts';
 import { FileTable } from './file-table.ts';
 import { moveToTrash } from './trash.ts';
+import { BOM, stripBom } from './read-text.ts';
 import { toFileStat } from './file-stats.ts';
 import { missingEntry, missingFile } from '@mcp-connector/obsidian-plugin/host';
 
-const BOM = '\uFEFF';
 const LEFTOVER_AGE_MS = 60_000;
 /**
  * Files up to this size (as last seen) are read synchronously: from the page cache that takes
@@ -37,9 +37,7 @@ const LEFTOVER_AGE_MS = 60_000;
  */
 const INLINE_READ_BYTES = 256 * 1024;
 
-export function stripBom(text: string): string {
-  return text.startsWith(BOM) ? text.slice(1) : text;
-}
+export { stripBom };
 
 /** The text to index for what was written: bytes written to a note are decoded as its text. */
 function indexedText(path: string, content: string | Uint8Array): string | null {

@@ -338,6 +338,7 @@ export class LinkIndex {
    * whole link graph makes them (ADR-0024).
    */
   prepare(perStep = 5000, spent?: () => boolean): { step(): boolean } {
+    this.resolver.forgetResolved(); // the load's resolutions, kept while it resolved them all
     let reverseOpened = false;
     return {
       step: () => {

@@ -71,6 +71,27 @@ describe('LinkResolver.getFirstLinkpathDest', () => {
     expect(resolver.getFirstLinkpathDest('/x', 'A/b.md')).toBeNull();
   });
 
+  test('a linkpath resolved before resolves anew once a file is added or removed', () => {
+    const resolver = vault('A/Topic.md');
+    expect(resolver.getFirstLinkpathDest('Topic', 'Other/Plan.md')).toBe('A/Topic.md');
+    resolver.addFile('Topic.md');
+    expect(resolver.getFirstLinkpathDest('Topic', 'Other/Plan.md')).toBe('Topic.md');
+    resolver.removeFile('Topic.md');
+    resolver.removeFile('A/Topic.md');
+    expect(resolver.getFirstLinkpathDest('Topic', 'Other/Plan.md')).toBeNull();
+    resolver.addFile('B/topic.md');
+    expect(resolver.getFirstLinkpathDest('Topic', 'Other/Plan.md')).toBe('B/topic.md');
+    resolver.forgetResolved();
+    expect(resolver.getFirstLinkpathDest('Topic', 'Other/Plan.md')).toBe('B/topic.md');
+  });
+
+  test('a linkpath two files end with resolves from each source on its own', () => {
+    const resolver = vault('A/Topic.md', 'B/Topic.md');
+    expect(resolver.getFirstLinkpathDest('Topic', 'B/Plan.md')).toBe('B/Topic.md');
+    expect(resolver.getFirstLinkpathDest('Topic', 'Other/Plan.md')).toBe('A/Topic.md');
+    expect(resolver.getFirstLinkpathDest('Topic', 'B/Plan.md')).toBe('B/Topic.md');
+  });
+
   test('forgets removed files', () => {
     const resolver = vault('A/x.md', 'B/x.md');
     resolver.removeFile('A/x.md');

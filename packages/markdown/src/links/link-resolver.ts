@@ -51,6 +51,12 @@ export class LinkResolver {
   private readonly byNameKey = new Map<string, KnownFile[]>();
   /** Every path as it is spelled: `has` runs for every file and note while a vault loads. */
   private readonly paths = new Set<string>();
+  /**
+   * Linkpaths resolved whatever the source, as they resolve while no file is added or removed:
+   * a vault's links name the same notes again and again, and a lookup here costs a tenth of a
+   * resolution. Emptied when a file is added or removed, and by `forgetResolved`.
+   */
+  private readonly sourceFree = new Map<string, string | null>();
 
   constructor(paths: Iterable<string> = []) {
     for (const path of paths) this.addFile(path);
@@ -63,12 +69,14 @@ export class LinkResolver {
   addFile(path: string): void {
     if (this.paths.has(path)) return;
     this.paths.add(path);
+    this.sourceFree.clear();
     const file = { path, lower: path.toLowerCase() };
     addTo(this.byNameKey, nameKeyOfLower(file.lower), file);
   }
 
   removeFile(path: string): void {
     if (!this.paths.delete(path)) return;
+    this.sourceFree.clear();
     removeFrom(this.byNameKey, nameKeyOfLower(path.toLowerCase()), path); // as addFile keys it
   }
 
@@ -80,12 +88,27 @@ export class LinkResolver {
       return joined === null ? null : this.exactPath(joined);
     }
     if (linkpath.startsWith('/')) return this.exactPath(linkpath.slice(1));
+    const known = this.sourceFree.get(linkpath);
+    if (known !== undefined) return known;
     const lower = linkpath.toLowerCase();
     const exact = this.exactLower(linkpath, lower);
-    if (exact !== null) return exact;
+    if (exact !== null) return this.remember(linkpath, exact);
     // Every file whose path ends with the link shares its name key.
     const candidates = this.byNameKey.get(nameKeyOfLower(lower));
-    return candidates === undefined ? null : bestSuffixMatch(candidates, lower, sourcePath);
+    if (candidates === undefined) return this.remember(linkpath, null);
+    const matches = suffixMatches(candidates, lower);
+    if (matches.length <= 1) return this.remember(linkpath, matches[0]?.path ?? null);
+    return bestSuffixMatch(matches, lower, sourcePath);
+  }
+
+  /** Empties what was kept of resolutions (a vault's load is done: its memory is given back). */
+  forgetResolved(): void {
+    this.sourceFree.clear();
+  }
+
+  private remember(linkpath: string, target: string | null): string | null {
+    this.sourceFree.set(linkpath, target);
+    return target;
   }
 
   private exactPath(path: string): string | null {
@@ -136,8 +159,16 @@ function nameKeyOfLower(lower: string): string {
   return name.endsWith('.md') ? name.slice(0, -3) : name;
 }
 
+/** The files whose path ends with the linkpath (lower-cased): one or none, mostly. */
+function suffixMatches(candidates: readonly KnownFile[], lower: string): readonly KnownFile[] {
+  if (candidates.length === 1)
+    return endsWithSegments((candidates[0] as KnownFile).lower, lower) ? candidates : [];
+  return candidates.filter((candidate) => endsWithSegments(candidate.lower, lower));
+}
+
+/** Among files whose paths end with the linkpath, the one it goes to from the source. */
 function bestSuffixMatch(
-  candidates: readonly KnownFile[],
+  matches: readonly KnownFile[],
   lower: string,
   sourcePath: string,
 ): string | null {
@@ -145,8 +176,7 @@ function bestSuffixMatch(
     const sourceFolder = parentFolderOf(sourcePath).toLowerCase();
     let best: KnownFile | null = null;
     let bestFromSourceFolder = false;
-    for (const candidate of candidates) {
-      if (!endsWithSegments(candidate.lower, lower)) continue;
+    for (const candidate of matches) {
       const isFromSourceFolder = sourceFolder !== '' && isAt(candidate.lower, sourceFolder, lower);
       if (best === null || isBetter(candidate, isFromSourceFolder, best, bestFromSourceFolder)) {
         best = candidate;
