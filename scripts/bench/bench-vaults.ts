@@ -12,7 +12,10 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SettingsStore } from '../../packages/obsidian-plugin/src/features/settings/index.ts';
-import { addToken } from '../../packages/obsidian-plugin/src/features/tool-policy/index.ts';
+import {
+  addToken,
+  regenerateToken,
+} from '../../packages/obsidian-plugin/src/features/tool-policy/index.ts';
 import { deviceHomeOfVault, settingsPathOf } from '../../packages/headless/src/serve.ts';
 import { generateVault } from './generate-vault.ts';
 
@@ -54,8 +57,11 @@ export async function benchToken(vault: BenchVault): Promise<string> {
   const settings = await SettingsStore.open(settingsPathOf(vault.root));
   try {
     const existing = settings.current.tokens.find((token) => token.label === 'bench');
-    const secret = existing === undefined ? null : settings.secrets.get(existing.id);
-    return secret ?? (await addToken(settings, 'bench')).secret;
+    if (existing === undefined) return (await addToken(settings, 'bench')).secret;
+    // A vault benchmarked from another HOME has the token but not its secret: a new secret, not
+    // another token (ten fill the vault's limit).
+    const secret = settings.secrets.get(existing.id);
+    return secret ?? (await regenerateToken(settings, existing.id)).secret;
   } finally {
     settings.close();
   }

@@ -1,7 +1,7 @@
 /**
  * `bun run bench:stdio-clients -- --notes 100000`: three stdio clients on one generated vault, as
  * Claude Desktop, Claude Code and Cursor would start them at once (ADR-0047). Each client launches
- * `serve --stdio --token Default` (the built CLI under Node when packages/headless/dist/cli.mjs
+ * `serve --stdio --token bench` (the built CLI under Node when packages/headless/dist/cli.mjs
  * exists, else the source under Bun; `--source` forces the source); the first relay starts the
  * vault's background server, the others find it. Prints each client's spawn -> tools/list time
  * (cold: the metadata cache is removed first; `--warm` keeps it), when the background server was
@@ -21,7 +21,7 @@ import {
   isRunning,
 } from '../../packages/headless/src/test-support/background-servers.ts';
 import { BUILT_CLI } from '../../packages/headless/src/test-support/cli-process.ts';
-import { benchVault, coldStart } from './bench-vaults.ts';
+import { benchToken, benchVault, coldStart } from './bench-vaults.ts';
 import { cpuMsOf, memoryOf } from './measure.ts';
 import { watchServerStart, type ServerStartWatch } from './server-start-watch.ts';
 
@@ -57,7 +57,7 @@ async function startClient(vault: string, index: number): Promise<Started> {
   const transport = new StdioClientTransport({
     command,
     // The idle period the background server gets comes from the relay that starts it.
-    args: [cli, 'serve', '--vault', vault, '--stdio', '--token', 'Default', '--idle-exit', idle],
+    args: [cli, 'serve', '--vault', vault, '--stdio', '--token', 'bench', '--idle-exit', idle],
     env: { ...(process.env as Record<string, string>) },
     stderr: 'ignore',
   });
@@ -99,6 +99,8 @@ async function reportServerStart(watch: ServerStartWatch): Promise<void> {
 
 async function main(): Promise<void> {
   const vault = await benchVault(Number(values.notes));
+  // The token every benchmark of the vault shares (a vault another benchmark made has no Default).
+  await benchToken(vault);
   const root = await realpath(vault.root);
   for (const pid of await backgroundServersOf(root)) process.kill(pid, 'SIGKILL');
   if (!values.warm) await coldStart(vault);
