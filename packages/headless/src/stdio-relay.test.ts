@@ -1,14 +1,14 @@
 import { describe, expect, test } from 'bun:test';
-import { NODE_COMMAND_LINE_FLAGS } from './heap-flags.ts';
+import { BACKGROUND_NODE_FLAGS } from '@mcp-connector/obsidian-plugin/client-config';
 import { backgroundLaunch } from './stdio-relay.ts';
 
 describe('backgroundLaunch', () => {
   test('under Node, the background server gets the heap flags before the CLI', () => {
     const { command, args } = backgroundLaunch('/vault', 600_000, false);
     expect(command).toBe(process.execPath);
-    expect(NODE_COMMAND_LINE_FLAGS).toContain('--max-semi-space-size=8');
-    expect(args.slice(0, NODE_COMMAND_LINE_FLAGS.length)).toEqual(NODE_COMMAND_LINE_FLAGS);
-    expect(args.slice(NODE_COMMAND_LINE_FLAGS.length + 1)).toEqual([
+    expect(BACKGROUND_NODE_FLAGS).toContain('--max-semi-space-size=8');
+    expect(args.slice(0, BACKGROUND_NODE_FLAGS.length)).toEqual(BACKGROUND_NODE_FLAGS);
+    expect(args.slice(BACKGROUND_NODE_FLAGS.length + 1)).toEqual([
       'serve',
       '--vault',
       '/vault',

@@ -10,6 +10,7 @@
 import {
   DEFAULT_CONNECT_WINDOW_MS,
   DEFAULT_DEADLINE_MS,
+  backgroundLaunchOf,
   ensureBackgroundServer,
   httpUpstream,
   runRelay,
@@ -22,7 +23,6 @@ import { readFile, realpath } from 'node:fs/promises';
 import type { Readable, Writable } from 'node:stream';
 import manifest from '../../../manifest.json' with { type: 'json' };
 import { afterArkTypeConfig } from './configured-import.ts';
-import { NODE_COMMAND_LINE_FLAGS, ON_BUN } from './heap-flags.ts';
 
 export interface StdioRelayOptions {
   vault: string;
@@ -92,27 +92,14 @@ export async function relayStdio(options: StdioRelayOptions, token: RelayToken):
 
 /**
  * This same CLI, on this same runtime, as the vault's background server; under Node with the
- * heap flags only a command line can give (heap-flags.ts).
+ * heap flags only a command line can give (BACKGROUND_NODE_FLAGS).
  */
 export function backgroundLaunch(
   vault: string,
   idleExitMs: number,
-  onBun: boolean = ON_BUN,
+  onBun?: boolean,
 ): BackgroundLaunch {
   const cli = process.argv[1];
   if (cli === undefined) throw new Error('Cannot tell which file runs this CLI.');
-  const seconds = String(idleExitMs / 1000);
-  return {
-    command: process.execPath,
-    args: [
-      ...(onBun ? [] : NODE_COMMAND_LINE_FLAGS),
-      cli,
-      'serve',
-      '--vault',
-      vault,
-      '--background',
-      '--idle-exit',
-      seconds,
-    ],
-  };
+  return backgroundLaunchOf(cli, vault, { idleExitMs, ...(onBun !== undefined && { onBun }) });
 }

@@ -8,7 +8,11 @@
  * server. A revoked token starts nothing.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
-import { buildMcpb, type BundleTarget } from '@mcp-connector/obsidian-plugin/client-config';
+import {
+  BACKGROUND_NODE_FLAGS,
+  buildMcpb,
+  type BundleTarget,
+} from '@mcp-connector/obsidian-plugin/client-config';
 import { hashingProvider } from '@mcp-connector/obsidian-plugin/semantic-search';
 import {
   addToken,
@@ -184,9 +188,10 @@ describe('a .mcpb with the fallback', () => {
       const viaBundle = await toolNames(bundled);
       const [server, ...others] = await backgroundServers();
       expect(others).toEqual([]);
-      expect(await commandLineOf(server as number)).toContain(
-        join(bundleDir, 'server', 'headless', 'cli.mjs'),
-      );
+      const commandLine = await commandLineOf(server as number);
+      expect(commandLine).toContain(join(bundleDir, 'server', 'headless', 'cli.mjs'));
+      // Started by the shim's Node: with the heap flags `serve --stdio` gives it under Node.
+      for (const flag of BACKGROUND_NODE_FLAGS) expect(commandLine).toContain(flag);
       expect(await callOk(bundled.client, 'get_server_info')).toMatchObject({ host: 'headless' });
       const refused = await callFail(bundled.client, 'create_vault_file', {
         path: 'No.md',

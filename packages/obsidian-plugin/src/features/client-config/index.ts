@@ -50,7 +50,9 @@ export { runRelay } from './shim/relay.ts';
 export { httpUpstream } from './shim/upstream.ts';
 export type { BundleConfig } from './shim/bundle-env.ts';
 export {
+  BACKGROUND_NODE_FLAGS,
   LOG_FILE as BACKGROUND_LOG_FILE,
+  backgroundLaunchOf,
   ensureBackgroundServer,
   type BackgroundLaunch,
 } from './shim/background-server.ts';

@@ -7,7 +7,7 @@
  * starts nothing: the relay reports it (fail closed).
  */
 import { isAbsolute, join } from 'node:path';
-import type { BackgroundLaunch } from './background-server.ts';
+import { backgroundLaunchOf, type BackgroundLaunch } from './background-server.ts';
 import type { BundleConfig } from './bundle-env.ts';
 
 /** The bundled CLI as the vault's background server, on the Node that runs this shim. */
@@ -17,8 +17,5 @@ export function bundledServerLaunch(
   shimFolder: string,
 ): BackgroundLaunch {
   const cli = isAbsolute(fallbackCli) ? fallbackCli : join(shimFolder, fallbackCli);
-  return {
-    command: process.execPath,
-    args: [cli, 'serve', '--vault', config.vault, '--background'],
-  };
+  return backgroundLaunchOf(cli, config.vault);
 }
