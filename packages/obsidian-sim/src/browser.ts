@@ -4,16 +4,13 @@
  * functions installed on it, so the plugin's UI draws with them in a real browser as it does with
  * Obsidian's. The harness's bundler maps `obsidian` here (scripts/ui/page-server.ts).
  */
-import type * as Obsidian from 'obsidian';
 import { domGlobals, installDomHelpers } from './obsidian/dom-helpers.ts';
-import { SIMULATED_VERSION, atLeast } from './obsidian/version.ts';
 
 installDomHelpers(window);
 Object.assign(window, domGlobals(document));
 
 /** The page behaves as the pinned obsidian.d.ts's Obsidian. */
-export const requireApiVersion: typeof Obsidian.requireApiVersion = (version) =>
-  atLeast(SIMULATED_VERSION, version);
+export { requireApiVersion } from './obsidian/version.ts';
 
 export { setIcon } from './obsidian/icon.ts';
 export { Menu, MenuItem } from './obsidian/menu.ts';

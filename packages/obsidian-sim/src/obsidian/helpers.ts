@@ -11,7 +11,7 @@ import {
 import momentFactory from 'moment';
 import type * as Obsidian from 'obsidian';
 import { parse, stringify } from 'yaml';
-import { SIMULATED_VERSION, atLeast } from './version.ts';
+import { SIMULATED_VERSION } from './version.ts';
 
 export const normalizePath: typeof Obsidian.normalizePath = (path) =>
   path
@@ -52,8 +52,7 @@ export const Platform: typeof Obsidian.Platform = {
 /** The simulated app's version; loadPlugin gives each app its own (LoadPluginOptions.appVersion). */
 export const apiVersion: typeof Obsidian.apiVersion = SIMULATED_VERSION;
 
-export const requireApiVersion: typeof Obsidian.requireApiVersion = (version) =>
-  atLeast(apiVersion, version);
+export { requireApiVersion } from './version.ts';
 
 export { setIcon } from './icon.ts';
 

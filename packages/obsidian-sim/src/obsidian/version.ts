@@ -1,4 +1,5 @@
 /** The Obsidian version a simulated app behaves as, and how versions compare. */
+import type * as Obsidian from 'obsidian';
 
 /** Unless told otherwise: the version of the pinned obsidian.d.ts. */
 export const SIMULATED_VERSION = '1.13.1';
@@ -13,3 +14,7 @@ export function atLeast(version: string, since: string): boolean {
   }
   return true;
 }
+
+/** Obsidian's own check, as the pinned obsidian.d.ts's Obsidian answers it. */
+export const requireApiVersion: typeof Obsidian.requireApiVersion = (version) =>
+  atLeast(SIMULATED_VERSION, version);
