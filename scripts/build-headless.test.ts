@@ -75,6 +75,33 @@ function run(launch: CliLaunch, ...args: string[]) {
   return { status: result.status, out: result.stdout, err: result.stderr };
 }
 
+/** The built relay (`serve --stdio`) under `runtime`, `--import`ing `register`: it lists tools. */
+async function relayListsTools(runtime: string, register: string): Promise<void> {
+  const root = await realpath(vault.root);
+  const relay = await connectStdio({
+    command: runtime,
+    args: [
+      '--import',
+      register,
+      built.path,
+      'serve',
+      '--vault',
+      root,
+      '--stdio',
+      '--token',
+      'Default',
+    ],
+    env: { ...(process.env as Record<string, string>) },
+    line: 'modern',
+  });
+  try {
+    expect((await relay.client.listTools()).tools.length).toBeGreaterThan(0);
+  } finally {
+    await relay.close();
+    await stopBackgroundServers(root);
+  }
+}
+
 async function answerOverHttp(launch: CliLaunch): Promise<string[]> {
   const server = await startChildServer(vault.root, [], { launch });
   const client = new Client({ name: 'build-test', version: '1.0.0' });
@@ -240,29 +267,7 @@ describe('the built headless CLI', () => {
       register,
       `import { register } from 'node:module'; register(${JSON.stringify(`file://${hooks}`)});`,
     );
-    const root = await realpath(vault.root);
-    const relay = await connectStdio({
-      command: NODE as string,
-      args: [
-        '--import',
-        register,
-        built.path,
-        'serve',
-        '--vault',
-        root,
-        '--stdio',
-        '--token',
-        'Default',
-      ],
-      env: { ...(process.env as Record<string, string>) },
-      line: 'modern',
-    });
-    try {
-      expect((await relay.client.listTools()).tools.length).toBeGreaterThan(0);
-    } finally {
-      await relay.close();
-      await stopBackgroundServers(root);
-    }
+    await relayListsTools(NODE as string, register);
     const folder = dirname(built.path);
     const loaded = (await readFile(loads, 'utf8'))
       .split('\n')
@@ -282,20 +287,7 @@ describe('the built headless CLI', () => {
       register,
       `import { writeFileSync } from 'node:fs'; process.on('exit', () => writeFileSync(${JSON.stringify(loaded)}, JSON.stringify(process.moduleLoadList)));`,
     );
-    const root = await realpath(vault.root);
-    const args = [built.path, 'serve', '--vault', root, '--stdio', '--token', 'Default'];
-    const relay = await connectStdio({
-      command: node22(),
-      args: ['--import', register, ...args],
-      env: { ...(process.env as Record<string, string>) },
-      line: 'modern',
-    });
-    try {
-      expect((await relay.client.listTools()).tools.length).toBeGreaterThan(0);
-    } finally {
-      await relay.close();
-      await stopBackgroundServers(root);
-    }
+    await relayListsTools(node22(), register);
     await waitFor(async () => (await stat(loaded).catch(() => null)) !== null, 'the relay to exit');
     const builtins = JSON.parse(await readFile(loaded, 'utf8')) as string[];
     expect(builtins.filter((name) => name.includes('undici'))).toEqual([]);
